@@ -1,0 +1,97 @@
+//! Input errors, and how they are shown to the user.
+//!
+//! A parser fails with an [`InputError`]: the byte offset of the offending token and what was
+//! expected there. Nothing else is recorded on the hot path; [`InputError::render`] later turns
+//! the offset into a line and column and quotes what was found, giving the one-line message
+//! `games <problem>: line L, column C: expected <what>, found <what>`.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// A fault in the input: where it is and what should have been there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// Byte offset of the token that is wrong (the input length when the input ended too early).
+    pub offset: usize,
+    /// What was expected, e.g. "pile size" or "end of input".
+    pub expected: Cow<'static, str>,
+}
+
+/// A line and column, both 1-based; the column counts characters, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl InputError {
+    pub fn new(offset: usize, expected: impl Into<Cow<'static, str>>) -> Self {
+        InputError { offset, expected: expected.into() }
+    }
+
+    /// Line and column of the error in `input`.
+    pub fn locate(&self, input: &[u8]) -> Location {
+        let offset = self.offset.min(input.len());
+        let before = &input[..offset];
+        let line = 1 + memchr::memchr_iter(b'\n', before).count();
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let mut text = &before[line_start..];
+        if line_start == 0 && text.starts_with(b"\xEF\xBB\xBF") {
+            text = &text[3..];
+        }
+        // Count characters: every byte that does not continue a UTF-8 sequence.
+        let column = 1 + text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        Location { line, column }
+    }
+
+    /// A description of what stands at the error's offset: the token, quoted, or "end of input".
+    pub fn found(&self, input: &[u8]) -> String {
+        let rest = input.get(self.offset..).unwrap_or(&[]);
+        let end = rest.iter().position(|&b| crate::scanner::is_space(b)).unwrap_or(rest.len());
+        if end == 0 {
+            return "end of input".to_string();
+        }
+        const SHOWN: usize = 24;
+        let token = &rest[..end.min(SHOWN)];
+        let mut text = format!("\"{}", token.escape_ascii());
+        if end > SHOWN {
+            text.push_str("...");
+        }
+        text.push('"');
+        text
+    }
+
+    /// The whole message, without the trailing newline.
+    pub fn render(&self, problem: &str, input: &[u8]) -> String {
+        let Location { line, column } = self.locate(input);
+        format!(
+            "games {problem}: line {line}, column {column}: expected {}, found {}",
+            self.expected,
+            self.found(input)
+        )
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: expected {}", self.offset, self.expected)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_lines_and_columns() {
+        let input = b"\xEF\xBB\xBF3\r\n1 2 x\n";
+        let e = InputError::new(10, "pile size");
+        assert_eq!(e.locate(input), Location { line: 2, column: 5 });
+        assert_eq!(e.render("nim", input), "games nim: line 2, column 5: expected pile size, found \"x\"");
+        let e = InputError::new(input.len(), "pile size");
+        assert_eq!(e.found(input), "end of input");
+        assert_eq!(e.locate(input), Location { line: 3, column: 1 });
+    }
+}

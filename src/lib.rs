@@ -1,0 +1,20 @@
+//! `games`: exact, fast solvers for the classic impartial-game judge problems.
+//!
+//! The data path: input bytes -> [`scanner::Scanner`] -> a problem's parser in [`problems`] ->
+//! the game theory in [`theory`] -> the [`out::Out`] writer. [`registry::PROBLEMS`] lists every
+//! problem once; the command line, the samples, the generators and the tests all read it.
+//! [`brute`] holds the independent exhaustive-search reference solvers.
+
+pub mod brute;
+pub mod error;
+pub mod out;
+pub mod problems;
+pub mod registry;
+pub mod rng;
+pub mod scanner;
+pub mod theory;
+
+pub use error::InputError;
+pub use out::Out;
+pub use registry::{Problem, Size, PROBLEMS};
+pub use scanner::Scanner;

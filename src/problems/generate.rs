@@ -1,0 +1,25 @@
+//! Small helpers shared by the input generators.
+
+use crate::out::Out;
+use crate::registry::Size;
+
+/// Picks the value for a size.
+pub fn by_size<T>(size: Size, tiny: T, small: T, judge: T, huge: T) -> T {
+    match size {
+        Size::Tiny => tiny,
+        Size::Small => small,
+        Size::Judge => judge,
+        Size::Huge => huge,
+    }
+}
+
+/// Writes the values space-separated on one line.
+pub fn line_of(out: &mut Out, values: &[u64]) {
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.byte(b' ');
+        }
+        out.int(*v);
+    }
+    out.nl();
+}

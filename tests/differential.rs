@@ -1,0 +1,51 @@
+//! Randomised differential test: for every registered problem, thousands of tiny generated
+//! inputs go through the fast solver and through the exhaustive brute force, byte for byte.
+
+use games::registry::{run, Size, PROBLEMS};
+use games::rng::Rng;
+
+/// Cases per problem; each problem may ask for fewer if its brute force is slow, never below 2000.
+const CASES: u64 = 2000;
+
+#[test]
+fn fast_solver_matches_brute_force_on_tiny_inputs() {
+    for p in PROBLEMS {
+        for case in 0..CASES {
+            let seed = 0x5EED_0000 + case;
+            let mut rng = Rng::new(seed ^ games::rng::mix64(p.name.len() as u64));
+            let input = (p.generate)(&mut rng, Size::Tiny);
+            let (fast, fault) = run(p, &input);
+            assert!(
+                fault.is_none(),
+                "{}: generated input rejected: {}\n{}",
+                p.name,
+                fault.unwrap().render(p.name, &input),
+                String::from_utf8_lossy(&input)
+            );
+            let slow = (p.brute)(&input).unwrap_or_else(|| {
+                panic!("{}: brute force declined a tiny input:\n{}", p.name, String::from_utf8_lossy(&input))
+            });
+            assert!(
+                fast == slow,
+                "{} (case {case}): fast and brute force disagree\ninput:\n{}\nfast:\n{}\nbrute:\n{}",
+                p.name,
+                String::from_utf8_lossy(&input),
+                String::from_utf8_lossy(&fast),
+                String::from_utf8_lossy(&slow)
+            );
+        }
+    }
+}
+
+#[test]
+fn generators_are_deterministic_and_valid_at_every_size() {
+    for p in PROBLEMS {
+        for size in [Size::Tiny, Size::Small] {
+            let a = (p.generate)(&mut Rng::new(42), size);
+            let b = (p.generate)(&mut Rng::new(42), size);
+            assert_eq!(a, b, "{} {size:?}: generator is not deterministic", p.name);
+            let (_, fault) = run(p, &a);
+            assert!(fault.is_none(), "{} {size:?}: generated input rejected", p.name);
+        }
+    }
+}
