@@ -12,6 +12,7 @@ pub mod problems;
 pub mod registry;
 pub mod rng;
 pub mod scanner;
+pub mod stress;
 pub mod theory;
 
 pub use error::InputError;

@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
 use games::registry::{self, Problem, Size, PROBLEMS};
 use games::rng::Rng;
+use games::stress;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -25,21 +26,74 @@ fn cli() -> Command {
         .subcommand(Command::new("list").about("List every problem: name, aliases, summary"))
         .subcommand(
             Command::new("gen")
-                .about("Write a random valid input for a problem")
+                .about("Write random valid inputs for a problem (stdout, or --count files in --out)")
                 .arg(Arg::new("PROBLEM").required(true).help("Problem name or alias"))
+                .arg(seed_arg())
+                .arg(size_arg().default_value("small"))
                 .arg(
-                    Arg::new("seed")
-                        .long("seed")
-                        .default_value("1")
-                        .value_parser(clap::value_parser!(u64))
-                        .help("Random seed: the same arguments always give the same bytes"),
+                    Arg::new("count")
+                        .long("count")
+                        .value_parser(clap::value_parser!(u64).range(1..=1_000_000))
+                        .requires("out")
+                        .help("Write this many inputs, DIR/random-000.in ..."),
                 )
                 .arg(
-                    Arg::new("size")
-                        .long("size")
-                        .default_value("small")
-                        .value_parser(["tiny", "small", "judge", "huge"])
-                        .help("tiny: brute-force size; judge: the judge's maxima; huge: ~10x beyond"),
+                    Arg::new("out")
+                        .long("out")
+                        .value_name("DIR")
+                        .requires("count")
+                        .value_parser(clap::value_parser!(std::path::PathBuf))
+                        .help("Folder for --count (created if missing)"),
+                )
+                .arg(
+                    Arg::new("answers")
+                        .long("answers")
+                        .requires("out")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Also write each input's answer as DIR/random-NNN.out"),
+                ),
+        )
+        .subcommand(
+            Command::new("stress")
+                .about("Compare a program's answers with ours on generated inputs, smallest first")
+                .arg(Arg::new("PROBLEM").required(true).help("Problem name or alias"))
+                .arg(
+                    Arg::new("against")
+                        .long("against")
+                        .value_name("CMD")
+                        .required_unless_present("brute")
+                        .conflicts_with("brute")
+                        .help("The program under test, a shell command reading stdin"),
+                )
+                .arg(
+                    Arg::new("brute")
+                        .long("brute")
+                        .action(clap::ArgAction::SetTrue)
+                        .help("Check games' own fast solver against its exhaustive brute force"),
+                )
+                .arg(
+                    Arg::new("cases")
+                        .long("cases")
+                        .default_value("300")
+                        .value_parser(clap::value_parser!(u64).range(1..))
+                        .help("How many inputs"),
+                )
+                .arg(seed_arg())
+                .arg(size_arg().help("Fix the size (default: 60% tiny, then small)"))
+                .arg(
+                    Arg::new("timeout")
+                        .long("timeout")
+                        .value_name("SEC")
+                        .default_value("5")
+                        .value_parser(clap::value_parser!(f64))
+                        .help("Seconds per run before the program's process group is killed"),
+                )
+                .arg(
+                    Arg::new("save")
+                        .long("save")
+                        .value_name("FILE")
+                        .value_parser(clap::value_parser!(std::path::PathBuf))
+                        .help("Where to write a failing input (default: stress-<problem>-<seed>-<case>.in)"),
                 ),
         )
         .subcommand(
@@ -69,6 +123,7 @@ fn main() -> ExitCode {
     let result = match matches.subcommand() {
         Some(("list", _)) => list(),
         Some(("gen", sub)) => generate(sub),
+        Some(("stress", sub)) => stress(sub),
         Some(("scan", sub)) => scan(sub),
         Some((name, sub)) => match registry::find(name) {
             Some(p) => solve(p, sub),
@@ -113,13 +168,127 @@ fn problem_arg(args: &ArgMatches) -> Result<&'static Problem> {
     registry::find(name).with_context(|| format!("unknown problem {name:?} (see `games list`)"))
 }
 
+fn seed_arg() -> Arg {
+    Arg::new("seed")
+        .long("seed")
+        .default_value("1")
+        .value_parser(clap::value_parser!(u64))
+        .help("Random seed: the same arguments always give the same bytes")
+}
+
+fn size_arg() -> Arg {
+    Arg::new("size")
+        .long("size")
+        .value_parser(["tiny", "small", "judge", "huge"])
+        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond")
+}
+
+fn size_of(args: &ArgMatches) -> Option<Size> {
+    args.get_one::<String>("size").and_then(|s| Size::parse(s))
+}
+
 fn generate(args: &ArgMatches) -> Result<ExitCode> {
     let p = problem_arg(args)?;
     let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
-    let size = args.get_one::<String>("size").and_then(|s| Size::parse(s)).unwrap_or(Size::Small);
-    let mut rng = Rng::new(seed);
-    write_stdout(&(p.generate)(&mut rng, size))?;
+    let size = size_of(args).unwrap_or(Size::Small);
+    let Some(&count) = args.get_one::<u64>("count") else {
+        write_stdout(&(p.generate)(&mut Rng::new(seed), size))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let dir = args.get_one::<std::path::PathBuf>("out").context("--count needs --out")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let width = count.saturating_sub(1).to_string().len().max(3);
+    for i in 0..count {
+        let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size);
+        let stem = dir.join(format!("random-{i:0width$}"));
+        let path = stem.with_extension("in");
+        std::fs::write(&path, &input).with_context(|| format!("writing {}", path.display()))?;
+        if args.get_flag("answers") {
+            let (answer, fault) = registry::run(p, &input);
+            if let Some(f) = fault {
+                anyhow::bail!("internal error: generated {} rejected: {}", path.display(), f.render(p.name, &input));
+            }
+            let path = stem.with_extension("out");
+            std::fs::write(&path, answer).with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn stress(args: &ArgMatches) -> Result<ExitCode> {
+    let p = problem_arg(args)?;
+    let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
+    let cases = *args.get_one::<u64>("cases").unwrap_or(&300);
+    let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
+    anyhow::ensure!(timeout > 0.0 && timeout < 1e6, "--timeout must be a positive number of seconds");
+    let timeout = std::time::Duration::from_secs_f64(timeout);
+    let against = match args.get_one::<String>("against") {
+        Some(cmd) => stress::Against::Command { cmd, timeout },
+        None => stress::Against::Brute,
+    };
+    let report = stress::stress(p, &against, cases, seed, size_of(args))
+        .with_context(|| format!("stress {}", p.name))?;
+    let who = match against {
+        stress::Against::Brute => "games' brute force".to_string(),
+        stress::Against::Command { cmd, .. } => format!("`{cmd}`"),
+    };
+    let Some(f) = report.failure else {
+        let mut line = format!("stress {}: {} cases passed against {who} (seed {seed})", p.name, report.cases);
+        if report.whitespace_only > 0 {
+            line.push_str(&format!(
+                "; {} of them differ only in line-end whitespace (CRLF or trailing blanks)",
+                report.whitespace_only
+            ));
+        }
+        println!("{line}");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let save = args
+        .get_one::<std::path::PathBuf>("save")
+        .cloned()
+        .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
+    std::fs::write(&save, &f.input).with_context(|| format!("writing {}", save.display()))?;
+    let mut text = format!(
+        "stress {}: case {} ({} input, seed {seed}): {}\ninput saved to {}\n",
+        p.name,
+        f.index + 1,
+        f.size.name(),
+        f.reason,
+        save.display()
+    );
+    let (ours, theirs) = match against {
+        stress::Against::Brute => ("brute force", "games"),
+        stress::Against::Command { .. } => ("games", "program"),
+    };
+    text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
+    text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(&f.expected)));
+    text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(&f.got)));
+    if let Some(stress::Comparison::Differ { line, expected, got }) = &f.diff {
+        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
+    }
+    if !f.stderr.is_empty() {
+        text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
+    }
+    write_stdout(text.as_bytes())?;
+    Ok(ExitCode::from(1))
+}
+
+/// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
+fn excerpt(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+    if shown.len() > 4096 {
+        let mut cut = 4096;
+        while !shown.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        shown.truncate(cut);
+    }
+    if shown.len() < text.trim_end().len() {
+        shown.push_str(&format!("\n... ({} bytes in all)", bytes.len()));
+    }
+    shown.push('\n');
+    shown
 }
 
 /// The benchmark baseline: parse every token as an integer (skipping the few words some formats
