@@ -2,7 +2,7 @@
 # release binary.
 CARGO ?= cargo
 
-.PHONY: build check test clippy clean
+.PHONY: build check test bench clean
 
 build:
 	$(CARGO) build --release
@@ -13,6 +13,9 @@ check: build
 test:
 	$(CARGO) test
 	$(MAKE) check
+
+bench: build
+	python3 scripts/bench.py
 
 clean:
 	$(CARGO) clean
