@@ -112,6 +112,25 @@ fn cut_inputs_keep_earlier_answers_and_never_panic() {
 }
 
 #[test]
+fn empty_and_blank_inputs_are_answered_or_refused_at_the_end() {
+    for p in PROBLEMS {
+        for input in [&b""[..], b"\n", b" \r\n\t\n", b"\xEF\xBB\xBF"] {
+            let (out, fault) = run(p, input);
+            match fault {
+                // A count-based format needs its first number.
+                Some(f) => {
+                    assert!(out.is_empty(), "{}", p.name);
+                    assert_eq!(f.offset, input.len(), "{}", p.name);
+                    assert!(f.render(p.name, input).ends_with("found end of input"), "{}", p.name);
+                }
+                // A format ended by EOF has no cases: no answers (or one empty answer line).
+                None => assert!(out.is_empty() || out == b"\n", "{}: {:?}", p.name, out),
+            }
+        }
+    }
+}
+
+#[test]
 fn junk_after_the_input_is_refused() {
     for p in PROBLEMS {
         for (name, input) in samples(p) {
