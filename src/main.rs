@@ -23,7 +23,14 @@ fn cli() -> Command {
         )
         .subcommand_required(true)
         .arg_required_else_help(true)
-        .subcommand(Command::new("list").about("List every problem: name, aliases, summary"))
+        .subcommand(
+            Command::new("list").about("List every problem: name, aliases, summary").arg(
+                Arg::new("markdown")
+                    .long("markdown")
+                    .action(clap::ArgAction::SetTrue)
+                    .help("A Markdown table: name, aliases, source, judge limits, our limits"),
+            ),
+        )
         .subcommand(
             Command::new("gen")
                 .about("Write random valid inputs for a problem (stdout, or --count files in --out)")
@@ -121,7 +128,7 @@ fn cli() -> Command {
 fn main() -> ExitCode {
     let matches = cli().get_matches();
     let result = match matches.subcommand() {
-        Some(("list", _)) => list(),
+        Some(("list", sub)) => list(sub.get_flag("markdown")),
         Some(("gen", sub)) => generate(sub),
         Some(("stress", sub)) => stress(sub),
         Some(("scan", sub)) => scan(sub),
@@ -153,8 +160,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn list() -> Result<ExitCode> {
+fn list(markdown: bool) -> Result<ExitCode> {
     let mut text = String::new();
+    if markdown {
+        text.push_str(&games::registry::markdown_table());
+        write_stdout(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     for p in PROBLEMS {
         let aliases = p.aliases.join(", ");
         text.push_str(&format!("{:<16} {:<34} {}\n", p.name, aliases, p.summary));

@@ -81,6 +81,23 @@ pub fn find(name: &str) -> Option<&'static Problem> {
     PROBLEMS.iter().copied().find(|p| p.name == name || p.aliases.contains(&name))
 }
 
+/// The problem table of the README, one row per problem.
+pub fn markdown_table() -> String {
+    let mut t = String::from("| problem | aliases | source | judge limits | our limits |\n|---|---|---|---|---|\n");
+    for p in PROBLEMS {
+        let aliases: Vec<String> = p.aliases.iter().map(|a| format!("`{a}`")).collect();
+        t.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} |\n",
+            p.name,
+            aliases.join(", "),
+            p.source,
+            p.judge_limits,
+            p.our_limits
+        ));
+    }
+    t
+}
+
 /// Runs the fast solver on a whole input: the answers written, and the fault if there was one.
 pub fn run(problem: &Problem, input: &[u8]) -> (Vec<u8>, Option<InputError>) {
     let mut scanner = Scanner::new(input);
