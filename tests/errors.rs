@@ -97,7 +97,13 @@ fn cut_inputs_keep_earlier_answers_and_never_panic() {
             for cut in 0..input.len().min(2000) {
                 let (out, fault) = run(p, &input[..cut]);
                 let text = String::from_utf8_lossy(&out).into_owned();
+                // A cut inside a number leaves a shorter, valid number: for a format that ends
+                // at EOF that is a different, legal input, so only boundaries are compared.
+                let inside_token = cut > 0
+                    && !input[cut - 1].is_ascii_whitespace()
+                    && !input[cut].is_ascii_whitespace();
                 assert!(
+                    inside_token ||
                     full_text.starts_with(text.trim_end_matches('\n')),
                     "{}: {name} cut at {cut}: output {text:?} is not a prefix of {full_text:?}",
                     p.name
@@ -153,7 +159,7 @@ fn a_huge_first_count_fails_without_allocating() {
                 // that the data cannot satisfy: then it fails at a later token. No crash, no OOM.
                 let (_, fault) = run(p, &changed);
                 if let Some(f) = fault {
-                    assert!(f.offset > first.0 || f.offset == first.0, "{}", p.name);
+                    assert!(f.offset >= first.0, "{}", p.name);
                 }
             }
         }

@@ -42,6 +42,7 @@ impl Tokens {
         Tokens { values: numbers(input), pos: 0 }
     }
 
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         let v = self.values[self.pos];
         self.pos += 1;
