@@ -89,7 +89,30 @@ pub fn fib_at_most(x: u64) -> usize {
     FIB.partition_point(|&f| f <= x)
 }
 
-/// Is `n` one of 1, 2, 3, 5, 8, ...?
+/// The Fibonacci numbers of each bit length: `BY_BITS[b]` holds those `f` with
+/// `64 - f.leading_zeros() == b`, padded with 0. There are at most two per length, because
+/// `F_{i+2} = F_{i+1} + F_i > 2 F_i`: three would span more than a factor of two.
+const BY_BITS: [[u64; 2]; 65] = by_bits();
+
+const fn by_bits() -> [[u64; 2]; 65] {
+    let mut t = [[0u64; 2]; 65];
+    let mut i = 0;
+    while i < FIB_COUNT {
+        let bits = (64 - FIB[i].leading_zeros()) as usize;
+        if t[bits][0] == 0 {
+            t[bits][0] = FIB[i];
+        } else if t[bits][1] == 0 {
+            t[bits][1] = FIB[i];
+        } else {
+            panic!("three Fibonacci numbers of one bit length");
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Is `n` one of 1, 2, 3, 5, 8, ...? Two comparisons against the Fibonacci numbers of the same
+/// bit length.
 ///
 /// ```
 /// use games::theory::fibonacci::is_fibonacci;
@@ -98,7 +121,8 @@ pub fn fib_at_most(x: u64) -> usize {
 /// ```
 #[inline]
 pub fn is_fibonacci(n: u64) -> bool {
-    FIB.binary_search(&n).is_ok()
+    let [f, g] = BY_BITS[(64 - n.leading_zeros()) as usize];
+    n != 0 && (n == f || n == g)
 }
 
 /// The Zeckendorf representation of `n`: indices into [`FIB`], decreasing, no two adjacent.

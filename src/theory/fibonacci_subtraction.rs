@@ -59,6 +59,8 @@ impl GrundyTable {
         if target > self.g.capacity() {
             self.g.reserve_exact(target - len);
         }
+        self.g.resize(need, 0);
+        let g = self.g.as_mut_slice();
         let mut x = len;
         while x < need {
             // Piles in [x, end) all have the same options count c: no bound check per move.
@@ -70,9 +72,9 @@ impl GrundyTable {
                 // Far moves first: their values are long known, so only the last few loads wait
                 // on the value just stored.
                 for &f in fibs.iter().rev() {
-                    seen |= 1u64 << self.g[x - f as usize];
+                    seen |= 1u64 << g[x - f as usize];
                 }
-                self.g.push(seen.trailing_ones() as u8);
+                g[x] = seen.trailing_ones() as u8;
                 x += 1;
             }
         }
