@@ -94,7 +94,7 @@ fn one_stone_is_refused_and_the_sentinel_ends_the_input() {
 #[test]
 fn is_fibonacci_agrees_with_a_binary_search_of_the_table() {
     let mut rng = games::rng::Rng::new(3);
-    let mut check = |n: u64| assert_eq!(is_fibonacci(n), FIB.binary_search(&n).is_ok(), "{n}");
+    let check = |n: u64| assert_eq!(is_fibonacci(n), FIB.binary_search(&n).is_ok(), "{n}");
     for &f in FIB.iter() {
         for d in 0..3 {
             check(f.wrapping_sub(d));

@@ -12,7 +12,7 @@ pub static PROBLEM: Problem = Problem {
     name: "bob-and-ben",
     aliases: &["hackerrank-bob-and-ben"],
     source: "HackerRank \"Bob and Ben\"",
-    summary: "Remove a node of a forest (a non-leaf takes its tree along); BOB if the first player wins",
+    summary: "Forest leaf removal (a non-leaf takes its tree along); BOB if the first player wins",
     statement: include_str!("../../problems/bob-and-ben.md"),
     judge_limits: "g <= 100, sum n <= 1e6, 1 <= m_i <= 1e9, 2 <= k_i <= 100",
     our_limits: "g, n any count, 1 <= m_i < 2^64, 1 <= k_i < 2^64 (no tree is built)",
@@ -57,7 +57,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                     1 => rng.edgy(max_m).max(1),
                     _ => rng.range(1, max_m),
                 };
-                (m, tree_constant(rng, max_k))
+                (m, tree_constant(rng, size, max_k))
             })
             .collect();
         // Half the time, a lost position for Bob on purpose: the last two trees (appended ones
@@ -76,7 +76,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                 if size == Size::Tiny && v == 0 && rng.chance(1, 2) {
                     continue; // a value-0 tree may as well be absent
                 }
-                trees.push((size_with_value(rng, v, max_m), tree_constant(rng, max_k)));
+                trees.push((size_with_value(rng, v, max_m), tree_constant(rng, size, max_k)));
             }
         }
         out.int(trees.len() as u64).nl();
@@ -100,9 +100,11 @@ fn size_with_value(rng: &mut Rng, v: u8, max_m: u64) -> u64 {
     }
 }
 
-/// A tree constant: often the judge's 2..=100, sometimes 1 (a path) or an extreme (a star).
-fn tree_constant(rng: &mut Rng, max_k: u64) -> u64 {
+/// A tree constant: often the judge's 2..=100, sometimes 1 (a path) or an extreme (a star);
+/// only 2..=100 at the judge's size.
+fn tree_constant(rng: &mut Rng, size: Size, max_k: u64) -> u64 {
     match rng.below(5) {
+        _ if size == Size::Judge => rng.range(2, 100),
         0 => 1,
         1 => rng.edgy(max_k).max(1),
         _ => rng.range(2, max_k.clamp(2, 100)),
