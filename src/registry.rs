@@ -74,6 +74,10 @@ pub struct Problem {
 /// Every problem, in catalogue order.
 pub static PROBLEMS: &[&Problem] = &[
     &problems::nim::PROBLEM,
+    &problems::hdu1848::PROBLEM,
+    &problems::hdu2516::PROBLEM,
+    &problems::poj1067::PROBLEM,
+    &problems::bob_and_ben::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

@@ -8,6 +8,10 @@
 pub mod search;
 
 pub mod nim;
+pub mod hdu1848;
+pub mod hdu2516;
+pub mod poj1067;
+pub mod bob_and_ben;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of
 /// a game on those piles, is at most `budget`.

@@ -5,3 +5,7 @@
 pub mod generate;
 
 pub mod nim;
+pub mod hdu1848;
+pub mod hdu2516;
+pub mod poj1067;
+pub mod bob_and_ben;

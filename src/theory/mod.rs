@@ -2,3 +2,7 @@
 //! gives the algorithm on plain integers. Problem modules only read, call these, and write.
 
 pub mod nim;
+pub mod fibonacci;
+pub mod fibonacci_subtraction;
+pub mod leaf_removal;
+pub mod wythoff;

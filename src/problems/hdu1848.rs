@@ -1,0 +1,83 @@
+//! `hdu1848` (HDU 1848 "Fibonacci again and again"): three piles, a move takes a Fibonacci
+//! number of stones from one pile; taking the last stone wins.
+
+use super::generate::{by_size, line_of};
+use crate::error::InputError;
+use crate::out::Out;
+use crate::registry::{Problem, Size};
+use crate::rng::Rng;
+use crate::scanner::Scanner;
+use crate::theory::fibonacci::FIB;
+use crate::theory::fibonacci_subtraction::{p_position, GrundyTable};
+
+/// The largest pile we accept: the Grundy table for it takes 10^8 + 1 bytes and about 2.5 s.
+pub const MAX_PILE: u64 = 100_000_000;
+
+pub static PROBLEM: Problem = Problem {
+    name: "hdu1848",
+    aliases: &["fibonacci-again"],
+    source: "HDU 1848",
+    summary: "Three piles, take a Fibonacci number from one; Fibo if the first player wins",
+    statement: include_str!("../../problems/hdu1848.md"),
+    judge_limits: "1 <= m, n, p <= 1000",
+    our_limits: "0 <= m, n, p <= 10^8 (Grundy table sized by the largest pile read)",
+    solve,
+    brute: crate::brute::hdu1848::answer,
+    generate,
+};
+
+fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    let mut table = GrundyTable::with_ceiling(MAX_PILE as usize);
+    while !sc.at_eof() {
+        let mut piles = [0u64; 3];
+        for p in &mut piles {
+            *p = sc.u64_in("pile size", 0, MAX_PILE)?;
+        }
+        if piles == [0, 0, 0] {
+            break;
+        }
+        let largest = piles[0].max(piles[1]).max(piles[2]) as usize;
+        table.extend_to(largest);
+        let values = piles.map(|p| table.get(p as usize));
+        out.line(if p_position(values) { "Nacci" } else { "Fibo" });
+    }
+    sc.expect_eof()
+}
+
+fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+    let lines = by_size(size, rng.range(1, 4), rng.range(50, 300), 10_000, 100_000);
+    let max = by_size(size, 9, 1000, 1000, 10_000);
+    let min = if size == Size::Judge { 1 } else { 0 };
+    // P-positions on purpose need Grundy values; a small table up to `max` is cheap.
+    let mut table = GrundyTable::with_ceiling(max as usize);
+    table.extend_to(max as usize);
+    let mut out = Out::new();
+    for _ in 0..lines {
+        let mut piles = [0u64; 3];
+        for p in &mut piles {
+            *p = match rng.below(6) {
+                0 => *rng.pick(&FIB[..FIB.partition_point(|&f| f <= max)]),
+                1 => rng.edgy(max),
+                _ => rng.range(0, max),
+            }
+            .max(min);
+        }
+        // Half the time, make the third pile cancel the other two (a P-position), if one does.
+        if rng.chance(1, 2) {
+            let want = table.get(piles[0] as usize) ^ table.get(piles[1] as usize);
+            let start = rng.range(min, max);
+            if let Some(p) = (start..=max).chain(min..start).find(|&p| table.get(p as usize) == want) {
+                piles[2] = p;
+            }
+        }
+        if piles == [0, 0, 0] {
+            piles[rng.index(3)] = 1;
+        }
+        line_of(&mut out, &piles);
+    }
+    // Usually the sentinel; sometimes the input just ends.
+    if size != Size::Tiny || rng.chance(3, 4) {
+        out.line("0 0 0");
+    }
+    out.into_bytes()
+}

@@ -1,0 +1,61 @@
+//! `poj1067` (POJ 1067 / HDU 1527 "取石子游戏"): Wythoff's game on two piles.
+
+use super::generate::by_size;
+use crate::error::InputError;
+use crate::out::Out;
+use crate::registry::{Problem, Size};
+use crate::rng::Rng;
+use crate::scanner::Scanner;
+use crate::theory::wythoff::{p_position, pair, PILE_LIMIT};
+
+pub static PROBLEM: Problem = Problem {
+    name: "poj1067",
+    aliases: &["wythoff", "hdu1527"],
+    source: "POJ 1067 / HDU 1527",
+    summary: "Wythoff's game: one pile or both equally; 1 if the first player wins",
+    statement: include_str!("../../problems/poj1067.md"),
+    judge_limits: "0 <= a, b <= 1e9",
+    our_limits: "0 <= a, b < 2^63, exact integer test",
+    solve,
+    brute: crate::brute::poj1067::answer,
+    generate,
+};
+
+fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    while !sc.at_eof() {
+        let a = sc.u64_in("pile size", 0, PILE_LIMIT - 1)?;
+        let b = sc.u64_in("pile size", 0, PILE_LIMIT - 1)?;
+        out.line(if p_position(a, b) { "0" } else { "1" });
+    }
+    Ok(())
+}
+
+fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+    let lines = by_size(size, rng.range(1, 6), rng.range(50, 300), 100_000, 1_000_000);
+    let max = by_size(size, 12, 1_000_000_000, 1_000_000_000, PILE_LIMIT - 1);
+    let mut out = Out::new();
+    for _ in 0..lines {
+        let (mut a, mut b) = match rng.below(4) {
+            // A P-position (a_k, b_k), or one off from it in either pile.
+            0 | 1 => {
+                // k with b_k <= max: b_k <= k phi^2 < 2.7 k, so k <= max / 2.7 is enough.
+                let k = rng.range(0, (max as u128 * 10 / 27) as u64);
+                let (a, b) = pair(k).unwrap_or((0, 0));
+                match rng.below(4) {
+                    0 => (a.saturating_sub(1), b),
+                    1 => (a, b.saturating_sub(1)),
+                    _ => (a, b),
+                }
+            }
+            2 => (rng.edgy(max), rng.edgy(max)),
+            _ => (rng.range(0, max), rng.range(0, max)),
+        };
+        a = a.min(max);
+        b = b.min(max);
+        if rng.chance(1, 2) {
+            std::mem::swap(&mut a, &mut b);
+        }
+        out.int(a).byte(b' ').int(b).byte(b'\n');
+    }
+    out.into_bytes()
+}
