@@ -8,6 +8,11 @@
 pub mod search;
 
 pub mod nim;
+pub mod staircase_nim;
+pub mod set_nim;
+pub mod split_nim;
+pub mod luogu1247;
+pub mod hdu1846;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of
 /// a game on those piles, is at most `budget`.

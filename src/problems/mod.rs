@@ -5,3 +5,8 @@
 pub mod generate;
 
 pub mod nim;
+pub mod staircase_nim;
+pub mod set_nim;
+pub mod split_nim;
+pub mod luogu1247;
+pub mod hdu1846;
