@@ -21,33 +21,68 @@ pub static PROBLEM: Problem = Problem {
     generate,
 };
 
+/// Where a pile stands: its index, its token's byte range, its size.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    index: u64,
+    at: usize,
+    end: usize,
+    size: u64,
+}
+
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let k = sc.u64("pile count k")?;
-    let mut piles = Vec::with_capacity(sc.capacity_for(k, 1));
+    // One pass, nothing stored per pile. A winning move must leave pile ^ sum on a pile that
+    // has the highest set bit of the nim-sum (theory::nim::winning_reduction), so the smallest
+    // b is the first pile with that bit set: we remember, for each of the 64 bits, the first
+    // pile that has it.
+    let mut first_with_bit = [Seen::default(); 64];
+    let mut bits_seen = 0u64;
     let mut sum = 0u64;
-    for _ in 0..k {
+    // The second output line is the pile line itself with one pile changed. When the input
+    // writes the piles canonically (plain digits, no leading zeros, one space between them),
+    // it is copied as it stands around the changed pile instead of being formatted again.
+    let input = sc.input();
+    let first = sc.peek_start();
+    let mut canonical = true;
+    let mut end = first;
+    for index in 0..k {
+        let at = sc.peek_start();
         let p = sc.u64("pile size")?;
+        canonical &= (at == first || (at == end + 1 && input[end] == b' '))
+            && input[at] != b'+'
+            && (input[at] != b'0' || sc.offset() == at + 1);
+        end = sc.offset();
         sum ^= p;
-        piles.push(p);
+        let mut new_bits = p & !bits_seen;
+        if new_bits != 0 {
+            bits_seen |= p;
+            while new_bits != 0 {
+                first_with_bit[new_bits.trailing_zeros() as usize] = Seen { index, at, end, size: p };
+                new_bits &= new_bits - 1;
+            }
+        }
     }
     if p_position(sum) {
         out.line("lose");
+        return sc.expect_eof();
+    }
+    let pile = first_with_bit[63 - sum.leading_zeros() as usize];
+    let left = winning_reduction(pile.size, sum).expect("the pile has the top bit of the nim-sum");
+    out.int(pile.size - left).byte(b' ').int(pile.index + 1).nl();
+    if canonical {
+        out.reserve(end - first + 1);
+        out.bytes(&input[first..pile.at]).int(left).bytes(&input[pile.end..end]).nl();
     } else {
-        // The first pile that admits the reduction; on one pile the winning move is unique
-        // (the pile must become pile ^ sum), so this is the smallest b and then the smallest a.
-        let (b, left) = piles
-            .iter()
-            .enumerate()
-            .find_map(|(i, &p)| winning_reduction(p, sum).map(|left| (i, left)))
-            .expect("a non-zero nim-sum has a pile with its highest bit");
-        out.int(piles[b] - left).byte(b' ').int(b as u64 + 1).nl();
-        piles[b] = left;
-        out.reserve(piles.len() * 21);
-        for (i, &p) in piles.iter().enumerate() {
-            if i > 0 {
+        // Read the pile line again (it is known to be valid) and write it out normalised.
+        let mut again = Scanner::new(&input[first..end]);
+        out.reserve(k.min(end as u64) as usize * 21);
+        for index in 0..k {
+            let p = again.u64("pile size")?;
+            if index > 0 {
                 out.byte(b' ');
             }
-            out.int(p);
+            out.int(if index == pile.index { left } else { p });
         }
         out.nl();
     }
