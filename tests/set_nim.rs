@@ -79,8 +79,8 @@ fn the_table_is_sized_by_the_largest_pile() {
     let t = GrundyTable::new(&[2, 5], 10_000_000, Budget::DEFAULT).unwrap();
     assert!(t.computed() < 100, "{}", t.computed());
     let g = definition(&[2, 5], 1000);
-    for x in 0..=1000 {
-        assert_eq!(t.grundy(x as u64), g[x]);
+    for (x, &v) in g.iter().enumerate() {
+        assert_eq!(t.grundy(x as u64), v);
     }
 }
 
@@ -134,7 +134,23 @@ fn the_move_check_budget_is_enforced() {
     assert_eq!(full.period(), None);
     assert_eq!(GrundyTable::new(&moves, 4000, small).unwrap_err(), Exceeded::MoveChecks);
     let g = definition(&moves, 1999);
-    for x in 0..2000 {
-        assert_eq!(full.grundy(x as u64), g[x]);
+    for (x, &v) in g.iter().enumerate() {
+        assert_eq!(full.grundy(x as u64), v);
     }
+}
+
+#[test]
+fn hopeless_work_is_refused_at_once() {
+    // 10^4 moves spread over 1..10^7 and a pile of 10^7: no period can show before the pile,
+    // and the table up to it needs about 5 * 10^10 move checks, more than the 2 * 10^9 allowed.
+    let moves: Vec<u64> = (0..10_000).map(|i| 1000 * i + 7).collect();
+    let text = input(&moves, &[3, 10_000_000, 10_000_000]);
+    let (out, fault) = solve(&text);
+    let fault = fault.expect("refused");
+    assert_eq!(out, "");
+    assert_eq!(fault.offset, text.find(" 10000000").unwrap() + 1);
+    assert!(fault.expected.contains("2*10^9 move checks"), "{}", fault.expected);
+    // The same moves with a pile of 10^5 are fine: about 10^6 checks.
+    let text = input(&moves, &[3, 100_000, 99_999]);
+    assert!(solve(&text).1.is_none());
 }

@@ -43,7 +43,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
             // A multiple of m + 1 (a loss for the first player), when it fits.
             0 | 1 => match m.checked_add(1) {
                 Some(q) => q.saturating_mul(rng.range(0, max / q)).max(min),
-                None => 0u64.max(min),
+                None => min,
             },
             // One off a multiple.
             2 => m.checked_add(1).map_or(max, |q| q.saturating_mul(rng.range(1, (max / q).max(1))) - 1),

@@ -65,11 +65,18 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let k = by_size(size, rng.range(1, 3), rng.range(1, 10), 100, 1000);
     let s_max = by_size(size, 5, 60, 10_000, 100_000);
     let n = by_size(size, rng.range(1, 3), rng.range(1, 300), 100, 1000);
-    let h_max = by_size(size, 6, 1000, 10_000, 1_000_000);
+    let mut h_max = by_size(size, 6, 1000, 10_000, 100_000);
     let h_min = if size == Size::Judge { 1 } else { 0 };
-    let mut moves: Vec<u64> = match rng.below(4) {
-        // S = {1..k}: the Bash game in disguise.
-        0 => (1..=k.min(s_max)).collect(),
+    let shape = rng.below(4);
+    let mut moves: Vec<u64> = match shape {
+        // S = {1..k}: the Bash game in disguise, periodic from the start: beyond the judge,
+        // piles of any size (a table sized by a limit, or by the pile, cannot hold them).
+        0 => {
+            if size == Size::Small || size == Size::Huge {
+                h_max = u64::MAX;
+            }
+            (1..=k.min(s_max)).collect()
+        }
         // Distinct random moves, as the judge promises.
         1 | 2 => {
             let mut v: Vec<u64> = (0..k).map(|_| rng.range(1, s_max)).collect();
@@ -93,20 +100,34 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         moves.swap(i, rng.index(i + 1));
     }
     let mut piles: Vec<u64> = (0..n).map(|_| rng.edgy(h_max).max(h_min)).collect();
-    if rng.chance(1, 2) && n >= 2 {
-        // A P-position on purpose: every pile has a twin (equal values cancel in the XOR).
-        let half = (n / 2) as usize;
-        for i in 0..half {
-            piles[half + i] = piles[i];
+    match rng.below(4) {
+        0 if n >= 2 => {
+            // A P-position with no theory at all: every pile has a twin, and an odd one out
+            // below the smallest move (value 0) when one fits.
+            let half = (n / 2) as usize;
+            for i in 0..half {
+                piles[half + i] = piles[i];
+            }
+            if n % 2 == 1 {
+                let smallest = moves.iter().copied().min().unwrap_or(1);
+                piles[n as usize - 1] = rng.range(0, smallest - 1).max(h_min).min(h_max);
+            }
+            for i in (1..piles.len()).rev() {
+                piles.swap(i, rng.index(i + 1));
+            }
         }
-        if n % 2 == 1 {
-            // The odd one out: a pile of value 0, below the smallest move.
-            let smallest = moves.iter().copied().min().unwrap_or(1);
-            piles[n as usize - 1] = rng.range(0, smallest - 1).max(h_min).min(h_max);
+        1 => {
+            // A P-position by the values: the last pile cancels the XOR of the others.
+            if let Ok(table) = GrundyTable::new(&moves, h_max, Budget::DEFAULT) {
+                let want = piles[..piles.len() - 1].iter().fold(0, |acc, &h| acc ^ table.grundy(h));
+                let random = (0..64).map(|_| rng.range(h_min, h_max));
+                let scan = h_min..=h_max.min(h_min + 100_000);
+                if let Some(h) = random.chain(scan).find(|&h| table.grundy(h) == want) {
+                    piles[n as usize - 1] = h;
+                }
+            }
         }
-        for i in (1..piles.len()).rev() {
-            piles.swap(i, rng.index(i + 1));
-        }
+        _ => {}
     }
     let mut out = Out::new();
     out.int(moves.len() as u64).nl();

@@ -63,7 +63,7 @@ pub fn grundy(x: u64) -> u128 {
         return 0;
     }
     let j = x - 1;
-    2 * j as u128 + u128::from(j.count_ones() % 2 == 0)
+    2 * j as u128 + u128::from(j.count_ones().is_multiple_of(2))
 }
 
 /// The pile whose value is `v`, if there is one: the inverse of [`grundy`]. Every odious value
@@ -110,5 +110,5 @@ pub fn p_position<I: IntoIterator<Item = u64>>(piles: I) -> bool {
 /// ```
 #[inline]
 pub fn p_position_by_parity(xor_of_pile_minus_one: u64, non_empty_piles: u64) -> bool {
-    xor_of_pile_minus_one == 0 && non_empty_piles % 2 == 0
+    xor_of_pile_minus_one == 0 && non_empty_piles.is_multiple_of(2)
 }

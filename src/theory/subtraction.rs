@@ -48,7 +48,7 @@
 #[inline]
 pub fn bash_p_position(n: u64, m: u64) -> bool {
     match m.checked_add(1) {
-        Some(modulus) => n % modulus == 0,
+        Some(modulus) => n.is_multiple_of(modulus),
         None => n == 0, // modulus 2^64 > n
     }
 }
@@ -164,6 +164,14 @@ impl GrundyTable {
             // reach the pile that makes this move usable.
             return Err(Exceeded::Positions);
         }
+        // Refuse at once what cannot fit: the table must reach the largest pile or, at the
+        // earliest, position m + 1 (checkpoint 1, period 1) before it can stop, and the checks
+        // up to there are known in advance.
+        let reach = largest.min(m + 1);
+        let least: u64 = relevant.iter().map(|&s| (reach + 1).saturating_sub(s)).fold(0, u64::saturating_add);
+        if least > budget.move_checks {
+            return Err(Exceeded::MoveChecks);
+        }
         let relevant: Vec<usize> = relevant.into_iter().map(|s| s as usize).collect();
         let (values, period) = if relevant.len() <= u16::MAX as usize {
             let (v, p) = compute::<u16>(&relevant, largest, budget)?;
@@ -258,12 +266,11 @@ impl Detector {
     }
 }
 
+/// The values computed, and the period (c, p) if one was seen.
+type Computed<T> = (Vec<T>, Option<(u64, u64)>);
+
 /// The table loop: values for 0..=largest, stopping early at an exact period.
-fn compute<T: Cell>(
-    moves: &[usize],
-    largest: u64,
-    budget: Budget,
-) -> Result<(Vec<T>, Option<(u64, u64)>), Exceeded> {
+fn compute<T: Cell>(moves: &[usize], largest: u64, budget: Budget) -> Result<Computed<T>, Exceeded> {
     let m = *moves.last().expect("non-empty");
     // The last position we may compute.
     // (Capped below 2^32 - 1 so that the stamps, `u32` positions, never meet their initial value.)
@@ -348,8 +355,8 @@ mod tests {
             let want = naive(&moves, n);
             let t = GrundyTable::new(&moves, n as u64, Budget::DEFAULT).unwrap();
             periodic += usize::from(t.period().is_some());
-            for x in 0..=n {
-                assert_eq!(t.grundy(x as u64), want[x], "moves {moves:?} x {x}");
+            for (x, &w) in want.iter().enumerate() {
+                assert_eq!(t.grundy(x as u64), w, "moves {moves:?} x {x}");
             }
         }
         // The shortcut was really taken (and then checked) in most of the games.
