@@ -152,6 +152,12 @@ impl GrundyTable {
     /// assert_eq!(t.grundy(1_000_000_000_000_000_000), 1);
     /// ```
     pub fn new(moves: &[u64], largest: u64, budget: Budget) -> Result<GrundyTable, Exceeded> {
+        Self::build(moves, largest, budget, false)
+    }
+
+    /// [`GrundyTable::new`], with `u32` cells even when `u16` would do if `wide` (for tests: with
+    /// the default budget, 65536 usable moves already cost more checks than allowed).
+    fn build(moves: &[u64], largest: u64, budget: Budget, wide: bool) -> Result<GrundyTable, Exceeded> {
         let mut relevant: Vec<u64> = moves.iter().copied().filter(|&s| s >= 1 && s <= largest).collect();
         relevant.sort_unstable();
         relevant.dedup();
@@ -173,7 +179,7 @@ impl GrundyTable {
             return Err(Exceeded::MoveChecks);
         }
         let relevant: Vec<usize> = relevant.into_iter().map(|s| s as usize).collect();
-        let (values, period) = if relevant.len() <= u16::MAX as usize {
+        let (values, period) = if relevant.len() <= u16::MAX as usize && !wide {
             let (v, p) = compute::<u16>(&relevant, largest, budget)?;
             (Values::Narrow(v), p)
         } else {
@@ -361,6 +367,22 @@ mod tests {
         }
         // The shortcut was really taken (and then checked) in most of the games.
         assert!(periodic > 200, "{periodic}");
+    }
+
+    #[test]
+    fn wide_cells_give_the_same_values() {
+        let mut rng = crate::rng::Rng::new(32);
+        for _ in 0..50 {
+            let moves: Vec<u64> = (0..rng.range(1, 8)).map(|_| rng.range(1, 40)).collect();
+            let largest = rng.range(0, 5000);
+            let narrow = GrundyTable::new(&moves, largest, Budget::DEFAULT).unwrap();
+            let wide = GrundyTable::build(&moves, largest, Budget::DEFAULT, true).unwrap();
+            assert!(matches!(wide.values, Values::Wide(_)));
+            assert_eq!(narrow.period(), wide.period());
+            for x in (0..=largest).chain([largest]) {
+                assert_eq!(narrow.grundy(x), wide.grundy(x));
+            }
+        }
     }
 
     #[test]
