@@ -23,6 +23,9 @@ pub static PROBLEM: Problem = Problem {
     generate,
 };
 
+// The refusal messages below, the limits above and problems/set-nim.md name these numbers.
+const _: () = assert!(Budget::DEFAULT.positions == 50_000_000 && Budget::DEFAULT.move_checks == 2_000_000_000);
+
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let k = sc.u64("move count k")?;
     let mut moves = Vec::with_capacity(sc.capacity_for(k, 1));
