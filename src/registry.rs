@@ -74,6 +74,11 @@ pub struct Problem {
 /// Every problem, in catalogue order.
 pub static PROBLEMS: &[&Problem] = &[
     &problems::nim::PROBLEM,
+    &problems::staircase_nim::PROBLEM,
+    &problems::set_nim::PROBLEM,
+    &problems::split_nim::PROBLEM,
+    &problems::luogu1247::PROBLEM,
+    &problems::hdu1846::PROBLEM,
     &problems::hdu1848::PROBLEM,
     &problems::hdu2516::PROBLEM,
     &problems::poj1067::PROBLEM,

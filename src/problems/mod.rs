@@ -5,6 +5,11 @@
 pub mod generate;
 
 pub mod nim;
+pub mod staircase_nim;
+pub mod set_nim;
+pub mod split_nim;
+pub mod luogu1247;
+pub mod hdu1846;
 pub mod hdu1848;
 pub mod hdu2516;
 pub mod poj1067;

@@ -5,4 +5,7 @@ pub mod nim;
 pub mod fibonacci;
 pub mod fibonacci_subtraction;
 pub mod leaf_removal;
+pub mod split;
+pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;

@@ -1,0 +1,39 @@
+//! Nim with the winning move, by search over whole positions: try every move in the order
+//! (pile index, then count taken) and print the first that leaves a lost position.
+
+use super::search::Search;
+use super::{within_budget, Tokens};
+
+pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
+    let mut t = Tokens::new(input);
+    let k = t.next() as usize;
+    let piles = t.take(k);
+    if !within_budget(&piles, 100_000) {
+        return None;
+    }
+    let mut search = Search::normal(|s: &Vec<u64>| {
+        let mut next = Vec::new();
+        for i in 0..s.len() {
+            for smaller in 0..s[i] {
+                let mut u = s.clone();
+                u[i] = smaller;
+                u.sort_unstable();
+                next.push(u);
+            }
+        }
+        next
+    });
+    for b in 0..k {
+        for a in 1..=piles[b] {
+            let mut after = piles.clone();
+            after[b] -= a;
+            let mut key = after.clone();
+            key.sort_unstable();
+            if !search.wins(&key) {
+                let line: Vec<String> = after.iter().map(|p| p.to_string()).collect();
+                return Some(format!("{} {}\n{}\n", a, b + 1, line.join(" ")).into_bytes());
+            }
+        }
+    }
+    Some(b"lose\n".to_vec())
+}
