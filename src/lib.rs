@@ -13,6 +13,7 @@ pub mod registry;
 pub mod rng;
 pub mod scanner;
 pub mod stress;
+pub mod testkit;
 pub mod theory;
 
 pub use error::InputError;
