@@ -74,6 +74,10 @@ pub struct Problem {
 /// Every problem, in catalogue order.
 pub static PROBLEMS: &[&Problem] = &[
     &problems::nim::PROBLEM,
+    &problems::hdu6892::PROBLEM,
+    &problems::hdu1907::PROBLEM,
+    &problems::hdu2509::PROBLEM,
+    &problems::hdu3595::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

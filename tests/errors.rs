@@ -96,7 +96,16 @@ fn cut_inputs_keep_earlier_answers_and_never_panic() {
             let full_text = String::from_utf8_lossy(&full).into_owned();
             for cut in 0..input.len().min(2000) {
                 let (out, fault) = run(p, &input[..cut]);
-                let text = String::from_utf8_lossy(&out).into_owned();
+                let mut text = String::from_utf8_lossy(&out).into_owned();
+                // A cut inside a token can leave a shorter valid number (27 -> 2) that completes
+                // the last case with another answer: only the answers before it must be kept.
+                let splits_token = cut > 0
+                    && !input[cut - 1].is_ascii_whitespace()
+                    && !input[cut].is_ascii_whitespace();
+                if splits_token {
+                    let kept = text.trim_end_matches('\n').rsplit_once('\n').map_or("", |(a, _)| a);
+                    text = kept.to_string();
+                }
                 assert!(
                     full_text.starts_with(text.trim_end_matches('\n')),
                     "{}: {name} cut at {cut}: output {text:?} is not a prefix of {full_text:?}",

@@ -7,6 +7,10 @@
 
 pub mod search;
 
+pub mod hdu1907;
+pub mod hdu2509;
+pub mod hdu3595;
+pub mod hdu6892;
 pub mod nim;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of

@@ -4,4 +4,8 @@
 
 pub mod generate;
 
+pub mod hdu1907;
+pub mod hdu2509;
+pub mod hdu3595;
+pub mod hdu6892;
 pub mod nim;
