@@ -107,6 +107,10 @@ fn omega_matches_trial_division() {
         let n = rng.range(1, 1 << 36);
         assert_eq!(omega(n), omega_by_trial_division(n), "omega({n})");
     }
+    // Across the switch from the 32-bit to the 64-bit path, and up to 2^40.
+    for n in ((1u64 << 32) - 3000..(1 << 32) + 3000).chain((0..60).map(|_| rng.range(1 << 36, 1 << 40))) {
+        assert_eq!(omega(n), omega_by_trial_division(n), "omega({n})");
+    }
 }
 
 #[test]

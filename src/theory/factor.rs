@@ -21,14 +21,21 @@
 //!   random. Used only for a composite cofactor that trial division and the cube-root rule below
 //!   cannot settle.
 //!
+//! Lengths below 2^32 take a 32-bit path (32-bit inverses and Montgomery arithmetic, the bases
+//! 2, 7 and 61, exact below 4,759,123,141). The bases of one test share their exponent, so they
+//! run in one loop whose independent multiplication chains overlap in the processor; trial
+//! division tests eight primes at a time and branches only on a hit.
+//!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
-//! composite m < B^3 has exactly two prime factors (three would make m >= B^3). A composite m
+//! composite m < B^3 has exactly two prime factors (three would make m >= B^3). Trial division
+//! stops as soon as B^3 exceeds what is left (or B^2, for a remainder below 2^22, where a few
+//! more divisions are cheaper than a Miller-Rabin test). A composite m
 //! with m >= B^3 is split by rho and each part is counted the same way (an explicit stack, at
 //! most 64 entries deep, never recursion).
 
 /// The odd primes below this bound are tried by trial division.
-pub const TRIAL_LIMIT: u64 = 1 << 11;
+pub const TRIAL_LIMIT: u64 = 2083;
 
 /// One trial divisor: the prime, its inverse modulo 2^64, and (2^64 - 1) / p.
 #[derive(Clone, Copy)]
@@ -93,6 +100,35 @@ const fn build_divisors() -> [Divisor; ODD_PRIME_COUNT] {
 }
 
 static DIVISORS: [Divisor; ODD_PRIME_COUNT] = build_divisors();
+
+/// The same divisors for 32-bit arguments: inverse modulo 2^32 and (2^32 - 1) / p.
+#[derive(Clone, Copy)]
+struct Divisor32 {
+    inv: u32,
+    max_quotient: u32,
+}
+
+const fn build_divisors32() -> [Divisor32; ODD_PRIME_COUNT] {
+    let wide = build_divisors();
+    let mut table = [Divisor32 { inv: 0, max_quotient: 0 }; ODD_PRIME_COUNT];
+    let mut i = 0;
+    while i < ODD_PRIME_COUNT {
+        table[i] = Divisor32 { inv: wide[i].inv as u32, max_quotient: (u32::MAX as u64 / wide[i].p) as u32 };
+        i += 1;
+    }
+    table
+}
+
+static DIVISORS32: [Divisor32; ODD_PRIME_COUNT] = build_divisors32();
+
+/// Below this, trial division goes on to the square root of what is left (a few dozen more
+/// multiplications), which is cheaper than a Miller-Rabin test; above it, it stops at the cube
+/// root and Miller-Rabin decides.
+const SMALL_COFACTOR: u64 = 1 << 22;
+
+/// Trial division tests this many primes at a time, without a branch per prime.
+const CHUNK: usize = 8;
+const _: () = assert!(ODD_PRIME_COUNT % CHUNK == 0);
 
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
 #[derive(Clone, Copy, Debug)]
@@ -181,28 +217,52 @@ impl Montgomery {
 }
 
 /// Does odd n > 2 pass the strong probable-prime test to every base in `bases`?
+///
+/// The bases go four at a time through one shared square-and-multiply loop (they share the
+/// exponent), so the four chains of multiplications overlap in the processor.
 fn strong_probable_prime(n: u64, bases: &[u64]) -> bool {
     let m = Montgomery::new(n);
     let s = (n - 1).trailing_zeros();
     let d = (n - 1) >> s;
     let one = m.one();
     let minus_one = n - one;
-    'bases: for &a in bases {
-        let a = a % n;
-        if a == 0 {
-            continue;
+    for group in bases.chunks(4) {
+        // Pad a short group by repeating its first base (a repeated test changes nothing).
+        let mut base = [0u64; 4];
+        for (i, b) in base.iter_mut().enumerate() {
+            let a = group.get(i).copied().unwrap_or(group[0]) % n;
+            // A base divisible by n says nothing: test base 2 instead (n > 2 is odd).
+            *b = m.to_form(if a == 0 { 2 } else { a });
         }
-        let mut x = m.pow(m.to_form(a), d);
-        if x == one || x == minus_one {
-            continue;
+        let mut x = [one; 4];
+        let mut e = d;
+        while e > 0 {
+            if e & 1 == 1 {
+                for i in 0..4 {
+                    x[i] = m.mul(x[i], base[i]);
+                }
+            }
+            for b in base.iter_mut() {
+                *b = m.mul(*b, *b);
+            }
+            e >>= 1;
         }
-        for _ in 1..s {
-            x = m.mul(x, x);
-            if x == minus_one {
-                continue 'bases;
+        for mut y in x {
+            if y == one || y == minus_one {
+                continue;
+            }
+            let mut witness = true;
+            for _ in 1..s {
+                y = m.mul(y, y);
+                if y == minus_one {
+                    witness = false;
+                    break;
+                }
+            }
+            if witness {
+                return false;
             }
         }
-        return false;
     }
     true
 }
@@ -350,20 +410,109 @@ pub fn omega(n: u64) -> u32 {
 
 /// Omega of an odd n >= 1.
 fn omega_odd_part(mut n: u64) -> u32 {
+    if n <= u32::MAX as u64 {
+        return omega_odd_u32(n as u32);
+    }
     let mut count = 0;
     // Every prime factor of n is at least `bound` after the loop.
     let mut bound = TRIAL_LIMIT;
-    for d in DIVISORS.iter() {
-        if d.p * d.p * d.p > n {
-            bound = d.p;
+    for chunk in DIVISORS.chunks_exact(CHUNK) {
+        let first = chunk[0].p;
+        if first * first > n || (first * first * first > n && n >= SMALL_COFACTOR) {
+            bound = first;
             break;
         }
-        while n.wrapping_mul(d.inv) <= d.max_quotient {
-            n = n.wrapping_mul(d.inv);
-            count += 1;
+        // Test the whole chunk without branching; divide only on a hit.
+        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
+        if hit {
+            for d in chunk {
+                while n.wrapping_mul(d.inv) <= d.max_quotient {
+                    n = n.wrapping_mul(d.inv);
+                    count += 1;
+                }
+            }
         }
     }
     count + omega_rough(n, bound)
+}
+
+/// Omega of an odd n below 2^32: the same trial division in 32-bit arithmetic, then the
+/// cube-root rule settles it (the table reaches 2048 and 2048^3 > 2^32), no rho.
+fn omega_odd_u32(mut n: u32) -> u32 {
+    let mut count = 0;
+    let mut bound = TRIAL_LIMIT;
+    for (c, chunk) in DIVISORS32.chunks_exact(CHUNK).enumerate() {
+        let first = DIVISORS[c * CHUNK].p;
+        let n64 = n as u64;
+        if first * first > n64 || (first * first * first > n64 && n64 >= SMALL_COFACTOR) {
+            bound = first;
+            break;
+        }
+        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
+        if hit {
+            for d in chunk {
+                while n.wrapping_mul(d.inv) <= d.max_quotient {
+                    n = n.wrapping_mul(d.inv);
+                    count += 1;
+                }
+            }
+        }
+    }
+    count
+        + if n == 1 {
+            0
+        } else if (n as u64) < bound * bound || strong_probable_prime_u32(n) {
+            1
+        } else {
+            2
+        }
+}
+
+/// The strong probable-prime test to the bases 2, 7 and 61, in 32-bit Montgomery arithmetic,
+/// for odd n >= 3. Exact below 4,759,123,141 (the least strong pseudoprime to those three
+/// bases; Jaeschke 1993), so for every u32.
+fn strong_probable_prime_u32(n: u32) -> bool {
+    let inv = inverse_mod_2_64(n as u64) as u32;
+    let reduce = |t: u64| -> u32 {
+        let m = (t as u32).wrapping_mul(inv);
+        let mn_hi = ((m as u64 * n as u64) >> 32) as u32;
+        let (r, borrow) = ((t >> 32) as u32).overflowing_sub(mn_hi);
+        if borrow { r.wrapping_add(n) } else { r }
+    };
+    let mul = |a: u32, b: u32| reduce(a as u64 * b as u64);
+    let one = ((1u64 << 32) % n as u64) as u32;
+    let r2 = ((one as u64 * one as u64) % n as u64) as u32;
+    let minus_one = n - one;
+    let s = (n - 1).trailing_zeros();
+    let d = (n - 1) >> s;
+    // The three bases share the exponent: one loop, three overlapping chains.
+    let mut base = [2u32, 7, 61].map(|a| if a % n == 0 { mul(2, r2) } else { mul(a % n, r2) });
+    let mut x = [one; 3];
+    let mut e = d;
+    while e > 0 {
+        if e & 1 == 1 {
+            for i in 0..3 {
+                x[i] = mul(x[i], base[i]);
+            }
+        }
+        for b in base.iter_mut() {
+            *b = mul(*b, *b);
+        }
+        e >>= 1;
+    }
+    'bases: for mut y in x {
+        if y == one || y == minus_one {
+            continue;
+        }
+        for _ in 1..s {
+            y = mul(y, y);
+            if y == minus_one {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
 }
 
 /// Omega of an odd m >= 1 that has no prime factor below `bound` (bound^3 fits in a u64).
@@ -418,8 +567,8 @@ mod tests {
     #[test]
     fn table_is_the_odd_primes_below_the_limit() {
         assert_eq!(DIVISORS[0].p, 3);
-        assert_eq!(DIVISORS.last().unwrap().p, 2039);
-        assert_eq!(DIVISORS.len(), 308);
+        assert_eq!(DIVISORS.last().unwrap().p, 2081);
+        assert_eq!(DIVISORS.len(), 312);
         for d in DIVISORS.iter() {
             assert_eq!(d.p.wrapping_mul(d.inv), 1);
         }
