@@ -92,13 +92,13 @@ pub fn euclid_step(p: u64, q: u64) -> Step {
         divisions += 1;
         (a, b) = (rem, a);
     }
-    let mut s = Step { wins: true, step: 1 };
+    // Without branches (the kinds are unpredictable): a big quotient gives (N, step + 1 + [N]),
+    // a quotient of 1 gives (not wins, step + 1).
+    let (mut wins, mut step) = (true, 1u32);
     for i in (0..divisions).rev() {
-        s = if (big >> i) & 1 == 1 {
-            Step { wins: true, step: s.step + if s.wins { 2 } else { 1 } }
-        } else {
-            Step { wins: !s.wins, step: s.step + 1 }
-        };
+        let is_big = (big >> i) & 1 == 1;
+        step += 1 + (is_big & wins) as u32;
+        wins = is_big | !wins;
     }
-    s
+    Step { wins, step }
 }
