@@ -18,7 +18,7 @@ fn odd_omega_by_primes(mut n: u64, primes: &[u32]) -> u32 {
         if p * p > n {
             break;
         }
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             n /= p;
             count += 1;
         }

@@ -16,9 +16,8 @@ fn answer(input: &str) -> String {
 fn step_rule_matches_the_definition_for_every_pair_up_to_300() {
     const MAX: usize = 300;
     let table = step_table(MAX);
-    for p in 0..=MAX {
-        for q in 0..=MAX {
-            let (wins, step) = table[p][q];
+    for (p, row) in table.iter().enumerate() {
+        for (q, &(wins, step)) in row.iter().enumerate() {
             assert_eq!(euclid_step(p as u64, q as u64), Step { wins, step }, "({p}, {q})");
         }
     }

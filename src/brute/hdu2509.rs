@@ -5,7 +5,7 @@ use super::search::Search;
 use super::Tokens;
 
 /// Every position reachable in one move.
-fn moves(s: &Vec<u64>) -> Vec<Vec<u64>> {
+fn moves(s: &[u64]) -> Vec<Vec<u64>> {
     let mut next = Vec::new();
     for i in 0..s.len() {
         if i > 0 && s[i] == s[i - 1] {
@@ -15,7 +15,7 @@ fn moves(s: &Vec<u64>) -> Vec<Vec<u64>> {
         // Keep `left` apples before the removed run and `right` after it: left + right < g.
         for left in 0..g {
             for right in 0..g - left {
-                let mut t = s.clone();
+                let mut t = s.to_vec();
                 t.remove(i);
                 t.extend([left, right].into_iter().filter(|&x| x > 0));
                 t.sort_unstable();
@@ -30,7 +30,7 @@ fn moves(s: &Vec<u64>) -> Vec<Vec<u64>> {
 pub fn wins(groups: &[u64]) -> bool {
     let mut start: Vec<u64> = groups.iter().copied().filter(|&g| g > 0).collect();
     start.sort_unstable();
-    Search::misere(moves).wins(&start)
+    Search::misere(|s: &Vec<u64>| moves(s)).wins(&start)
 }
 
 pub fn answer(input: &[u8]) -> Option<Vec<u8>> {

@@ -5,7 +5,7 @@ use super::search::Search;
 use super::Tokens;
 
 /// The position after every possible cut: each distinct piece l, each divisor k >= 2 of l.
-fn cuts(s: &Vec<u64>) -> Vec<Vec<u64>> {
+fn cuts(s: &[u64]) -> Vec<Vec<u64>> {
     let mut next = Vec::new();
     for i in 0..s.len() {
         if i > 0 && s[i] == s[i - 1] {
@@ -13,8 +13,8 @@ fn cuts(s: &Vec<u64>) -> Vec<Vec<u64>> {
         }
         let l = s[i];
         for k in 2..=l {
-            if l % k == 0 {
-                let mut t = s.clone();
+            if l.is_multiple_of(k) {
+                let mut t = s.to_vec();
                 t.remove(i);
                 if l / k > 1 {
                     t.extend(std::iter::repeat_n(l / k, k as usize));
@@ -31,7 +31,7 @@ fn cuts(s: &Vec<u64>) -> Vec<Vec<u64>> {
 pub fn wins(lengths: &[u64]) -> bool {
     let mut start: Vec<u64> = lengths.iter().copied().filter(|&l| l > 1).collect();
     start.sort_unstable();
-    Search::normal(cuts).wins(&start)
+    Search::normal(|s: &Vec<u64>| cuts(s)).wins(&start)
 }
 
 pub fn answer(input: &[u8]) -> Option<Vec<u8>> {

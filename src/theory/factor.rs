@@ -51,7 +51,7 @@ const fn is_small_prime(n: u64) -> bool {
     }
     let mut d = 2;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             return false;
         }
         d += 1;
@@ -128,7 +128,7 @@ const SMALL_COFACTOR: u64 = 1 << 22;
 
 /// Trial division tests this many primes at a time, without a branch per prime.
 const CHUNK: usize = 8;
-const _: () = assert!(ODD_PRIME_COUNT % CHUNK == 0);
+const _: () = assert!(ODD_PRIME_COUNT.is_multiple_of(CHUNK));
 
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
 #[derive(Clone, Copy, Debug)]
