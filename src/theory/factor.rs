@@ -26,6 +26,12 @@
 //! run in one loop whose independent multiplication chains overlap in the processor; trial
 //! division tests eight primes at a time and branches only on a hit.
 //!
+//! - **Trial division up to the cube root** with a second table (the primes from 2083 up to
+//!   2^(64/3), built on first use): when rho has not split a composite within [`RHO_STEPS`]
+//!   steps, its smallest factor is probably large, and a product of two primes above the cube
+//!   root (the slow case for rho, ~2^16 steps for two 32-bit primes) is settled exactly by
+//!   finding no factor up to the cube root.
+//!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
 //! composite m < B^3 has exactly two prime factors (three would make m >= B^3). Trial division
@@ -341,12 +347,14 @@ pub fn isqrt(n: u64) -> u64 {
     s
 }
 
-/// A non-trivial factor of the odd composite `n`, by Pollard-Brent rho. Never returns 1 or n.
-fn rho_factor(n: u64) -> u64 {
+/// A non-trivial factor of the odd composite `n`, by Pollard-Brent rho, or None when
+/// `max_steps` iterations of the polynomial found none. Never returns 1 or n.
+fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
     const BATCH: u64 = 128;
     let m = Montgomery::new(n);
     let mut c = m.one();
     let mut start = m.to_form(2);
+    let mut steps = 0u64;
     loop {
         let f = |x: u64| m.add(m.mul(x, x), c);
         let mut y = start;
@@ -356,6 +364,9 @@ fn rho_factor(n: u64) -> u64 {
         let mut g = 1;
         let mut r: u64 = 1;
         while g == 1 {
+            if steps > max_steps {
+                return None;
+            }
             x = y;
             for _ in 0..r {
                 y = f(y);
@@ -370,6 +381,7 @@ fn rho_factor(n: u64) -> u64 {
                 g = gcd(q, n);
                 k += BATCH;
             }
+            steps += 2 * r;
             r *= 2;
         }
         if g == n {
@@ -383,12 +395,89 @@ fn rho_factor(n: u64) -> u64 {
             }
         }
         if g != n {
-            return g;
+            return Some(g);
         }
         // This polynomial cycled modulo n itself: try another.
         c = m.add(c, m.one());
         start = m.add(start, m.one());
     }
+}
+
+/// Rho gets this many steps before trial division to the cube root takes over. A factor of at
+/// most 2^21.4 (the cube root of 2^64), the only kind that matters for the count, usually takes
+/// a few thousand; a product of two larger primes would take ~2^16 and is better settled by
+/// trial division.
+const RHO_STEPS: u64 = 1 << 12;
+
+/// The odd primes from [`TRIAL_LIMIT`] up to the cube root of 2^64, for trial division, built
+/// on first use: (inverse mod 2^64, (2^64 - 1) / p), and the first prime of every chunk.
+struct LargeDivisors {
+    tests: Vec<(u64, u64)>,
+    chunk_first: Vec<u64>,
+}
+
+/// Every prime up to here is in the large table: its cube passes 2^64.
+const LARGE_LIMIT: u64 = 2_642_246;
+
+fn large_divisors() -> &'static LargeDivisors {
+    static TABLE: std::sync::OnceLock<LargeDivisors> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let limit = LARGE_LIMIT as usize;
+        let mut composite = vec![false; limit + 1];
+        let mut primes = Vec::new();
+        for i in 2..=limit {
+            if composite[i] {
+                continue;
+            }
+            for j in (i * i..=limit).step_by(i) {
+                composite[j] = true;
+            }
+            if i as u64 >= TRIAL_LIMIT {
+                primes.push(i as u64);
+            }
+        }
+        let mut tests: Vec<(u64, u64)> = primes.iter().map(|&p| (inverse_mod_2_64(p), u64::MAX / p)).collect();
+        // Pad to whole chunks with tests that never pass (n * 1 <= 0 is false for n >= 1).
+        while !tests.len().is_multiple_of(CHUNK) {
+            tests.push((1, 0));
+        }
+        let chunk_first = primes.iter().step_by(CHUNK).copied().collect();
+        LargeDivisors { tests, chunk_first }
+    })
+}
+
+/// Omega of an odd composite-or-prime m >= TRIAL_LIMIT^3 with no prime factor below
+/// [`TRIAL_LIMIT`], by trial division up to the cube root of what is left, then the cube-root
+/// rule. Exact; about 2 * 10^5 multiplications at worst.
+fn omega_by_large_trial_division(mut m: u64) -> u32 {
+    let table = large_divisors();
+    let mut count = 0;
+    let mut bound = LARGE_LIMIT + 1;
+    for (chunk, &first) in table.tests.chunks_exact(CHUNK).zip(&table.chunk_first) {
+        if first.saturating_mul(first).saturating_mul(first) > m {
+            bound = first;
+            break;
+        }
+        let hit = chunk.iter().fold(false, |h, &(inv, max)| h | (m.wrapping_mul(inv) <= max));
+        if hit {
+            for &(inv, max) in chunk {
+                while m.wrapping_mul(inv) <= max {
+                    m = m.wrapping_mul(inv);
+                    count += 1;
+                }
+            }
+        }
+    }
+    // Every prime factor of m is at least `bound`, and m < bound^3 (when the table ran out,
+    // bound^3 > 2^64).
+    count
+        + if m == 1 {
+            0
+        } else if m / bound < bound || strong_probable_prime(m, bases_for(m)) {
+            1
+        } else {
+            2
+        }
 }
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
@@ -536,10 +625,15 @@ fn omega_rough(m: u64, bound: u64) -> u32 {
             count += 2;
         } else {
             let s = isqrt(m);
-            let d = if s * s == m { s } else { rho_factor(m) };
-            stack[len] = d;
-            stack[len + 1] = m / d;
-            len += 2;
+            let split = if s * s == m { Some(s) } else { rho_factor(m, RHO_STEPS) };
+            match split {
+                Some(d) => {
+                    stack[len] = d;
+                    stack[len + 1] = m / d;
+                    len += 2;
+                }
+                None => count += omega_by_large_trial_division(m),
+            }
         }
     }
     count
@@ -583,6 +677,25 @@ mod tests {
                 assert_eq!(m.from_form(m.mul(m.to_form(a), m.to_form(b))), want, "{a} * {b} mod {n}");
             }
         }
+    }
+
+    #[test]
+    fn the_trial_division_fallback_is_exact() {
+        // 2_097_143, 2_099 and 2_642_239 are prime (checked here by plain trial division);
+        // 4_294_967_291 and 4_294_967_279 are primes below 2^32 (tests/hdu6892.rs).
+        assert!(is_small_prime(2_097_143) && is_small_prime(2_099));
+        let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
+        assert_eq!(omega_by_large_trial_division(a * b), 2);
+        assert_eq!(omega_by_large_trial_division(a * a), 2);
+        assert_eq!(omega_by_large_trial_division(18_446_744_073_709_551_557), 1);
+        let p = 2_097_143u64;
+        assert_eq!(omega_by_large_trial_division(p * p * 2_099), 3);
+        assert_eq!(omega_by_large_trial_division(p * p * p), 3);
+        assert_eq!(omega_by_large_trial_division(p * 2_099 * 2_099 * 2_099), 4);
+        assert_eq!(omega_by_large_trial_division(p * 4_294_967_291), 2);
+        assert!(is_small_prime(2_642_239));
+        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_099), 3);
+        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_642_239), 3);
     }
 
     #[test]
