@@ -83,6 +83,10 @@ pub static PROBLEMS: &[&Problem] = &[
     &problems::hdu2516::PROBLEM,
     &problems::poj1067::PROBLEM,
     &problems::bob_and_ben::PROBLEM,
+    &problems::hdu6892::PROBLEM,
+    &problems::hdu1907::PROBLEM,
+    &problems::hdu2509::PROBLEM,
+    &problems::hdu3595::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

@@ -7,6 +7,10 @@
 
 pub mod search;
 
+pub mod hdu1907;
+pub mod hdu2509;
+pub mod hdu3595;
+pub mod hdu6892;
 pub mod nim;
 pub mod staircase_nim;
 pub mod set_nim;

@@ -1,6 +1,10 @@
 //! The mathematics, free of I/O: each module states its theorem, cites where it comes from, and
 //! gives the algorithm on plain integers. Problem modules only read, call these, and write.
 
+pub mod anti_sg;
+pub mod every_sg;
+pub mod factor;
+pub mod lunch;
 pub mod nim;
 pub mod fibonacci;
 pub mod fibonacci_subtraction;

@@ -1,0 +1,38 @@
+//! Misère Nim by search over whole positions (the multiset of piles), never the SJ rule.
+
+use super::search::Search;
+use super::{within_budget, Tokens};
+
+/// Does the first player win misère Nim on these piles?
+pub fn wins(piles: &[u64]) -> bool {
+    let mut start = piles.to_vec();
+    start.sort_unstable();
+    let mut search = Search::misere(|s: &Vec<u64>| {
+        let mut next = Vec::new();
+        for i in 0..s.len() {
+            for smaller in 0..s[i] {
+                let mut t = s.clone();
+                t[i] = smaller;
+                t.sort_unstable();
+                next.push(t);
+            }
+        }
+        next
+    });
+    search.wins(&start)
+}
+
+pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
+    let mut t = Tokens::new(input);
+    let tests = t.next();
+    let mut out = Vec::new();
+    for _ in 0..tests {
+        let n = t.next() as usize;
+        let piles = t.take(n);
+        if !within_budget(&piles, 200_000) {
+            return None;
+        }
+        out.extend_from_slice(if wins(&piles) { b"John\n" } else { b"Brother\n" });
+    }
+    Some(out)
+}
