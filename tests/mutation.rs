@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 /// Mutated executions per problem (each also runs the cut input on a fault).
-const PER_PROBLEM: usize = 12_000;
+const PER_PROBLEM: usize = 20_000;
 
 fn seeds(p: &Problem) -> Vec<Vec<u8>> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples")).join(p.name);
