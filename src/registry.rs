@@ -74,6 +74,9 @@ pub struct Problem {
 /// Every problem, in catalogue order.
 pub static PROBLEMS: &[&Problem] = &[
     &problems::nim::PROBLEM,
+    &problems::multi_sg::PROBLEM,
+    &problems::turning_corners::PROBLEM,
+    &problems::nim_product::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

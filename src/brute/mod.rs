@@ -7,7 +7,10 @@
 
 pub mod search;
 
+pub mod multi_sg;
 pub mod nim;
+pub mod nim_product;
+pub mod turning_corners;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of
 /// a game on those piles, is at most `budget`.

@@ -4,4 +4,7 @@
 
 pub mod generate;
 
+pub mod multi_sg;
 pub mod nim;
+pub mod nim_product;
+pub mod turning_corners;

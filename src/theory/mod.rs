@@ -2,3 +2,6 @@
 //! gives the algorithm on plain integers. Problem modules only read, call these, and write.
 
 pub mod nim;
+pub mod nimber;
+pub mod turning_corners;
+pub mod multi_sg;
