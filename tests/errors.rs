@@ -97,8 +97,12 @@ fn cut_inputs_keep_earlier_answers_and_never_panic() {
             for cut in 0..input.len().min(2000) {
                 let (out, fault) = run(p, &input[..cut]);
                 let text = String::from_utf8_lossy(&out).into_owned();
+                // A cut inside a number leaves a shorter, valid number: a case that ends with it
+                // (e.g. `3141 5926` cut to `3141 59`) is complete with another answer. Only
+                // cuts between tokens must give a prefix of the full output.
+                let inside_token = cut > 0 && !input[cut - 1].is_ascii_whitespace() && !input[cut].is_ascii_whitespace();
                 assert!(
-                    full_text.starts_with(text.trim_end_matches('\n')),
+                    inside_token || full_text.starts_with(text.trim_end_matches('\n')),
                     "{}: {name} cut at {cut}: output {text:?} is not a prefix of {full_text:?}",
                     p.name
                 );

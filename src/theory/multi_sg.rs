@@ -54,57 +54,85 @@ pub const MAX_PILE: u64 = 10_000_000;
 pub fn grundy_table(f: u64, max: usize) -> Vec<u16> {
     assert!(max < 1 << 28, "grundy_table: max {max} is beyond 2^28");
     let mut g = vec![0u16; max + 2];
-    if max < 2 {
+    if max < 2 || f > max as u64 {
         g.truncate(max + 1);
         return g;
     }
     let spf = smallest_prime_factors(max);
-    // counts[class][value], class = parity of the x the value is assigned to.
-    let mut cap = 64usize;
-    let mut counts = [vec![0u32; cap], vec![0u32; cap]];
-    let mut divisors: Vec<u32> = Vec::with_capacity(64);
-    for x in 2..=max {
-        divisors_of(x as u32, &spf, &mut divisors);
-        let class = x & 1;
-        for &m in &divisors {
-            let m = m as usize;
-            let q = x / m;
+    let mut counts = Counts::new();
+    // The divisors of the current x, mirrored: M = divisors[j], x / M = divisors[len - 1 - j].
+    let mut divisors: Vec<u32> = Vec::with_capacity(1024);
+    for x in 2..=max as u32 {
+        divisors_mirrored(x, &spf, &mut divisors);
+        // Skip M = 1 (the first divisor, whose cofactor x is the last).
+        let pairs = || divisors[1..].iter().copied().zip(divisors[..divisors.len() - 1].iter().rev().copied());
+        let class = (x & 1) as usize;
+        for (m, q) in pairs() {
             if q >= 2 {
                 // The run (m, q - 1) ends.
-                let start = (q - 1) * m;
+                let start_class = ((q - 1) * m & 1) as usize;
                 let (a, b) = run_values(&g, m, q - 1);
-                counts[start & 1][a] -= 1;
-                counts[1 - (start & 1)][b] -= 1;
+                counts.remove(start_class, a);
+                counts.remove(1 - start_class, b);
             }
-            let a = if m & 1 == 1 { g[q] as usize } else { 0 };
-            counts[class][a] += 1;
+            let a = if m & 1 == 1 { g[q as usize] } else { 0 };
+            counts.add(class, a);
         }
         if x as u64 >= f {
-            let mex = counts[class].iter().position(|&c| c == 0).unwrap_or(cap);
-            if mex >= cap {
-                // XOR keeps values below a power of two: double the room.
-                cap *= 2;
-                counts[0].resize(cap, 0);
-                counts[1].resize(cap, 0);
-            }
-            g[x] = mex as u16;
+            g[x as usize] = counts.mex(class);
         }
-        for &m in &divisors {
-            let m = m as usize;
-            let (_, b) = run_values(&g, m, x / m);
-            counts[1 - class][b] += 1;
+        for (m, q) in pairs() {
+            let (_, b) = run_values(&g, m, q);
+            counts.add(1 - class, b);
         }
     }
     g.truncate(max + 1);
     g
 }
 
+/// For each parity class, how many current runs assign each value to it.
+struct Counts {
+    counts: [Vec<u32>; 2],
+}
+
+impl Counts {
+    fn new() -> Counts {
+        Counts { counts: [vec![0; 64], vec![0; 64]] }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, class: usize, v: u16) {
+        let v = v as usize;
+        if v >= self.counts[class].len() {
+            // XOR keeps values below a power of two: room up to the next one.
+            let room = (v + 1).next_power_of_two();
+            self.counts[0].resize(room, 0);
+            self.counts[1].resize(room, 0);
+        }
+        self.counts[class][v] += 1;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, class: usize, v: u16) {
+        self.counts[class][v as usize] -= 1;
+    }
+
+    /// The least value no current run assigns to the class (values are a few dozen at most in
+    /// practice, so a scan is cheap and branch-predictable).
+    #[inline(always)]
+    fn mex(&self, class: usize) -> u16 {
+        let c = &self.counts[class];
+        c.iter().position(|&n| n == 0).unwrap_or(c.len()) as u16
+    }
+}
+
 /// The values a(M, q), b(M, q) that the run [qM, qM + M - 1] assigns to its two parities.
 #[inline(always)]
-fn run_values(g: &[u16], m: usize, q: usize) -> (usize, usize) {
-    let gq = g[q] as usize;
-    let a = if m & 1 == 1 { gq } else { 0 };
-    let b = g[q + 1] as usize ^ (if m & 1 == 0 { gq } else { 0 });
+fn run_values(g: &[u16], m: u32, q: u32) -> (u16, u16) {
+    let gq = g[q as usize];
+    let odd = m & 1 == 1;
+    let a = if odd { gq } else { 0 };
+    let b = g[q as usize + 1] ^ (if odd { 0 } else { gq });
     (a, b)
 }
 
@@ -113,20 +141,26 @@ fn smallest_prime_factors(max: usize) -> Vec<u32> {
     let mut spf = vec![0u32; max + 1];
     for i in 2..=max {
         if spf[i] == 0 {
-            let mut j = i;
-            while j <= max {
-                if spf[j] == 0 {
-                    spf[j] = i as u32;
+            spf[i] = i as u32;
+            if i <= max / i {
+                let mut j = i * i;
+                while j <= max {
+                    if spf[j] == 0 {
+                        spf[j] = i as u32;
+                    }
+                    j += i;
                 }
-                j += i;
             }
         }
     }
     spf
 }
 
-/// The divisors of x that are at least 2, into `out` (in no particular order).
-fn divisors_of(x: u32, spf: &[u32], out: &mut Vec<u32>) {
+/// All divisors of x into `out`, in an order where the cofactor x / out[j] is
+/// out[len - 1 - j]: for each prime power p^e of x in turn, the list L so far is followed by
+/// p L, p^2 L, ..., p^e L (a Kronecker product of the lists 1, p, .., p^e, each mirrored under
+/// d -> x / d, so the whole list is). No division per divisor.
+fn divisors_mirrored(x: u32, spf: &[u32], out: &mut Vec<u32>) {
     out.clear();
     out.push(1);
     let mut y = x;
@@ -137,16 +171,16 @@ fn divisors_of(x: u32, spf: &[u32], out: &mut Vec<u32>) {
             y /= p;
             e += 1;
         }
-        let base = out.len();
-        let mut pk = 1u32;
+        let n = out.len();
+        let mut pk = 1;
         for _ in 0..e {
             pk *= p;
-            for i in 0..base {
-                out.push(out[i] * pk);
+            for i in 0..n {
+                let d = out[i] * pk;
+                out.push(d);
             }
         }
     }
-    out.swap_remove(0);
 }
 
 /// The option value v(x, M) of splitting x into M piles, given g below x.
