@@ -90,10 +90,14 @@ const ZERO_LOG: usize = 3 * ORDER;
 /// Room for two logarithms of zero plus a constant's logarithm.
 const EXP_LEN: usize = 2 * ZERO_LOG + ORDER;
 
+/// The generator of GF(2^16)* the tables use (the least one above the subfield GF(2^8); found
+/// by the search in [`LogTables::build`] and kept so the search succeeds at once).
+pub const FIRST_GENERATOR_CANDIDATE: u64 = 258;
+
 /// Logarithm and exponent tables of GF(2^16) (nimbers below 2^16) to a primitive element.
 pub struct LogTables {
-    log: Vec<u32>,
-    exp: Vec<u16>,
+    log: Box<[u32; 1 << 16]>,
+    exp: Box<[u16; EXP_LEN]>,
     /// log(2^15) and log(2^15 (*) 2^15): the constants h and h^2 of the tower.
     log_h: usize,
     log_h2: usize,
@@ -101,44 +105,58 @@ pub struct LogTables {
 
 impl LogTables {
     fn build() -> LogTables {
-        // x -> x (*) g is GF(2)-linear: tabulate it on the 16 basis bits (reference products),
-        // then walk the powers of g. The first g whose powers return to 1 only after 65535
-        // steps is a generator.
-        // Elements below 2^8 lie in the subfield GF(2^8): start above it.
-        let mut g: u64 = 1 << 8;
+        // x -> x (*) g is GF(2)-linear: tabulate it for each byte of x from reference products
+        // of the 16 basis bits, then walk the powers of g. A g whose powers return to 1 only
+        // after 65535 steps is a generator. The search starts at one known to work (so the
+        // first walk succeeds); the loop only guards against that constant being wrong, and
+        // the tests check that no search happens.
+        let mut g: u64 = FIRST_GENERATOR_CANDIDATE;
         loop {
-            let images: Vec<u64> = (0..16).map(|i| halving_product(1 << i, g, 16)).collect();
-            let times_g = |x: u64| -> u64 {
-                let mut acc = 0;
-                let mut bits = x;
-                while bits != 0 {
-                    acc ^= images[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-                acc
-            };
-            let mut exp = vec![0u16; EXP_LEN];
-            let mut log = vec![ZERO_LOG as u32; 1 << 16];
-            let mut x: u64 = 1;
-            let mut primitive = true;
-            for (i, slot) in exp.iter_mut().enumerate().take(ORDER) {
-                if i > 0 && x == 1 {
-                    primitive = false;
-                    break;
-                }
-                *slot = x as u16;
-                log[x as usize] = i as u32;
-                x = times_g(x);
-            }
-            if primitive && x == 1 {
-                for i in ORDER..ZERO_LOG {
-                    exp[i] = exp[i - ORDER];
-                }
-                let log_h = log[1 << 15] as usize;
-                return LogTables { log, exp, log_h, log_h2: (2 * log_h) % ORDER };
+            if let Some(tables) = LogTables::try_generator(g) {
+                return tables;
             }
             g += 1;
         }
+    }
+
+    /// The tables for the generator `g`, or `None` if `g` is not a generator.
+    fn try_generator(g: u64) -> Option<LogTables> {
+        let images: Vec<u64> = (0..16).map(|i| halving_product(1 << i, g, 16)).collect();
+        let mut by_byte = [[0u16; 256]; 2];
+        for (half, table) in by_byte.iter_mut().enumerate() {
+            for (byte, slot) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    if byte >> bit & 1 == 1 {
+                        *slot ^= images[8 * half + bit] as u16;
+                    }
+                }
+            }
+        }
+        let times_g = |x: u16| by_byte[0][(x & 0xFF) as usize] ^ by_byte[1][(x >> 8) as usize];
+        let mut exp: Box<[u16; EXP_LEN]> =
+            vec![0u16; EXP_LEN].into_boxed_slice().try_into().expect("EXP_LEN entries");
+        let mut log: Box<[u32; 1 << 16]> =
+            vec![ZERO_LOG as u32; 1 << 16].into_boxed_slice().try_into().expect("2^16 entries");
+        let mut x: u16 = 1;
+        for i in 0..ORDER {
+            if i > 0 && x == 1 {
+                return None; // the order of g is i < 65535
+            }
+            exp[i] = x;
+            log[x as usize] = i as u32;
+            x = times_g(x);
+        }
+        if x != 1 {
+            return None; // g was 0 or the walk never closed (cannot happen for g != 0)
+        }
+        exp.copy_within(0..ZERO_LOG - ORDER, ORDER);
+        let log_h = log[1 << 15] as usize;
+        Some(LogTables { log, exp, log_h, log_h2: (2 * log_h) % ORDER })
+    }
+
+    /// Is `g` a generator of GF(2^16)'s multiplicative group? (For the tests.)
+    pub fn is_generator(g: u16) -> bool {
+        LogTables::try_generator(g as u64).is_some()
     }
 
     /// The tables, built on first use.
@@ -150,9 +168,10 @@ impl LogTables {
     /// Logarithms of the two 16-bit halves of a 32-bit value and of their sum.
     #[inline(always)]
     fn logs32(&self, v: u64) -> [usize; 3] {
-        let lo = (v & 0xFFFF) as usize;
-        let hi = ((v >> 16) & 0xFFFF) as usize;
-        [self.log[lo] as usize, self.log[hi] as usize, self.log[lo ^ hi] as usize]
+        let lo = v as u16;
+        let hi = (v >> 16) as u16;
+        let log = |x: u16| self.log[x as usize] as usize;
+        [log(lo), log(hi), log(lo ^ hi)]
     }
 
     #[inline(always)]
@@ -217,11 +236,15 @@ pub fn nim_product_portable(a: u64, b: u64) -> u64 {
 // ---------------------------------------------------------------------------------------------
 // The carry-less path.
 
-/// Byte tables for the polynomial-basis representation (see the module doc): tables 0..8 give
-/// psi^-1 of `byte << 8j`; tables 8..24 give the nimber sum of r^i over the bits i of
-/// `byte << 8j`, j < 16 (the 128-bit carry-less product, low word then high word).
+/// The polynomial-basis representation (see the module doc): byte tables for psi^-1 (tables
+/// 0..8: psi^-1 of `byte << 8j`) and psi (tables 8..16: the nimber sum of r^i over the bits i
+/// of `byte << 8j`), 32 KiB in all, and the Barrett constants of m.
 pub struct PolyTables {
-    t: Box<[[u64; 256]; 24]>,
+    t: Box<[[u64; 256]; 16]>,
+    /// m(t) = t^64 + m_low(t): the minimal polynomial of r.
+    m_low: u64,
+    /// floor(t^128 / m(t)) = t^64 + mu_low(t).
+    mu_low: u64,
 }
 
 /// The nimber whose powers give the polynomial basis: any value >= 2^32 works.
@@ -230,10 +253,10 @@ const POLY_ROOT: u64 = 1 << 32;
 impl PolyTables {
     fn build() -> PolyTables {
         let portable = LogTables::get();
-        // Powers r^0 .. r^127.
-        let mut powers = [0u64; 128];
+        // Powers r^0 .. r^64.
+        let mut powers = [0u64; 65];
         powers[0] = 1;
-        for i in 1..128 {
+        for i in 1..65 {
             powers[i] = portable.product(powers[i - 1], POLY_ROOT);
         }
         // psi maps the polynomial basis t^i to r^i (i < 64); invert it by Gauss-Jordan
@@ -254,8 +277,8 @@ impl PolyTables {
             }
         }
         let inverse: Vec<u64> = rows.iter().map(|&(_, right)| right).collect();
-        let columns: Vec<u64> = inverse.iter().chain(powers.iter()).copied().collect();
-        let mut t = Box::new([[0u64; 256]; 24]);
+        let columns: Vec<u64> = inverse.iter().chain(powers[..64].iter()).copied().collect();
+        let mut t = Box::new([[0u64; 256]; 16]);
         for (table, cols) in t.iter_mut().zip(columns.chunks(8)) {
             for (byte, slot) in table.iter_mut().enumerate() {
                 for (bit, col) in cols.iter().enumerate() {
@@ -265,7 +288,20 @@ impl PolyTables {
                 }
             }
         }
-        PolyTables { t }
+        let mut tables = PolyTables { t, m_low: 0, mu_low: 0 };
+        // r^64 = sum of m_low's coefficients times r^i: m(r) = 0.
+        tables.m_low = tables.to_poly(powers[64]);
+        // Long division of t^128 by m: the quotient's t^64 term leaves m_low t^64.
+        let mut rem: u128 = (tables.m_low as u128) << 64;
+        let mut mu_low = 0u64;
+        for i in (0..64).rev() {
+            if rem >> (64 + i) & 1 == 1 {
+                mu_low |= 1 << i;
+                rem ^= (1u128 << (64 + i)) ^ ((tables.m_low as u128) << i);
+            }
+        }
+        tables.mu_low = mu_low;
+        tables
     }
 
     /// The tables, built on first use.
@@ -283,24 +319,31 @@ impl PolyTables {
             ^ (t[4][byte(4)] ^ t[5][byte(5)] ^ t[6][byte(6)] ^ t[7][byte(7)])
     }
 
-    /// psi: the nimber of a polynomial of degree < 128 given as (low word, high word).
+    /// psi: the nimber of a polynomial of degree < 64.
     #[inline(always)]
-    pub fn from_poly(&self, lo: u64, hi: u64) -> u64 {
+    pub fn from_poly(&self, p: u64) -> u64 {
         let t = &self.t;
-        let l = |j: usize| (lo >> (8 * j)) as u8 as usize;
-        let h = |j: usize| (hi >> (8 * j)) as u8 as usize;
-        let low = (t[8][l(0)] ^ t[9][l(1)] ^ t[10][l(2)] ^ t[11][l(3)])
-            ^ (t[12][l(4)] ^ t[13][l(5)] ^ t[14][l(6)] ^ t[15][l(7)]);
-        let high = (t[16][h(0)] ^ t[17][h(1)] ^ t[18][h(2)] ^ t[19][h(3)])
-            ^ (t[20][h(4)] ^ t[21][h(5)] ^ t[22][h(6)] ^ t[23][h(7)]);
-        low ^ high
+        let byte = |j: usize| (p >> (8 * j)) as u8 as usize;
+        (t[8][byte(0)] ^ t[9][byte(1)] ^ t[10][byte(2)] ^ t[11][byte(3)])
+            ^ (t[12][byte(4)] ^ t[13][byte(5)] ^ t[14][byte(6)] ^ t[15][byte(7)])
+    }
+
+    /// The product c = (lo, hi) of two polynomials of degree < 64, reduced modulo m by Barrett's
+    /// method, given a carry-less multiply. In GF(2)[t] the quotient estimate is exact: with
+    /// t^128 = mu m + R (deg R < 64), c t^64 = hi mu m + (hi R + lo t^64), and the second term
+    /// over m has degree below 64, so floor(c / m) = floor(hi mu / t^64)
+    /// = hi + floor(hi mu_low / t^64); the remainder is lo + low word of (quotient * m_low).
+    #[inline(always)]
+    pub fn reduce(&self, lo: u64, hi: u64, clmul: impl Fn(u64, u64) -> (u64, u64)) -> u64 {
+        let q = hi ^ clmul(hi, self.mu_low).1;
+        lo ^ clmul(q, self.m_low).0
     }
 
     /// The nim product through the polynomial basis, with a portable carry-less multiply (for
-    /// testing the tables on any CPU; slow).
+    /// testing the tables and the reduction on any CPU; slow).
     pub fn product_soft(&self, a: u64, b: u64) -> u64 {
         let (lo, hi) = clmul_soft(self.to_poly(a), self.to_poly(b));
-        self.from_poly(lo, hi)
+        self.from_poly(self.reduce(lo, hi, clmul_soft))
     }
 }
 
@@ -320,19 +363,29 @@ mod x86 {
     use super::PolyTables;
     use std::arch::x86_64::*;
 
+    /// The carry-less product of two 64-bit polynomials: (low, high) words.
+    #[target_feature(enable = "pclmulqdq")]
+    #[inline]
+    fn clmul(a: u64, b: u64) -> (u64, u64) {
+        let c = _mm_clmulepi64_si128(_mm_cvtsi64_si128(a as i64), _mm_cvtsi64_si128(b as i64), 0);
+        (_mm_cvtsi128_si64(c) as u64, _mm_cvtsi128_si64(_mm_unpackhi_epi64(c, c)) as u64)
+    }
+
+    /// The nim product with PCLMULQDQ: 24 byte-table look-ups and three carry-less multiplies.
+    #[target_feature(enable = "pclmulqdq")]
+    #[inline]
+    fn product_inline(t: &PolyTables, a: u64, b: u64) -> u64 {
+        let (lo, hi) = clmul(t.to_poly(a), t.to_poly(b));
+        t.from_poly(t.reduce(lo, hi, |x, y| clmul(x, y)))
+    }
+
     /// The nim product with PCLMULQDQ.
     ///
     /// # Safety
     /// The CPU must support `pclmulqdq` (and SSE2, part of x86_64).
     #[target_feature(enable = "pclmulqdq")]
-    #[inline]
     pub unsafe fn product(t: &PolyTables, a: u64, b: u64) -> u64 {
-        let pa = t.to_poly(a);
-        let pb = t.to_poly(b);
-        let c = _mm_clmulepi64_si128(_mm_cvtsi64_si128(pa as i64), _mm_cvtsi64_si128(pb as i64), 0);
-        let lo = _mm_cvtsi128_si64(c) as u64;
-        let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(c, c)) as u64;
-        t.from_poly(lo, hi)
+        product_inline(t, a, b)
     }
 
     /// Products of many pairs, with the multiply inlined in the loop.
@@ -341,7 +394,10 @@ mod x86 {
     /// The CPU must support `pclmulqdq`.
     #[target_feature(enable = "pclmulqdq")]
     pub unsafe fn products(t: &PolyTables, pairs: &[[u64; 2]], dst: &mut Vec<u64>) {
-        dst.extend(pairs.iter().map(|&[a, b]| unsafe { product(t, a, b) }));
+        dst.reserve(pairs.len());
+        for &[a, b] in pairs {
+            dst.push(product_inline(t, a, b));
+        }
     }
 
     pub fn available() -> bool {
@@ -409,7 +465,12 @@ impl Multiplier {
     /// Appends `a (*) b` for each pair to `dst`.
     pub fn products(&self, pairs: &[[u64; 2]], dst: &mut Vec<u64>) {
         match self {
-            Multiplier::Portable(t) => dst.extend(pairs.iter().map(|&[a, b]| t.product(a, b))),
+            Multiplier::Portable(t) => {
+                dst.reserve(pairs.len());
+                for &[a, b] in pairs {
+                    dst.push(t.product(a, b));
+                }
+            }
             #[cfg(target_arch = "x86_64")]
             // SAFETY: this variant is only built after the feature was detected.
             Multiplier::Clmul(t) => unsafe { x86::products(t, pairs, dst) },
@@ -506,6 +567,14 @@ mod tests {
                 assert_eq!(m.product(a, b), t[a as usize][b as usize], "{a} {b}");
             }
         }
+    }
+
+    #[test]
+    fn the_generator_constant_is_the_least_above_gf256() {
+        assert!(LogTables::is_generator(FIRST_GENERATOR_CANDIDATE as u16));
+        assert!((256..FIRST_GENERATOR_CANDIDATE as u16).all(|g| !LogTables::is_generator(g)));
+        // Elements of the subfield GF(2^8) have order dividing 255.
+        assert!(!LogTables::is_generator(2) && !LogTables::is_generator(255));
     }
 
     #[test]
