@@ -15,8 +15,10 @@ use games::theory::turning_corners::light_grundy;
 
 /// Every path this machine can run: portable, carry-less (if the CPU has it), and the
 /// polynomial-basis tables with a software carry-less multiply (everywhere).
-fn paths() -> Vec<(&'static str, Box<dyn Fn(u64, u64) -> u64>)> {
-    let mut v: Vec<(&'static str, Box<dyn Fn(u64, u64) -> u64>)> = vec![
+type Path = (&'static str, Box<dyn Fn(u64, u64) -> u64>);
+
+fn paths() -> Vec<Path> {
+    let mut v: Vec<Path> = vec![
         ("portable", Box::new(|a, b| Multiplier::portable().product(a, b))),
         ("poly-soft", Box::new(|a, b| PolyTables::get().product_soft(a, b))),
         ("best", Box::new(nim_product)),

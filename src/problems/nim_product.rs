@@ -113,37 +113,6 @@ fn push_line(text: &mut Vec<u8>, mut v: u64) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::push_line;
-
-    #[test]
-    fn lines_match_std_formatting() {
-        let mut values: Vec<u64> = vec![0, 1, 9, 10, 11, 99, 100, 101, u64::MAX, u64::MAX - 1];
-        let mut p = 1u64;
-        while let Some(q) = p.checked_mul(10) {
-            values.extend([p - 1, p, p + 1, q - 1]);
-            p = q;
-        }
-        values.extend([p - 1, p, p + 1]);
-        for k in 0..64 {
-            values.extend([(1u64 << k) - 1, 1u64 << k, (1u64 << k) + 1]);
-        }
-        let mut x = 12345u64;
-        for _ in 0..10_000 {
-            x = crate::rng::mix64(x);
-            values.extend([x, x >> (x % 64)]);
-        }
-        let mut text = Vec::new();
-        let mut want = String::new();
-        for &v in &values {
-            push_line(&mut text, v);
-            want.push_str(&format!("{v}\n"));
-        }
-        assert_eq!(String::from_utf8(text).unwrap(), want);
-    }
-}
-
 fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let t = by_size(size, rng.range(1, 6), rng.range(100, 400), 1_000_000, 3_000_000);
     let mut out = Out::new();
@@ -182,5 +151,36 @@ fn fermat_like(rng: &mut Rng) -> u64 {
         2 if f != 0 => f + 1,
         3 => 1u64 << ((1u32 << k) - 1),
         _ => u64::MAX,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_line;
+
+    #[test]
+    fn lines_match_std_formatting() {
+        let mut values: Vec<u64> = vec![0, 1, 9, 10, 11, 99, 100, 101, u64::MAX, u64::MAX - 1];
+        let mut p = 1u64;
+        while let Some(q) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, q - 1]);
+            p = q;
+        }
+        values.extend([p - 1, p, p + 1]);
+        for k in 0..64 {
+            values.extend([(1u64 << k) - 1, 1u64 << k, (1u64 << k) + 1]);
+        }
+        let mut x = 12345u64;
+        for _ in 0..10_000 {
+            x = crate::rng::mix64(x);
+            values.extend([x, x >> (x % 64)]);
+        }
+        let mut text = Vec::new();
+        let mut want = String::new();
+        for &v in &values {
+            push_line(&mut text, v);
+            want.push_str(&format!("{v}\n"));
+        }
+        assert_eq!(String::from_utf8(text).unwrap(), want);
     }
 }

@@ -70,7 +70,7 @@ pub fn grundy_table(f: u64, max: usize) -> Vec<u16> {
         for (m, q) in pairs() {
             if q >= 2 {
                 // The run (m, q - 1) ends.
-                let start_class = ((q - 1) * m & 1) as usize;
+                let start_class = (((q - 1) * m) & 1) as usize;
                 let (a, b) = run_values(&g, m, q - 1);
                 counts.remove(start_class, a);
                 counts.remove(1 - start_class, b);
@@ -167,7 +167,7 @@ fn divisors_mirrored(x: u32, spf: &[u32], out: &mut Vec<u32>) {
     while y > 1 {
         let p = spf[y as usize];
         let mut e = 0;
-        while y % p == 0 {
+        while y.is_multiple_of(p) {
             y /= p;
             e += 1;
         }

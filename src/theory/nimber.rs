@@ -40,11 +40,10 @@
 //! - *Carry-less* ([`Multiplier`], x86_64 with PCLMULQDQ, detected at run time): GF(2^64) is
 //!   also GF(2)[t] / (m(t)) for the minimal polynomial m of any nimber r >= 2^32 (such an r lies
 //!   in no proper subfield, so m has degree 64), by the ring isomorphism psi: t -> r. The product
-//!   is psi( psi^-1(a) * psi^-1(b) ) where * is the carry-less product of two 64-bit
-//!   polynomials: a 127-bit c = sum c_i t^i, whose image is sum c_i r^i, i < 128. Both psi^-1
-//!   (64 x 64 bits) and c -> sum c_i r^i (128 x 64 bits) are GF(2)-linear, evaluated by byte
-//!   tables (24 tables of 256 words, 48 KiB). The reduction modulo m is folded into the second
-//!   table: r^i for i >= 64 is just another column.
+//!   is psi( psi^-1(a) * psi^-1(b) mod m ) where * is the carry-less product of two 64-bit
+//!   polynomials (one PCLMULQDQ), reduced modulo m by Barrett's method (two more; exact over
+//!   GF(2)). psi^-1 and psi are GF(2)-linear maps of 64 bits, evaluated by byte tables (16
+//!   tables of 256 words, 32 KiB): 24 look-ups per product.
 
 use std::sync::OnceLock;
 
@@ -149,7 +148,9 @@ impl LogTables {
         if x != 1 {
             return None; // g was 0 or the walk never closed (cannot happen for g != 0)
         }
-        exp.copy_within(0..ZERO_LOG - ORDER, ORDER);
+        // exp[i] = g^(i mod 65535) up to ZERO_LOG (a sum of up to three logarithms).
+        exp.copy_within(0..ORDER, ORDER);
+        exp.copy_within(0..ORDER, 2 * ORDER);
         let log_h = log[1 << 15] as usize;
         Some(LogTables { log, exp, log_h, log_h2: (2 * log_h) % ORDER })
     }
