@@ -87,6 +87,9 @@ pub static PROBLEMS: &[&Problem] = &[
     &problems::hdu1907::PROBLEM,
     &problems::hdu2509::PROBLEM,
     &problems::hdu3595::PROBLEM,
+    &problems::multi_sg::PROBLEM,
+    &problems::turning_corners::PROBLEM,
+    &problems::nim_product::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

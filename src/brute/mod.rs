@@ -21,6 +21,9 @@ pub mod hdu1848;
 pub mod hdu2516;
 pub mod poj1067;
 pub mod bob_and_ben;
+pub mod multi_sg;
+pub mod nim_product;
+pub mod turning_corners;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of
 /// a game on those piles, is at most `budget`.

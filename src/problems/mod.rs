@@ -18,3 +18,6 @@ pub mod hdu1848;
 pub mod hdu2516;
 pub mod poj1067;
 pub mod bob_and_ben;
+pub mod multi_sg;
+pub mod nim_product;
+pub mod turning_corners;

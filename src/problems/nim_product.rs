@@ -1,0 +1,186 @@
+//! `nim-product` (Library Checker "Nim Product (64-bit)"): T queries, each the nim product A (*) B.
+
+use super::generate::by_size;
+use crate::error::InputError;
+use crate::out::Out;
+use crate::registry::{Problem, Size};
+use crate::rng::Rng;
+use crate::scanner::Scanner;
+use crate::theory::nimber::Multiplier;
+
+pub static PROBLEM: Problem = Problem {
+    name: "nim-product",
+    aliases: &["nim-product-64"],
+    source: "Library Checker, Nim Product (64-bit)",
+    summary: "Nim product A (*) B of 64-bit nimbers, one per query",
+    statement: include_str!("../../problems/nim-product.md"),
+    judge_limits: "T <= 1e6, 0 <= A, B < 2^64",
+    our_limits: "T up to memory (answers stream out in batches), 0 <= A, B < 2^64",
+    solve,
+    brute: crate::brute::nim_product::answer,
+    generate,
+};
+
+/// Queries multiplied together: enough to amortise the call into the multiply loop.
+const BATCH: usize = 1024;
+
+fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    let t = sc.u64("query count T")?;
+    let mul = Multiplier::best();
+    let mut pairs: Vec<[u64; 2]> = Vec::with_capacity(sc.capacity_for(t, 2).min(BATCH));
+    let mut products: Vec<u64> = Vec::with_capacity(BATCH);
+    let mut text: Vec<u8> = Vec::with_capacity(BATCH * 21);
+    // Each answer is at most 20 digits and a newline.
+    out.reserve(sc.capacity_for(t, 2).min(1 << 22) * 21);
+    let mut left = t;
+    let mut fault = None;
+    while left > 0 && fault.is_none() {
+        pairs.clear();
+        let take = left.min(BATCH as u64);
+        for _ in 0..take {
+            let a = match sc.u64("A") {
+                Ok(v) => v,
+                Err(e) => {
+                    fault = Some(e);
+                    break;
+                }
+            };
+            match sc.u64("B") {
+                Ok(b) => pairs.push([a, b]),
+                Err(e) => {
+                    fault = Some(e);
+                    break;
+                }
+            }
+        }
+        left -= pairs.len() as u64;
+        products.clear();
+        mul.products(&pairs, &mut products);
+        text.clear();
+        for &p in &products {
+            push_line(&mut text, p);
+        }
+        out.bytes(&text);
+    }
+    match fault {
+        Some(e) => Err(e),
+        None => sc.expect_eof(),
+    }
+}
+
+/// Appends `v` in decimal and a newline: the digit count first (from the bit length), then the
+/// digits in place from the right, two at a time; one copy per batch instead of one per value.
+#[inline]
+fn push_line(text: &mut Vec<u8>, mut v: u64) {
+    const POW10: [u64; 20] = {
+        let mut p = [1u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            p[i] = p[i - 1] * 10;
+            i += 1;
+        }
+        p
+    };
+    const PAIRS: [u8; 200] = {
+        let mut p = [0u8; 200];
+        let mut i = 0;
+        while i < 100 {
+            p[2 * i] = b'0' + (i / 10) as u8;
+            p[2 * i + 1] = b'0' + (i % 10) as u8;
+            i += 1;
+        }
+        p
+    };
+    // With b the bit length, t = (b * 1233) >> 12 = floor(b log10 2) (1233 / 4096 ~ log10 2)
+    // is floor(log10 v) or one more: 10^t decides which (tests check every power-of-ten edge).
+    let bits = 64 - (v | 1).leading_zeros() as usize;
+    let t = (bits * 1233) >> 12;
+    let digits = (t + 1 - usize::from(v < POW10[t])).max(1);
+    let start = text.len();
+    text.resize(start + digits + 1, b'\n');
+    let buf = &mut text[start..start + digits];
+    let mut i = digits;
+    while v >= 100 {
+        let r = (v % 100) as usize;
+        v /= 100;
+        buf[i - 2..i].copy_from_slice(&PAIRS[2 * r..2 * r + 2]);
+        i -= 2;
+    }
+    if v >= 10 {
+        buf[i - 2..i].copy_from_slice(&PAIRS[2 * v as usize..2 * v as usize + 2]);
+    } else {
+        buf[i - 1] = b'0' + v as u8;
+    }
+}
+
+fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+    let t = by_size(size, rng.range(1, 6), rng.range(100, 400), 1_000_000, 3_000_000);
+    let mut out = Out::new();
+    out.int(t).nl();
+    for _ in 0..t {
+        let (a, b) = if size == Size::Tiny {
+            // Within the mex definition's reach (the brute force): below 64.
+            (rng.edgy(63), rng.edgy(63))
+        } else {
+            match rng.below(8) {
+                // Fermat 2-powers and their neighbours: the tower's special cases.
+                0 => (fermat_like(rng), fermat_like(rng)),
+                // Equal operands: squares.
+                1 => {
+                    let a = rng.edgy(u64::MAX);
+                    (a, a)
+                }
+                // Small against large.
+                2 => (rng.edgy(255), rng.next_u64()),
+                3 => (rng.edgy(u64::MAX), rng.edgy(u64::MAX)),
+                _ => (rng.next_u64(), rng.next_u64()),
+            }
+        };
+        out.int(a).byte(b' ').int(b).nl();
+    }
+    out.into_bytes()
+}
+
+/// 2^(2^k), 2^(2^k) - 1, 2^(2^k) + 1, 2^(2^k - 1), 2^64 - 1.
+fn fermat_like(rng: &mut Rng) -> u64 {
+    let k = rng.below(7) as u32;
+    let f = 1u64.checked_shl(1 << k).unwrap_or(0);
+    match rng.below(5) {
+        0 if f != 0 => f,
+        1 => f.wrapping_sub(1),
+        2 if f != 0 => f + 1,
+        3 => 1u64 << ((1u32 << k) - 1),
+        _ => u64::MAX,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_line;
+
+    #[test]
+    fn lines_match_std_formatting() {
+        let mut values: Vec<u64> = vec![0, 1, 9, 10, 11, 99, 100, 101, u64::MAX, u64::MAX - 1];
+        let mut p = 1u64;
+        while let Some(q) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, q - 1]);
+            p = q;
+        }
+        values.extend([p - 1, p, p + 1]);
+        for k in 0..64 {
+            values.extend([(1u64 << k) - 1, 1u64 << k, (1u64 << k) + 1]);
+        }
+        let mut x = 12345u64;
+        for _ in 0..10_000 {
+            x = crate::rng::mix64(x);
+            values.extend([x, x >> (x % 64)]);
+        }
+        let mut text = Vec::new();
+        let mut want = String::new();
+        for &v in &values {
+            push_line(&mut text, v);
+            want.push_str(&format!("{v}\n"));
+        }
+        assert_eq!(String::from_utf8(text).unwrap(), want);
+    }
+}
