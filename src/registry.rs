@@ -74,6 +74,9 @@ pub struct Problem {
 /// Every problem, in catalogue order.
 pub static PROBLEMS: &[&Problem] = &[
     &problems::nim::PROBLEM,
+    &problems::game_draw::PROBLEM,
+    &problems::game_teams::PROBLEM,
+    &problems::hackenbush::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

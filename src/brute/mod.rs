@@ -8,6 +8,9 @@
 pub mod search;
 
 pub mod nim;
+pub mod game_draw;
+pub mod game_teams;
+pub mod hackenbush;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of
 /// a game on those piles, is at most `budget`.

@@ -5,3 +5,6 @@
 pub mod generate;
 
 pub mod nim;
+pub mod game_draw;
+pub mod game_teams;
+pub mod hackenbush;

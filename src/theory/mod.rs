@@ -2,3 +2,5 @@
 //! gives the algorithm on plain integers. Problem modules only read, call these, and write.
 
 pub mod nim;
+pub mod retrograde;
+pub mod hackenbush;
