@@ -75,7 +75,7 @@ pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
     for _ in 0..tests {
         let n = number(&mut words);
         let m = number(&mut words);
-        if n > 40 || m > 300 {
+        if n > 60 || m > 400 {
             return None;
         }
         let arcs: Vec<(usize, usize)> =

@@ -52,7 +52,6 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
     let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
     let arcs = read_arcs(sc, n, m)?;
-    sc.expect_eof()?;
     let graph = ReverseGraph::from_arcs(n as usize, &arcs);
     drop(arcs);
     let value = outcomes(&graph, &RULES);
@@ -75,7 +74,7 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         })
         .collect();
     out.bytes(&georgiy_first).nl();
-    Ok(())
+    sc.expect_eof()
 }
 
 /// A random graph on `n` vertices with `m` arcs, in the judge format, with the shapes that make

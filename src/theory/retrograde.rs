@@ -60,16 +60,24 @@
 //!
 //! The closure uses a counter per position: the number of its moves not yet known to lead into
 //! the current set. Only a position of the player who must *avoid* the set needs it (Min's
-//! positions in stage 1, Max's in stage 2), so the two families share one counter array. A
-//! position whose player wants the set joins when the first successor joins. Each position is
-//! settled (pushed on an explicit stack) once and scans its predecessors once, so the work is
-//! `O(K (n + m))`: `K n` positions, `K m` reversed moves. Memory is linear: the reverse graph in
-//! compressed sparse row form (`n + 1` offsets, `m` tails, `n` out-degrees, all `u32`), `K n`
-//! counters (`u32`), `K n` outcome bytes and a stack of at most `K n` positions. No recursion.
+//! positions in stage 1, Max's in stage 2), so the two families share one counter, and the
+//! counter shares one `u32` word with the settled mark (words from `2^32 - 256` up mean "settled
+//! with outcome `c`"), so checking and updating a predecessor is one memory access. A position
+//! whose player wants the set joins when the first successor joins. Each position is settled
+//! (appended to an explicit first-in-first-out queue) once and scans its predecessors once, so
+//! the work is `O(K (n + m))`: `K n` positions, `K m` reversed moves. Memory is linear: the
+//! reverse graph in compressed sparse row form (`n + 1` offsets, `m` tails, `n` out-degrees,
+//! all `u32`), `K n` state words and a queue of at most `K n` positions. No recursion.
 //!
-//! Indices are `u32`: the graph must have fewer than 2^32 - 1 vertices and at most 2^32 - 1
-//! arcs, and `K n` positions must fit in a `u32`. The adapters refuse larger inputs before
-//! calling here.
+//! Order inside a stage does not matter (an attractor is a least fixed point: any order of
+//! adding qualifying positions reaches the same set), which the engine uses for speed: it knows
+//! the queue's next positions and asks the processor for their memory ahead of time, so the
+//! random accesses of a large graph overlap (see [`MAX_ARCS`] and the measured figures in
+//! `problems/game-draw.md`).
+//!
+//! Indices are `u32`: the graph must have fewer than 2^32 - 1 vertices and at most
+//! [`MAX_ARCS`] arcs (an out-degree must stay below the settled marks), and `K n` positions must
+//! fit in a `u32`. The adapters refuse larger inputs before calling here.
 
 /// Compressed sparse row form of the reversed graph: for every vertex, the tails of the arcs
 /// that enter it, plus every vertex's out-degree.
