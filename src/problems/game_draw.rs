@@ -16,7 +16,7 @@ pub static PROBLEM: Problem = Problem {
     summary: "Token on a digraph; Gennady likes draws, Georgiy hates them: W/L/D per start",
     statement: include_str!("../../problems/game-draw.md"),
     judge_limits: "n <= 1e5, m <= 2e5, 2 s",
-    our_limits: "n <= 1e8, m <= 2^32 - 1, linear time and memory",
+    our_limits: "n <= 1e8, m <= 4e9, linear time and memory",
     solve,
     brute: crate::brute::game_draw::answer,
     generate,

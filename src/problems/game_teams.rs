@@ -17,7 +17,7 @@ pub static PROBLEM: Problem = Problem {
     summary: "Six players of teams A/B (some actors) move one token: A/B/D per start",
     statement: include_str!("../../problems/game-teams.md"),
     judge_limits: "unknown",
-    our_limits: "n <= 1e7 and m <= 2^32 - 1 per test, linear time in the sum of n + m",
+    our_limits: "n <= 1e7 and m <= 4e9 per test, linear time in the sum of n + m",
     solve,
     brute: crate::brute::game_teams::answer,
     generate,
