@@ -17,8 +17,9 @@
 //! draw at the top; in `game-teams` every player ranks {A wins, draw, B wins} either as
 //! A > D > B or as B > D > A, with the draw in the middle.
 //!
-//! Orders that are *not* reverses of each other do not give a well-defined result, so the engine
-//! does not accept them: on the two-vertex cycle u <-> v where player 1 at u may stop with
+//! Orders that are *not* reverses of each other need not give a well-defined result, so the
+//! engine does not accept them (its rules name a side per player, over one common order): on the
+//! two-vertex cycle u <-> v where player 1 at u may stop with
 //! outcome a and player 2 at v may stop with outcome b, with orders b > a > draw (player 1) and
 //! a > b > draw (player 2), "player 1 stops, player 2 continues" and "player 1 continues,
 //! player 2 stops" are both subgame-perfect, with outcomes a and b from u.
@@ -38,8 +39,8 @@
 //! attractor, the attracting player moves to a position of smaller *rank* (the round of the
 //! closure that added it), so the target is reached within that many moves whatever the other
 //! does; from a position outside it, the other player always has a move that stays outside
-//! (a Max position outside has no move in; a Min position outside has a move out), so the
-//! target is never reached. The value of a position is then `max { c : p in W_c }`.
+//! (for Max's attractor: a Max position outside has no move in, a Min position outside with a
+//! move has one that leads out), so the target is never reached. The value of a position is then `max { c : p in W_c }`.
 //!
 //! # The algorithm, every position settled once
 //! The sets are nested: `W_(L-1) ⊆ ... ⊆ W_(infinite+1)` and `B_0 ⊆ B_1 ⊆ ... ⊆ B_(infinite-1)`,
@@ -183,7 +184,7 @@ pub struct Rules<const K: usize> {
 const SETTLED: u32 = u32::MAX - 255;
 
 /// The most arcs [`outcomes`] accepts: a counter (at most an out-degree) must stay below
-/// [`SETTLED`] = 2^32 - 256.
+/// the settled marks, which start at 2^32 - 256.
 pub const MAX_ARCS: usize = 4_000_000_000;
 const _: () = assert!(MAX_ARCS < SETTLED as usize);
 
