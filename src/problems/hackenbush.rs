@@ -125,7 +125,7 @@ fn make_losing(parent: &[usize], w: &mut [u64]) {
 fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let tests = by_size(size, rng.range(1, 3), rng.range(1, 5), rng.range(1, 3), rng.range(1, 3));
     let total = by_size(size, 0, 0, 1_000_000, 10_000_000);
-    let max_w = by_size(size, 3, 1_000_000_000, 1_000_000_000, u64::MAX);
+    let max_w = by_size(size, 6, 1_000_000_000, 1_000_000_000, u64::MAX);
     let mut out = Out::new();
     out.int(tests).nl();
     for _ in 0..tests {
