@@ -90,6 +90,9 @@ pub static PROBLEMS: &[&Problem] = &[
     &problems::multi_sg::PROBLEM,
     &problems::turning_corners::PROBLEM,
     &problems::nim_product::PROBLEM,
+    &problems::game_draw::PROBLEM,
+    &problems::game_teams::PROBLEM,
+    &problems::hackenbush::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

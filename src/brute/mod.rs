@@ -7,22 +7,25 @@
 
 pub mod search;
 
-pub mod hdu1907;
-pub mod hdu2509;
-pub mod hdu3595;
-pub mod hdu6892;
-pub mod nim;
-pub mod staircase_nim;
-pub mod set_nim;
-pub mod split_nim;
-pub mod luogu1247;
+pub mod bob_and_ben;
+pub mod game_draw;
+pub mod game_teams;
+pub mod hackenbush;
 pub mod hdu1846;
 pub mod hdu1848;
+pub mod hdu1907;
+pub mod hdu2509;
 pub mod hdu2516;
-pub mod poj1067;
-pub mod bob_and_ben;
+pub mod hdu3595;
+pub mod hdu6892;
+pub mod luogu1247;
 pub mod multi_sg;
+pub mod nim;
 pub mod nim_product;
+pub mod poj1067;
+pub mod set_nim;
+pub mod split_nim;
+pub mod staircase_nim;
 pub mod turning_corners;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of

@@ -4,13 +4,15 @@
 pub mod anti_sg;
 pub mod every_sg;
 pub mod factor;
-pub mod lunch;
-pub mod nim;
 pub mod fibonacci;
 pub mod fibonacci_subtraction;
+pub mod hackenbush;
 pub mod leaf_removal;
+pub mod lunch;
 pub mod multi_sg;
+pub mod nim;
 pub mod nimber;
+pub mod retrograde;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;

@@ -1,0 +1,144 @@
+//! `game-draw` (NEERC 2016 G "Game on Graph"): a token on a directed graph, two players with
+//! opposite tastes for a draw; the outcome of every start, for either player moving first.
+
+use super::generate::by_size;
+use crate::error::InputError;
+use crate::out::Out;
+use crate::registry::{Problem, Size};
+use crate::rng::Rng;
+use crate::scanner::Scanner;
+use crate::theory::retrograde::{outcomes, ReverseGraph, Rules};
+
+pub static PROBLEM: Problem = Problem {
+    name: "game-draw",
+    aliases: &["game-on-graph", "neerc2016-g"],
+    source: "NEERC 2016, problem G (Game on Graph)",
+    summary: "Token on a digraph; Gennady likes draws, Georgiy hates them: W/L/D per start",
+    statement: include_str!("../../problems/game-draw.md"),
+    judge_limits: "n <= 1e5, m <= 2e5, 2 s",
+    our_limits: "n <= 1e8, m <= 4e9, linear time and memory",
+    solve,
+    brute: crate::brute::game_draw::answer,
+    generate,
+};
+
+/// The most vertices we accept: the work arrays (about 30 bytes a vertex) are allocated from
+/// `n` alone, before any arc is read.
+pub const MAX_VERTICES: u64 = 100_000_000;
+/// The most arcs: arc indices are `u32`.
+pub const MAX_ARCS: u64 = crate::theory::retrograde::MAX_ARCS as u64;
+
+/// Outcome ranks, from Gennady's point of view (he is the maximiser).
+const GEORGIY_WINS: u8 = 0;
+const GENNADY_WINS: u8 = 1;
+const DRAW: u8 = 2;
+
+/// Turn 0: Gennady to move; turn 1: Georgiy. A player who cannot move loses.
+pub const RULES: Rules<2> =
+    Rules { maximiser: [true, false], stuck: [GEORGIY_WINS, GENNADY_WINS], infinite: DRAW, outcomes: 3 };
+
+/// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based pairs.
+pub fn read_arcs(sc: &mut Scanner<'_>, n: u64, m: u64) -> Result<Vec<(u32, u32)>, InputError> {
+    let mut arcs = Vec::with_capacity(sc.capacity_for(m, 2));
+    for _ in 0..m {
+        let a = sc.u64_in("vertex", 1, n)? - 1;
+        let b = sc.u64_in("vertex", 1, n)? - 1;
+        arcs.push((a as u32, b as u32));
+    }
+    Ok(arcs)
+}
+
+fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
+    let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
+    let arcs = read_arcs(sc, n, m)?;
+    let graph = ReverseGraph::from_arcs(n as usize, &arcs);
+    drop(arcs);
+    let value = outcomes(&graph, &RULES);
+    drop(graph);
+    let gennady_first: Vec<u8> = value
+        .at_turn(0)
+        .map(|v| match v {
+            GENNADY_WINS => b'W',
+            GEORGIY_WINS => b'L',
+            _ => b'D',
+        })
+        .collect();
+    out.bytes(&gennady_first).nl();
+    let georgiy_first: Vec<u8> = value
+        .at_turn(1)
+        .map(|v| match v {
+            GEORGIY_WINS => b'W',
+            GENNADY_WINS => b'L',
+            _ => b'D',
+        })
+        .collect();
+    out.bytes(&georgiy_first).nl();
+    sc.expect_eof()
+}
+
+/// A random graph on `n` vertices with `m` arcs, in the judge format, with the shapes that make
+/// the analysis deep: sinks, long paths into them, cycles with exits, loops.
+pub fn random_graph(rng: &mut Rng, n: u64, m: u64, distinct: bool) -> Vec<(u64, u64)> {
+    let mut arcs: Vec<(u64, u64)> = Vec::with_capacity(m as usize);
+    if n == 0 {
+        return arcs;
+    }
+    // About one vertex in `sink_every` has no way out; arcs go "down" (to a smaller index) with
+    // a high probability, so the graph is mostly layered and outcomes propagate far.
+    let sink_every = rng.range(2, 8);
+    let down = rng.range(50, 100);
+    let is_sink = |v: u64| v.is_multiple_of(sink_every);
+    let mut seen = std::collections::HashSet::new();
+    // A long path first (a quarter of the arcs), in a random direction through the vertices.
+    let path = if rng.chance(1, 2) { (m / 4).min(n - 1) } else { 0 };
+    let shift = rng.below(n);
+    for i in 0..path {
+        let a = (i + 1 + shift) % n;
+        let b = (i + shift) % n;
+        arcs.push((a, b));
+        if distinct {
+            seen.insert((a, b));
+        }
+    }
+    let mut tries = 0u64;
+    while (arcs.len() as u64) < m && tries < 4 * m + 100 {
+        tries += 1;
+        let a = rng.below(n);
+        if is_sink(a) && rng.chance(9, 10) {
+            continue;
+        }
+        let b = match rng.below(100) {
+            x if x < down && a > 0 => rng.below(a),
+            x if x < down + 3 => a,
+            _ => rng.below(n),
+        };
+        if distinct && !seen.insert((a, b)) {
+            continue;
+        }
+        arcs.push((a, b));
+    }
+    // Shuffle the arc order.
+    for i in (1..arcs.len()).rev() {
+        let j = rng.index(i + 1);
+        arcs.swap(i, j);
+    }
+    arcs
+}
+
+pub fn write_arcs(out: &mut Out, arcs: &[(u64, u64)]) {
+    for &(a, b) in arcs {
+        out.int(a + 1).byte(b' ').int(b + 1).nl();
+    }
+}
+
+fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+    let n = by_size(size, rng.range(1, 6), rng.range(1, 300), 100_000, 1_000_000);
+    let max_m = by_size(size, (n * n).min(10), 3 * n, 200_000, 2_000_000);
+    let m = if size == Size::Judge || size == Size::Huge { max_m } else { rng.range(0, max_m) };
+    let arcs = random_graph(rng, n, m.min(n * n), true);
+    let mut out = Out::new();
+    out.int(n).byte(b' ').int(arcs.len()).nl();
+    write_arcs(&mut out, &arcs);
+    out.into_bytes()
+}

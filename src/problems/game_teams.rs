@@ -1,0 +1,108 @@
+//! `game-teams`: two teams, six players in a fixed cyclic order move one token on a directed
+//! graph; actors play for their own team's loss. The outcome (A, B or D) of every start.
+
+use super::game_draw::{random_graph, read_arcs, write_arcs};
+use super::generate::by_size;
+use crate::error::InputError;
+use crate::out::Out;
+use crate::registry::{Problem, Size};
+use crate::rng::Rng;
+use crate::scanner::Scanner;
+use crate::theory::retrograde::{outcomes, ReverseGraph, Rules};
+
+pub static PROBLEM: Problem = Problem {
+    name: "game-teams",
+    aliases: &[],
+    source: "unknown contest (format fixed in the catalogue)",
+    summary: "Six players of teams A/B (some actors) move one token: A/B/D per start",
+    statement: include_str!("../../problems/game-teams.md"),
+    judge_limits: "unknown",
+    our_limits: "n <= 1e7 and m <= 4e9 per test, linear time in the sum of n + m",
+    solve,
+    brute: crate::brute::game_teams::answer,
+    generate,
+};
+
+/// The most vertices in one test: `6 n` positions with a counter and an outcome each are
+/// allocated from `n` alone (about 60 bytes a vertex).
+pub const MAX_VERTICES: u64 = 10_000_000;
+pub const MAX_ARCS: u64 = crate::theory::retrograde::MAX_ARCS as u64;
+
+/// Outcome ranks: the players who want team B to win are the maximisers.
+const A_WINS: u8 = 0;
+const DRAW: u8 = 1;
+const B_WINS: u8 = 2;
+
+/// The rules for the six players, from their teams (`true` = team B) and whether each is an
+/// actor. A normal player ranks his team's win > draw > its loss, an actor his team's loss >
+/// draw > its win, so each ranks B wins > draw > A wins or exactly the reverse.
+pub fn rules(team_b: [bool; 6], actor: [bool; 6]) -> Rules<6> {
+    Rules {
+        maximiser: std::array::from_fn(|t| team_b[t] != actor[t]),
+        stuck: std::array::from_fn(|t| if team_b[t] { A_WINS } else { B_WINS }),
+        infinite: DRAW,
+        outcomes: 3,
+    }
+}
+
+fn six(sc: &mut Scanner<'_>, what: &'static str, letters: [u8; 2]) -> Result<[bool; 6], InputError> {
+    let at = sc.peek_start();
+    let word = sc.word(what)?;
+    if word.len() != 6 || !word.iter().all(|b| letters.contains(b)) {
+        return Err(InputError::new(at, what));
+    }
+    Ok(std::array::from_fn(|i| word[i] == letters[1]))
+}
+
+fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    let tests = sc.u64("test count T")?;
+    for _ in 0..tests {
+        let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
+        let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
+        let arcs = read_arcs(sc, n, m)?;
+        let team_b = six(sc, "6 team letters A/B", [b'A', b'B'])?;
+        let actor = six(sc, "6 actor flags 0/1", [b'0', b'1'])?;
+        let graph = ReverseGraph::from_arcs(n as usize, &arcs);
+        drop(arcs);
+        let value = outcomes(&graph, &rules(team_b, actor));
+        let line: Vec<u8> = value
+            .at_turn(0)
+            .map(|v| match v {
+                A_WINS => b'A',
+                B_WINS => b'B',
+                _ => b'D',
+            })
+            .collect();
+        out.bytes(&line).nl();
+    }
+    sc.expect_eof()
+}
+
+fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+    let tests = by_size(size, rng.range(1, 3), rng.range(1, 5), 10, 10);
+    let total_n = by_size(size, 0, 0, 100_000, 1_000_000);
+    let mut out = Out::new();
+    out.int(tests).nl();
+    for _ in 0..tests {
+        let n = by_size(size, rng.range(1, 5), rng.range(1, 200), total_n / tests, total_n / tests);
+        let max_m = by_size(size, (n * n).min(9), 3 * n, 4 * n, 4 * n);
+        let m = if size >= Size::Judge { max_m } else { rng.range(0, max_m) };
+        // Repeated arcs are allowed here; the tiny sizes use them now and then.
+        let distinct = size >= Size::Judge || rng.chance(3, 4);
+        let arcs = random_graph(rng, n, m, distinct);
+        out.int(n).byte(b' ').int(arcs.len()).nl();
+        write_arcs(&mut out, &arcs);
+        // Teams: often all six on one team, or alternating, else random; actors likewise.
+        let team: Vec<u8> = match rng.below(4) {
+            0 => vec![*rng.pick(b"AB"); 6],
+            1 => b"ABABAB".to_vec(),
+            _ => (0..6).map(|_| *rng.pick(b"AB")).collect(),
+        };
+        let actor: Vec<u8> = match rng.below(4) {
+            0 => b"000000".to_vec(),
+            _ => (0..6).map(|_| *rng.pick(b"01")).collect(),
+        };
+        out.bytes(&team).nl().bytes(&actor).nl();
+    }
+    out.into_bytes()
+}

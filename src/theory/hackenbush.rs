@@ -1,0 +1,306 @@
+//! Hackenbush on a rooted tree with weighted edges ("Continued Story", ByteDance Winter Camp
+//! 2019): a move decreases one edge's weight by one; an edge that reaches weight 0 is deleted,
+//! with everything that no longer hangs from the root. The player without a move loses.
+//!
+//! # Branches
+//! Write `e(w, S)` for the game "an edge of weight `w` from a node, with the game `S` (the
+//! subtree below it) at its far end": a move either lowers `w` (at `w = 1` the whole branch
+//! disappears) or is a move of `S`. Then, with `g = sg(S)`,
+//!
+//! - `sg e(1, S) = g + 1`;
+//! - `sg e(w, S) = g` for even `w >= 2`, and `g XOR 1` for odd `w >= 3`.
+//!
+//! *Proof*, by induction on `w` plus the birthday of `S`. Recall that the options of `S` have
+//! every value `0 .. g - 1` and never `g`.
+//! - `w = 1`: the options are the empty game (value 0) and `e(1, S')`, of value `g' + 1` for the
+//!   options `S'`: the set is `{0} ∪ {g' + 1}`, which holds `0 ..= g` and not `g + 1`.
+//! - `w = 2`: the options are `e(1, S)` of value `g + 1` and `e(2, S')` of value `g'`: the set
+//!   holds `0 .. g - 1` and `g + 1`, not `g`; the mex is `g`.
+//! - `w >= 3`, parity `p = w mod 2`: the options are `e(w - 1, S)` of value `g XOR p XOR 1` and
+//!   `e(w, S')` of value `g' XOR p`. The set misses `g XOR p` (`g' != g`). It holds every
+//!   `x < g XOR p`: for `p = 0`, `x < g` is some `g'`; for `p = 1`, either `x XOR 1 < g` (so `x`
+//!   is `g' XOR 1`) or, as `x < g XOR 1`, `g` is even and `x = g = g XOR p XOR 1`.
+//!
+//! So an edge of weight `w >= 2` acts like a stalk of `w` edges only through its parity, and an
+//! edge of weight 1 is the colon principle's `1 : S`. The edges below one node are independent
+//! games, so by the Sprague-Grundy theorem the value of a node is the XOR of its branches'
+//! values, computed bottom-up; the first player wins iff the root's value is not 0.
+//!
+//! # Winning first moves
+//! A move on the edge into `c` (parent `p`) changes only the values on the path from `c` to the
+//! root. Call `need(v)` the value the subtree of `v` must take for the root's value to become 0,
+//! everything outside it unchanged: `need(root) = 0`. For a child `c` of `p`, the branch of `c`
+//! must then take `t = need(p) XOR sg(p) XOR branch(c)`.
+//! - The move on the edge itself leaves the branch the value `after_cut`: 0 (weight 1, the
+//!   branch is gone), `g + 1` (weight 2 becomes 1), or `g` / `g XOR 1` (weight `w - 1 >= 2`,
+//!   even / odd). It wins iff that equals `t`.
+//! - A move inside the subtree of `c` keeps the weight, so the subtree must take the value
+//!   that the branch maps to `t`: the inverse of `x -> x + 1` (`t - 1`, none if `t = 0`) or of
+//!   `x -> x XOR p`.
+//!
+//! Both passes run over an order with children before parents (found by peeling leaves when
+//! parents may come after their children): no recursion, `O(n)` time and memory. Every value
+//! fits in a `u32`: a subtree of `h` nodes has value at most `h - 1` (a branch adds at most one
+//! to its subtree's value, and XOR never exceeds the sum).
+//!
+//! The game is Green Hackenbush with an edge of weight `w` drawn as `w` parallel edges, and the
+//! formula agrees with the colon and fusion principles there (Berlekamp, Conway, Guy, *Winning
+//! Ways*, vol. 1, ch. 7): `w >= 2` parallel edges lie on cycles, fusing their two ends turns
+//! them into `w` loops worth `w mod 2` beside the subtree. The proof above is self-contained and
+//! is checked against an exhaustive search over weight vectors (`src/brute/hackenbush.rs`).
+
+/// What of an edge's weight matters: 1, 2, or the parity of a weight of at least 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Weight {
+    One,
+    Two,
+    /// 3, 5, 7, ...
+    OddAtLeast3,
+    /// 4, 6, 8, ...
+    EvenAtLeast4,
+}
+
+impl Weight {
+    /// The class of a weight `w >= 1`.
+    ///
+    /// ```
+    /// use games::theory::hackenbush::Weight;
+    /// assert_eq!(Weight::of(1), Weight::One);
+    /// assert_eq!(Weight::of(1_000_000_000), Weight::EvenAtLeast4);
+    /// assert_eq!(Weight::of(u64::MAX), Weight::OddAtLeast3);
+    /// ```
+    #[inline]
+    pub fn of(w: u64) -> Weight {
+        debug_assert!(w >= 1);
+        match w {
+            0 | 1 => Weight::One,
+            2 => Weight::Two,
+            _ if w % 2 == 1 => Weight::OddAtLeast3,
+            _ => Weight::EvenAtLeast4,
+        }
+    }
+}
+
+/// The Grundy value of a branch: an edge of this weight with a subtree of value `g` below it.
+///
+/// ```
+/// use games::theory::hackenbush::{branch, Weight};
+/// assert_eq!(branch(Weight::One, 4), 5);
+/// assert_eq!(branch(Weight::Two, 4), 4);
+/// assert_eq!(branch(Weight::OddAtLeast3, 4), 5);
+/// assert_eq!(branch(Weight::EvenAtLeast4, 5), 5);
+/// ```
+#[inline]
+pub fn branch(w: Weight, g: u32) -> u32 {
+    match w {
+        Weight::One => g + 1,
+        Weight::Two | Weight::EvenAtLeast4 => g,
+        Weight::OddAtLeast3 => g ^ 1,
+    }
+}
+
+/// The branch's value after its edge's weight is lowered by one (0 when the edge goes).
+///
+/// ```
+/// use games::theory::hackenbush::{after_cut, Weight};
+/// assert_eq!(after_cut(Weight::One, 7), 0);
+/// assert_eq!(after_cut(Weight::Two, 7), 8);        // weight 1 now
+/// assert_eq!(after_cut(Weight::OddAtLeast3, 7), 7); // an even weight now
+/// assert_eq!(after_cut(Weight::EvenAtLeast4, 7), 6);
+/// ```
+#[inline]
+pub fn after_cut(w: Weight, g: u32) -> u32 {
+    match w {
+        Weight::One => 0,
+        Weight::Two => g + 1,
+        Weight::OddAtLeast3 => g,
+        Weight::EvenAtLeast4 => g ^ 1,
+    }
+}
+
+/// The subtree value that makes the branch worth `t` with the weight unchanged, if any: the
+/// inverse of [`branch`].
+///
+/// ```
+/// use games::theory::hackenbush::{subtree_target, Weight};
+/// assert_eq!(subtree_target(Weight::One, 0), None);
+/// assert_eq!(subtree_target(Weight::One, 3), Some(2));
+/// assert_eq!(subtree_target(Weight::OddAtLeast3, 3), Some(2));
+/// assert_eq!(subtree_target(Weight::Two, 3), Some(3));
+/// ```
+#[inline]
+pub fn subtree_target(w: Weight, t: u32) -> Option<u32> {
+    match w {
+        Weight::One => t.checked_sub(1),
+        Weight::Two | Weight::EvenAtLeast4 => Some(t),
+        Weight::OddAtLeast3 => Some(t ^ 1),
+    }
+}
+
+/// An order of a tree's nodes in which every node comes after all its children (the root last).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeavesFirst {
+    /// Every parent has a smaller index than its children: `n - 1, ..., 1, 0`.
+    ByIndex,
+    /// The nodes in this order.
+    Listed(Vec<u32>),
+}
+
+impl LeavesFirst {
+    /// Calls `f` on every node, leaves first.
+    #[inline]
+    fn up(&self, n: usize, f: impl FnMut(usize)) {
+        match self {
+            LeavesFirst::ByIndex => (0..n).rev().for_each(f),
+            LeavesFirst::Listed(order) => order.iter().map(|&v| v as usize).for_each(f),
+        }
+    }
+
+    /// Calls `f` on every node, the root first and every node after its parent.
+    #[inline]
+    fn down(&self, n: usize, f: impl FnMut(usize)) {
+        match self {
+            LeavesFirst::ByIndex => (0..n).for_each(f),
+            LeavesFirst::Listed(order) => order.iter().rev().map(|&v| v as usize).for_each(f),
+        }
+    }
+}
+
+/// Checks that `parent` (`parent[v]` for `v` in `1..n`, 0-based; the root is 0 and its entry is
+/// ignored) is a tree hanging from the root, and orders it leaves first. When some node does not
+/// hang from the root, the parent pointers close a cycle: the error is the largest node on one.
+///
+/// Parents given before their children cost one sequential check. Otherwise the order is found
+/// by peeling leaves (Kahn's algorithm on the child counts): a node joins once all its children
+/// have; the nodes on a cycle never do (each waits for its child on the cycle), and every other
+/// node does, so the unpeeled nodes are exactly those on cycles. No recursion, `O(n)`.
+///
+/// ```
+/// use games::theory::hackenbush::{leaves_first, LeavesFirst};
+/// assert_eq!(leaves_first(&[0, 0, 1]), Ok(LeavesFirst::ByIndex));
+/// assert_eq!(leaves_first(&[0, 2, 0]), Ok(LeavesFirst::Listed(vec![1, 2, 0])));
+/// assert_eq!(leaves_first(&[0, 2, 3, 1, 0]), Err(3)); // 1 -> 2 -> 3 -> 1
+/// assert_eq!(leaves_first(&[0, 1]), Err(1));          // a node that is its own parent
+/// ```
+pub fn leaves_first(parent: &[u32]) -> Result<LeavesFirst, u32> {
+    let n = parent.len();
+    assert!(n < u32::MAX as usize, "leaves_first: too many nodes for u32 indices");
+    if (1..n).all(|v| (parent[v] as usize) < v) {
+        return Ok(LeavesFirst::ByIndex);
+    }
+    let mut children = vec![0u32; n];
+    for &p in &parent[1..] {
+        children[p as usize] += 1;
+    }
+    let mut order: Vec<u32> = (0..n as u32).filter(|&v| children[v as usize] == 0).collect();
+    order.reserve_exact(n - order.len());
+    let mut head = 0;
+    while head < order.len() {
+        if let Some(&ahead) = order.get(head + 2 * AHEAD) {
+            prefetch(parent.as_ptr().wrapping_add(ahead as usize));
+        }
+        if let Some(&ahead) = order.get(head + AHEAD) {
+            prefetch(children.as_ptr().wrapping_add(parent[ahead as usize] as usize));
+        }
+        let v = order[head] as usize;
+        head += 1;
+        if v == 0 {
+            continue;
+        }
+        let p = parent[v] as usize;
+        children[p] -= 1;
+        if children[p] == 0 {
+            order.push(p as u32);
+        }
+    }
+    if order.len() == n {
+        return Ok(LeavesFirst::Listed(order));
+    }
+    let on_cycle = (0..n).rev().find(|&v| children[v] > 0).expect("an unpeeled node");
+    Err(on_cycle as u32)
+}
+
+/// How far ahead nodes are fetched in the passes over a listed order.
+const AHEAD: usize = 16;
+
+/// Asks the processor to fetch `p`'s cache line (a hint: no effect on the result).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and reads nothing; `p` need not even be valid.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// The Grundy value of every subtree, given the parents, the weights of the edges into each
+/// node (index 0 ignored) and an order from [`leaves_first`].
+///
+/// ```
+/// use games::theory::hackenbush::{leaves_first, subtree_values, Weight};
+/// // Root 0 with a path 0 -1- 1 -1- 2: the root is worth 2.
+/// let parent = [0, 0, 1];
+/// let w = [Weight::One; 3];
+/// let order = leaves_first(&parent).unwrap();
+/// assert_eq!(subtree_values(&parent, &w, &order), vec![2, 1, 0]);
+/// ```
+pub fn subtree_values(parent: &[u32], weight: &[Weight], order: &LeavesFirst) -> Vec<u32> {
+    let n = parent.len();
+    let mut g = vec![0u32; n];
+    order.up(n, |v| {
+        if v != 0 {
+            let b = branch(weight[v], g[v]);
+            g[parent[v] as usize] ^= b;
+        }
+    });
+    g
+}
+
+/// Every winning first move, as the (0-based) child node of the edge to lower, in increasing
+/// order; empty when the root's value is 0.
+///
+/// ```
+/// use games::theory::hackenbush::{leaves_first, winning_moves, Weight};
+/// // A root with two leaves, weights 1 and 3: values 1 XOR 1 = 0, a P-position.
+/// let parent = [0, 0, 0];
+/// let order = leaves_first(&parent).unwrap();
+/// assert!(winning_moves(&parent, &[Weight::One, Weight::One, Weight::OddAtLeast3], &order).is_empty());
+/// // Weights 1 and 2: value 1 XOR 0 = 1. Removing the weight-1 edge leaves the weight-2 leaf
+/// // (worth 0); lowering the 2 to 1 leaves two weight-1 leaves (1 XOR 1 = 0). Both win.
+/// assert_eq!(winning_moves(&parent, &[Weight::One, Weight::One, Weight::Two], &order), vec![1, 2]);
+/// // A path 0 -1- 1 -2- 2: worth 1 + 0 = 1. Only cutting the top edge wins; lowering the 2
+/// // makes the path worth 2.
+/// let parent = [0, 0, 1];
+/// let order = leaves_first(&parent).unwrap();
+/// assert_eq!(winning_moves(&parent, &[Weight::One, Weight::One, Weight::Two], &order), vec![1]);
+/// ```
+pub fn winning_moves(parent: &[u32], weight: &[Weight], order: &LeavesFirst) -> Vec<u32> {
+    let n = parent.len();
+    // Values stay below n <= 2^31, so no value or target is u32::MAX (NONE).
+    assert!(n <= 1 << 31, "winning_moves: too many nodes");
+    let g = subtree_values(parent, weight, order);
+    if n == 0 || g[0] == 0 {
+        return Vec::new();
+    }
+    const NONE: u32 = u32::MAX;
+    let mut need = vec![NONE; n];
+    need[0] = 0;
+    let mut wins = vec![false; n];
+    order.down(n, |c| {
+        if c == 0 {
+            return;
+        }
+        let p = parent[c] as usize;
+        if need[p] == NONE {
+            return;
+        }
+        let w = weight[c];
+        let t = need[p] ^ g[p] ^ branch(w, g[c]);
+        wins[c] = after_cut(w, g[c]) == t;
+        need[c] = subtree_target(w, t).unwrap_or(NONE);
+    });
+    (1..n as u32).filter(|&c| wins[c as usize]).collect()
+}

@@ -1,0 +1,381 @@
+//! Retrograde analysis of games on a directed graph with draws: one engine for every game whose
+//! positions are (vertex, turn) and whose outcomes are totally ordered.
+//!
+//! # The games
+//! A token sits on a vertex of a finite directed graph (loops and repeated arcs allowed). `K`
+//! players move in a fixed cycle: the player at turn `t` moves the token along an arc, and the
+//! turn passes to `(t + 1) mod K`. So the positions are the pairs (v, t), and (v, t) has one
+//! move to (w, t + 1 mod K) for every arc v -> w. The outcomes are ranks `0 < 1 < ... < L - 1`:
+//! - a player who cannot move ends the game with the outcome `stuck[t]`;
+//! - infinite play has the fixed outcome `infinite` (anywhere in the order);
+//! - every player is a *maximiser* (wants the highest rank) or a *minimiser* (wants the lowest).
+//!
+//! All maximisers share one preference order and all minimisers the exact reverse, so this is a
+//! two-sided zero-sum game ("Max" controls the maximisers' positions, "Min" the others). It is
+//! enough for both judge problems built on it: in `game-draw` (NEERC 2016 G) Gennady's order
+//! draw > his win > his loss is the reverse of Georgiy's (his win > his loss > draw), with the
+//! draw at the top; in `game-teams` every player ranks {A wins, draw, B wins} either as
+//! A > D > B or as B > D > A, with the draw in the middle.
+//!
+//! Orders that are *not* reverses of each other need not give a well-defined result, so the
+//! engine does not accept them (its rules name a side per player, over one common order): on the
+//! two-vertex cycle u <-> v where player 1 at u may stop with
+//! outcome a and player 2 at v may stop with outcome b, with orders b > a > draw (player 1) and
+//! a > b > draw (player 2), "player 1 stops, player 2 continues" and "player 1 continues,
+//! player 2 stops" are both subgame-perfect, with outcomes a and b from u.
+//!
+//! # The theorem
+//! For a rank `c`, let `W_c` be the set of positions from which Max can force an outcome `>= c`.
+//! - If `c > infinite`, Max must force the game to *end* in a position whose stuck outcome is
+//!   `>= c`: `W_c` is Max's attractor of those end positions, the least set `X` containing them
+//!   and closed under "a Max position with some move into `X`" and "a Min position (with at
+//!   least one move) whose moves all lead into `X`".
+//! - If `c <= infinite`, infinite play is good enough for Max, so Max fails exactly from Min's
+//!   attractor `B_(c-1)` of the end positions with outcome `< c` (the same definition with the
+//!   roles swapped): `W_c` is its complement.
+//!
+//! Both facts are the determinacy of reachability games (Zermelo; see e.g. Grädel, Thomas,
+//! Wilke, *Automata, Logics, and Infinite Games*, LNCS 2500, ch. 2): from a position in the
+//! attractor, the attracting player moves to a position of smaller *rank* (the round of the
+//! closure that added it), so the target is reached within that many moves whatever the other
+//! does; from a position outside it, the other player always has a move that stays outside
+//! (for Max's attractor: a Max position outside has no move in, a Min position outside with a
+//! move has one that leads out), so the target is never reached. The value of a position is then `max { c : p in W_c }`.
+//!
+//! # The algorithm, every position settled once
+//! The sets are nested: `W_(L-1) ⊆ ... ⊆ W_(infinite+1)` and `B_0 ⊆ B_1 ⊆ ... ⊆ B_(infinite-1)`,
+//! so each family is one attractor computation that is *extended* stage by stage:
+//! 1. for `c` from `L - 1` down to `infinite + 1`: add the end positions with outcome `c`, close
+//!    the attractor for Max; every position added now gets the value `c` (it is in `W_c` but
+//!    not in `W_(c+1)`);
+//! 2. for `c` from `0` up to `infinite - 1`: the same for Min; a position added gets the value
+//!    `c` (it is in `B_c`, Min can force `<= c`, but not in `B_(c-1)`);
+//! 3. every position left unsettled is in no `W_c` with `c > infinite` and in no `B_c` with
+//!    `c < infinite`: its value is `infinite`.
+//!
+//! Each player settles first the outcomes he likes best: Max's best ranks before his worse
+//! ones, Min's lowest before his higher ones, so when a position is settled the outcome it gets
+//! is the best its owner can force and the worst the opponent can hold it to. The two families
+//! never meet (a position forced `> infinite` by Max cannot be forced `< infinite` by Min), so a
+//! settled position is skipped by the other family.
+//!
+//! The closure uses a counter per position: the number of its moves not yet known to lead into
+//! the current set. Only a position of the player who must *avoid* the set needs it (Min's
+//! positions in stage 1, Max's in stage 2), so the two families share one counter, and the
+//! counter shares one `u32` word with the settled mark (words from `2^32 - 256` up mean "settled
+//! with outcome `c`"), so checking and updating a predecessor is one memory access. A position
+//! whose player wants the set joins when the first successor joins. Each position is settled
+//! (appended to an explicit first-in-first-out queue) once and scans its predecessors once, so
+//! the work is `O(K (n + m))`: `K n` positions, `K m` reversed moves. Memory is linear: the
+//! reverse graph in compressed sparse row form (`n + 1` offsets, `m` tails, `n` out-degrees,
+//! all `u32`), `K n` state words and a queue of at most `K n` positions. No recursion.
+//!
+//! Order inside a stage does not matter (an attractor is a least fixed point: any order of
+//! adding qualifying positions reaches the same set), which the engine uses for speed: it knows
+//! the queue's next positions and asks the processor for their memory ahead of time, so the
+//! random accesses of a large graph overlap (see [`MAX_ARCS`] and the measured figures in
+//! `problems/game-draw.md`).
+//!
+//! Indices are `u32`: the graph must have fewer than 2^32 - 1 vertices and at most
+//! [`MAX_ARCS`] arcs (an out-degree must stay below the settled marks), and `K n` positions must
+//! fit in a `u32`. The adapters refuse larger inputs before calling here.
+
+/// Compressed sparse row form of the reversed graph: for every vertex, the tails of the arcs
+/// that enter it, plus every vertex's out-degree.
+pub struct ReverseGraph {
+    /// `tails[start[w] .. start[w + 1]]` are the `v` with an arc `v -> w`.
+    start: Vec<u32>,
+    tails: Vec<u32>,
+    out_degree: Vec<u32>,
+}
+
+impl ReverseGraph {
+    /// Builds the reversed graph on vertices `0..n` from the arcs `(tail, head)`, by a counting
+    /// sort on the head: two passes over the arcs, `O(n + m)` time, no list per vertex.
+    ///
+    /// Repeated arcs are kept as given (a repeated arc is one more identical move; it changes no
+    /// outcome). Panics if `n` or the number of arcs does not fit in a `u32`, or an endpoint is
+    /// not below `n`: the caller validates its input first.
+    ///
+    /// ```
+    /// use games::theory::retrograde::ReverseGraph;
+    /// let g = ReverseGraph::from_arcs(3, &[(0, 1), (2, 1), (1, 1)]);
+    /// assert_eq!(g.predecessors(1), &[0, 2, 1]);
+    /// assert_eq!(g.predecessors(0), &[] as &[u32]);
+    /// assert_eq!((g.out_degree(0), g.out_degree(1), g.out_degree(2)), (1, 1, 1));
+    /// ```
+    pub fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Self {
+        assert!(n < u32::MAX as usize, "ReverseGraph: too many vertices for u32 indices");
+        assert!(arcs.len() <= u32::MAX as usize, "ReverseGraph: too many arcs for u32 indices");
+        let mut out_degree = vec![0u32; n];
+        // start[w] first counts the arcs into w, then becomes the end of w's block, and after
+        // the placing pass (which walks the arcs backwards, decrementing) its start.
+        let mut start = vec![0u32; n + 1];
+        for (i, &(tail, head)) in arcs.iter().enumerate() {
+            if let Some(&(t, h)) = arcs.get(i + AHEAD_ARCS) {
+                prefetch(out_degree.as_ptr().wrapping_add(t as usize));
+                prefetch(start.as_ptr().wrapping_add(h as usize));
+            }
+            out_degree[tail as usize] += 1;
+            start[head as usize] += 1;
+        }
+        let mut sum = 0u32;
+        for s in start.iter_mut() {
+            sum += *s;
+            *s = sum;
+        }
+        let mut tails = vec![0u32; arcs.len()];
+        for (i, &(tail, head)) in arcs.iter().enumerate().rev() {
+            if let Some(&(_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| &arcs[j]) {
+                prefetch(start.as_ptr().wrapping_add(h as usize));
+            }
+            let slot = &mut start[head as usize];
+            *slot -= 1;
+            tails[*slot as usize] = tail;
+        }
+        ReverseGraph { start, tails, out_degree }
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.out_degree.len()
+    }
+
+    /// The number of arcs.
+    pub fn arcs(&self) -> usize {
+        self.tails.len()
+    }
+
+    /// The tails of the arcs into `w`, with multiplicity.
+    #[inline]
+    pub fn predecessors(&self, w: usize) -> &[u32] {
+        &self.tails[self.start[w] as usize..self.start[w + 1] as usize]
+    }
+
+    /// Hints the processor to fetch where `w`'s predecessors start.
+    #[inline(always)]
+    fn prefetch_predecessors(&self, w: usize) {
+        prefetch(self.start.as_ptr().wrapping_add(w));
+    }
+
+    /// The number of arcs out of `v`, with multiplicity.
+    #[inline]
+    pub fn out_degree(&self, v: usize) -> u32 {
+        self.out_degree[v]
+    }
+}
+
+/// The rules of a game with `K` players in a turn cycle; see the module documentation.
+#[derive(Debug, Clone)]
+pub struct Rules<const K: usize> {
+    /// Does the player at turn `t` want a higher outcome rank (else a lower one)?
+    pub maximiser: [bool; K],
+    /// The outcome when the player at turn `t` cannot move.
+    pub stuck: [u8; K],
+    /// The outcome of infinite play.
+    pub infinite: u8,
+    /// The number of outcomes: ranks are `0..outcomes`.
+    pub outcomes: u8,
+}
+
+/// A position's state word: below [`SETTLED`], the position is not settled and the word is its
+/// counter; `SETTLED + c` means settled with outcome `c`. One word per position keeps the check
+/// and the update of a predecessor to one random memory access.
+const SETTLED: u32 = u32::MAX - 255;
+
+/// The most arcs [`outcomes`] accepts: a counter (at most an out-degree) must stay below
+/// the settled marks, which start at 2^32 - 256.
+pub const MAX_ARCS: usize = 4_000_000_000;
+const _: () = assert!(MAX_ARCS < SETTLED as usize);
+
+/// The outcome of every position (see [`outcomes`]).
+pub struct Outcomes<const K: usize> {
+    state: Vec<u32>,
+    infinite: u8,
+}
+
+impl<const K: usize> Outcomes<K> {
+    /// The outcome with the token at `v` and the player at turn `t` to move.
+    #[inline]
+    pub fn get(&self, v: usize, t: usize) -> u8 {
+        let s = self.state[v * K + t];
+        if s >= SETTLED { (s - SETTLED) as u8 } else { self.infinite }
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.state.len() / K
+    }
+
+    /// The outcomes from every vertex with the player at turn `t` to move, in vertex order.
+    pub fn at_turn(&self, t: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..self.vertices()).map(move |v| self.get(v, t))
+    }
+}
+
+/// The outcome of every position with best play.
+///
+/// ```
+/// use games::theory::retrograde::{outcomes, ReverseGraph, Rules};
+/// // Two players, normal play, ranks 0 = player 1 wins, 1 = draw, 2 = player 0 wins.
+/// // 0 -> 1 -> 2 (vertex 2 has no move), and a loop at 3.
+/// let g = ReverseGraph::from_arcs(4, &[(0, 1), (1, 2), (3, 3)]);
+/// let rules = Rules { maximiser: [true, false], stuck: [0, 2], infinite: 1, outcomes: 3 };
+/// let v = outcomes(&g, &rules);
+/// assert_eq!(v.get(0, 0), 0); // two forced moves, then player 0 is stuck at vertex 2
+/// assert_eq!(v.get(1, 0), 2); // one move, and player 1 is stuck
+/// assert_eq!(v.get(3, 0), 1); // the loop is played forever
+/// assert_eq!(v.at_turn(1).collect::<Vec<_>>(), vec![2, 0, 2, 1]);
+/// ```
+pub fn outcomes<const K: usize>(graph: &ReverseGraph, rules: &Rules<K>) -> Outcomes<K> {
+    assert!(K >= 1, "retrograde: at least one player");
+    assert!(rules.outcomes >= 1, "retrograde: at least one outcome");
+    assert!(rules.infinite < rules.outcomes, "retrograde: infinite-play outcome out of range");
+    assert!(rules.stuck.iter().all(|&s| s < rules.outcomes), "retrograde: stuck outcome out of range");
+    assert!(graph.arcs() <= MAX_ARCS, "retrograde: too many arcs");
+    let n = graph.vertices();
+    let positions = n.checked_mul(K).filter(|&p| p <= u32::MAX as usize);
+    let positions = positions.expect("retrograde: K n positions must fit in a u32");
+
+    let mut state = Vec::with_capacity(positions);
+    for v in 0..n {
+        state.extend(std::iter::repeat_n(graph.out_degree(v), K));
+    }
+    let sinks: Vec<u32> = (0..n as u32).filter(|&v| graph.out_degree(v as usize) == 0).collect();
+    let mut engine = Engine { graph, rules, state, queue: Vec::new(), head: 0 };
+    for c in (rules.infinite + 1..rules.outcomes).rev() {
+        engine.stage(&sinks, c, true);
+    }
+    for c in 0..rules.infinite {
+        engine.stage(&sinks, c, false);
+    }
+    Outcomes { state: engine.state, infinite: rules.infinite }
+}
+
+struct Engine<'a, const K: usize> {
+    graph: &'a ReverseGraph,
+    rules: &'a Rules<K>,
+    state: Vec<u32>,
+    /// Every settled position, in the order settled; `queue[head..]` still to be closed over.
+    queue: Vec<u32>,
+    head: usize,
+}
+
+/// Asks the processor to fetch `p`'s cache line (a hint: no effect on the result).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and reads nothing; `p` need not even be valid.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+impl<const K: usize> Engine<'_, K> {
+    /// Extends the attractor of the side `for_max` (true: Max, stage 1; false: Min, stage 2) by
+    /// the end positions with outcome `c`, and settles every newly attracted position at `c`.
+    fn stage(&mut self, sinks: &[u32], c: u8, for_max: bool) {
+        let settled = SETTLED + c as u32;
+        for &v in sinks {
+            for t in 0..K {
+                let p = v as usize * K + t;
+                if self.rules.stuck[t] == c && self.state[p] < SETTLED {
+                    self.state[p] = settled;
+                    self.queue.push(p as u32);
+                }
+            }
+        }
+        // The closure may take the attracted positions in any order; it takes them first in,
+        // first out, so the positions to come are known in advance and their memory is asked
+        // for ahead of time, in three steps (where the predecessors start, the predecessor
+        // list, the predecessors' state words): the random accesses of successive positions
+        // overlap instead of waiting one after the other.
+        let graph = self.graph;
+        let queue = &mut self.queue;
+        while self.head < queue.len() {
+            let len = queue.len();
+            let at = self.head;
+            if at + AHEAD_START < len {
+                graph.prefetch_predecessors(queue[at + AHEAD_START] as usize / K);
+            }
+            if at + AHEAD_LIST < len {
+                let w = queue[at + AHEAD_LIST] as usize / K;
+                prefetch(graph.tails.as_ptr().wrapping_add(graph.start[w] as usize));
+            }
+            if at + AHEAD_STATE < len {
+                let p = queue[at + AHEAD_STATE] as usize;
+                let before = (p + K - 1) % K;
+                for &v in graph.predecessors(p / K).iter().take(AHEAD_STATE_WORDS) {
+                    prefetch(self.state.as_ptr().wrapping_add(v as usize * K + before));
+                }
+            }
+            let p = queue[at] as usize;
+            self.head = at + 1;
+            let (w, before) = (p / K, (p + K - 1) % K);
+            // The player at `before` wants this set if his side is the attracting one.
+            let wants = self.rules.maximiser[before] == for_max;
+            for &v in graph.predecessors(w) {
+                let q = v as usize * K + before;
+                let s = self.state[q];
+                if s >= SETTLED {
+                    continue;
+                }
+                if !wants && s > 1 {
+                    // One more move of the avoiding player is known to lead into the set.
+                    self.state[q] = s - 1;
+                    continue;
+                }
+                self.state[q] = settled;
+                queue.push(q as u32);
+            }
+        }
+    }
+}
+
+/// How far ahead the arcs are fetched while the reverse graph is built.
+const AHEAD_ARCS: usize = 16;
+/// How far ahead in the queue (see [`Engine::stage`]) each memory access is asked for.
+const AHEAD_START: usize = 32;
+const AHEAD_LIST: usize = 16;
+const AHEAD_STATE: usize = 8;
+/// Predecessors per position whose state word is asked for ahead.
+const AHEAD_STATE_WORDS: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_sort_groups_tails_by_head() {
+        let arcs = [(3, 0), (1, 2), (0, 2), (2, 2), (3, 1), (1, 0)];
+        let g = ReverseGraph::from_arcs(4, &arcs);
+        assert_eq!(g.arcs(), 6);
+        for w in 0..4u32 {
+            let want: Vec<u32> = arcs.iter().filter(|a| a.1 == w).map(|a| a.0).collect();
+            assert_eq!(g.predecessors(w as usize), &want[..]);
+        }
+        assert_eq!((0..4).map(|v| g.out_degree(v)).collect::<Vec<_>>(), vec![1, 2, 1, 2]);
+    }
+
+    #[test]
+    fn empty_graph() {
+        let g = ReverseGraph::from_arcs(0, &[]);
+        let v = outcomes(&g, &Rules { maximiser: [true], stuck: [0], infinite: 0, outcomes: 1 });
+        assert_eq!(v.vertices(), 0);
+    }
+
+    #[test]
+    fn one_player_cycle_of_turns() {
+        // K = 3, all Max, a path 0 -> 1 -> 2 -> 3 (sink). Player t stuck gives rank t.
+        let g = ReverseGraph::from_arcs(4, &[(0, 1), (1, 2), (2, 3)]);
+        let rules = Rules { maximiser: [true; 3], stuck: [0, 1, 2], infinite: 0, outcomes: 3 };
+        let v = outcomes(&g, &rules);
+        for t in 0..3 {
+            // From (0, t), three forced moves reach 3 with player (t + 3) % 3 = t to move.
+            assert_eq!(v.get(0, t), t as u8);
+            assert_eq!(v.get(3, t), t as u8);
+        }
+    }
+}
