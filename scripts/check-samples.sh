@@ -3,16 +3,18 @@
 # the output byte for byte with sample-N.out. Prints one line per failure and a summary line.
 set -u
 bin=${GAMES:-target/release/games}
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
 passed=0
 failed=0
 for input in samples/*/*.in; do
   problem=$(basename "$(dirname "$input")")
   expected=${input%.in}.out
-  if "$bin" "$problem" "$input" 2>/tmp/games-check.err | cmp -s - "$expected"; then
+  if "$bin" "$problem" "$input" 2>"$err" | cmp -s - "$expected"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    echo "FAIL $input: $(head -c 300 /tmp/games-check.err)"
+    echo "FAIL $input: $(head -c 300 "$err")"
   fi
 done
 echo "check: $passed passed, $failed failed"

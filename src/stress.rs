@@ -112,12 +112,17 @@ pub fn run_command(cmd: &str, input: &[u8], timeout: Duration) -> std::io::Resul
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(10));
     };
+    // Kill the whole process group in every case: on a timeout to stop the program, after a
+    // normal exit to stop any background child it left holding the pipes (the readers below
+    // would otherwise wait for it).
+    #[cfg(unix)]
+    // SAFETY: kill(2) with a negative pid signals the process group created above (its id is
+    // the program's pid). A group lives while any member does; if none is left the call fails
+    // harmlessly with ESRCH.
+    unsafe {
+        kill(-(pid as i32), 9);
+    }
     let Some(status) = status else {
-        #[cfg(unix)]
-        // SAFETY: kill(2) with a negative pid signals the process group we created above.
-        unsafe {
-            kill(-(pid as i32), 9);
-        }
         let _ = child.kill();
         let _ = child.wait();
         let _ = writer.join();
@@ -173,6 +178,8 @@ pub struct Failure {
 /// The result of a stress run.
 pub struct Report {
     pub cases: u64,
+    /// Cases the brute force declined as beyond its budget (never for tiny inputs).
+    pub declined: u64,
     pub whitespace_only: u64,
     pub failure: Option<Failure>,
 }
@@ -187,6 +194,7 @@ pub fn stress(
     size: Option<Size>,
 ) -> std::io::Result<Report> {
     let mut whitespace_only = 0;
+    let mut declined = 0;
     for index in 0..cases {
         let size = size.unwrap_or_else(|| default_size(index, cases));
         let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
@@ -203,7 +211,10 @@ pub fn stress(
         let (expected, got, reason, stderr) = match against {
             Against::Brute => match (problem.brute)(&input) {
                 Some(b) => (b, ours, None, Vec::new()),
-                None => continue,
+                None => {
+                    declined += 1;
+                    continue;
+                }
             },
             Against::Command { cmd, timeout } => match run_command(cmd, &input, *timeout)? {
                 Outcome::Finished(out) => (ours, out, None, Vec::new()),
@@ -228,13 +239,13 @@ pub fn stress(
         };
         if let Some(reason) = reason {
             let failure = Failure { index, size, input, expected, got, reason, diff, stderr };
-            return Ok(Report { cases: index + 1, whitespace_only, failure: Some(failure) });
+            return Ok(Report { cases: index + 1, declined, whitespace_only, failure: Some(failure) });
         }
         if cmp == Comparison::WhitespaceOnly {
             whitespace_only += 1;
         }
     }
-    Ok(Report { cases, whitespace_only, failure: None })
+    Ok(Report { cases, declined, whitespace_only, failure: None })
 }
 
 #[cfg(test)]

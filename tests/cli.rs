@@ -53,6 +53,10 @@ fn usage_errors_exit_2_and_missing_files_exit_1() {
     assert_eq!(games(&["no-such-problem"], b"").status.code(), Some(2));
     assert_eq!(games(&[], b"").status.code(), Some(2));
     assert_eq!(games(&["nim", "a", "b"], b"").status.code(), Some(2));
+    assert_eq!(games(&["gen", "no-such-problem"], b"").status.code(), Some(2));
+    assert_eq!(games(&["stress", "nim", "--against", "cat", "--timeout", "0"], b"").status.code(), Some(2));
+    assert_eq!(games(&["stress", "nim", "--against", "cat", "--timeout", "nan"], b"").status.code(), Some(2));
+    assert_eq!(games(&["stress", "nim", "--brute", "--size", "huge"], b"").status.code(), Some(2));
     let out = games(&["nim", "/nonexistent/input"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/input"));
@@ -129,6 +133,19 @@ fn stress_kills_a_hanging_program() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("timed out"));
     assert!(start.elapsed().as_secs() < 30, "the hanging program was not killed");
+}
+
+#[test]
+fn stress_does_not_wait_for_a_background_child_holding_the_output() {
+    let start = std::time::Instant::now();
+    let dir = temp_dir("orphan");
+    let save = dir.join("orphan.in");
+    // Prints a right answer, exits, and leaves a child with stdout open for a minute.
+    let me = env!("CARGO_BIN_EXE_games");
+    let cmd = format!("{me} nim; sleep 60 &");
+    let out = games(&["stress", "nim", "--against", &cmd, "--cases", "3", "--save", save.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(start.elapsed().as_secs() < 30, "stress waited for the orphan");
 }
 
 #[test]
