@@ -51,7 +51,8 @@ fn huge_piles_follow_the_known_periods() {
     let mut rng = Rng::new(1846);
     for round in 0..150 {
         // S = {1..m} is the Bash game: sg(x) = x mod (m+1). Once m = 10^4, the most moves our
-        // limits promise (the period shows after about 3.6 * 10^8 checks).
+        // limits promise (the period m + 1 shows when 2m + 1 values are known, after about
+        // 1.5 * 10^8 checks).
         let m = if round == 0 { 10_000 } else { rng.range(1, 300) };
         let moves: Vec<u64> = (1..=m).collect();
         let piles = [rng.next_u64(), rng.next_u64(), u64::MAX];
@@ -59,9 +60,15 @@ fn huge_piles_follow_the_known_periods() {
         let want = if sum == 0 { "No\n" } else { "Yes\n" };
         assert_eq!(solve(&input(&moves, &piles)).0, want, "m {m} piles {piles:?}");
     }
-    for _ in 0..200 {
-        // S = {s}: sg(x) = floor(x / s) mod 2.
-        let s = rng.range(1, 20_000);
+    for round in 0..205 {
+        // S = {s}: sg(x) = floor(x / s) mod 2, period 2s, seen when 3s values are known. Up to
+        // s = 10^7 (our limit for moves): a table of 3 * 10^7 one-byte values.
+        let s = match round {
+            0 => 10_000_000,
+            1 => 9_999_999,
+            2..=4 => rng.range(1_000_000, 10_000_000),
+            _ => rng.range(1, 20_000),
+        };
         let piles = [rng.next_u64(), rng.range(0, 10 * s)];
         let sum = piles.iter().fold(0, |acc, &h| acc ^ ((h / s) % 2));
         let want = if sum == 0 { "No\n" } else { "Yes\n" };
@@ -110,29 +117,67 @@ fn a_move_of_zero_is_refused_at_its_token() {
 }
 
 #[test]
-fn beyond_the_budget_is_refused_at_the_largest_pile() {
-    // A single move of 6 * 10^7: its window alone exceeds the 5 * 10^7 positions.
-    let text = "1\n60000000\n3\n5 1000000000000000000 7\n";
+fn a_single_move_of_ten_million_reaches_any_pile() {
+    // sg(x) = floor(x / 10^7) mod 2: period 2 * 10^7 from 0, proved by the window of 10^7
+    // values at 2 * 10^7; the table stops at 3 * 10^7, well within its 10^8 one-byte positions.
+    assert_eq!(solve("1 10000000 1 1000000000000000000").0, "No\n"); // 10^11 blocks of 10^7
+    assert_eq!(solve("1 10000000 1 50000000").0, "Yes\n"); // 5
+    assert_eq!(solve("1 10000000 1 18446744073709551615").0, "No\n"); // 1844674407370
+    assert_eq!(solve("1 10000000 2 18446744073709551615 10000000").0, "Yes\n"); // 0 ^ 1
+    let t = GrundyTable::new(&[10_000_000], u64::MAX, Budget::DEFAULT).unwrap();
+    assert_eq!((t.period(), t.computed()), (Some(20_000_000), 30_000_000));
+}
+
+#[test]
+fn two_moves_up_to_ten_million_reach_any_pile() {
+    // S = {a, b}: sg repeats with period a + b from 0 (checked over all a < b <= 40 in the
+    // theory's unit tests), so a huge pile has the value of its remainder, which the table
+    // reaches directly (below a + 2b, where no repeat can be proved yet).
+    let mut rng = Rng::new(2);
+    for (a, b) in [(9_999_991, 10_000_000), (1, 10_000_000), (rng.range(1, 5_000_000), rng.range(5_000_000, 10_000_000))] {
+        let huge = u64::MAX - rng.range(0, 1 << 40);
+        let small = huge % (a + b);
+        let far = solve(&format!("2 {a} {b} 2 {huge} 1")).0;
+        let near = solve(&format!("2 {a} {b} 2 {small} 1")).0;
+        assert_eq!(far, near, "{a} {b} {huge}");
+    }
+}
+
+#[test]
+fn beyond_the_table_budget_is_refused_at_the_largest_pile() {
+    // A single move of 10^8: the first repeat of windows that long cannot show within the 10^8
+    // one-byte positions, so a pile beyond them is refused at once.
+    let text = "1\n100000000\n3\n5 1000000000000000000 7\n";
     let (out, fault) = solve(text);
     let fault = fault.expect("refused");
     assert_eq!(out, "");
     assert_eq!(fault.offset, text.find("1000000000000000000").unwrap());
     let msg = fault.render("set-nim", text.as_bytes());
-    assert!(msg.contains("line 4, column 3") && msg.contains("5*10^7 positions"), "{msg}");
+    assert!(msg.contains("line 4, column 3: expected a pile the table budget reaches (below 100000000)"), "{msg}");
+    assert!(msg.contains("no period can be detected within the table budget of 10^8 bytes (100000000 positions"), "{msg}");
     // The same move with piles below it is no problem: it can never be made.
-    assert_eq!(solve("1\n60000000\n2\n5 59999999\n").0, "No\n");
+    assert_eq!(solve("1\n100000000\n2\n5 99999999\n").0, "No\n");
+    // A single move s needs 3s values: s = 33333333 just fits the 10^8 positions (the period
+    // 2s shows at 99999999 values), s = 33333334 does not, and is refused when they run out.
+    assert_eq!(solve("1 33333333 1 18446744073709551615").0, "Yes\n"); // 553402327745 blocks
+    let text = "1 33333334 1 18446744073709551615";
+    let (out, fault) = solve(text);
+    let fault = fault.expect("refused");
+    assert_eq!((out.as_str(), fault.offset), ("", 13));
+    let msg = fault.expected;
+    assert!(msg.contains("no period of the Grundy values was detected within the table budget of 10^8 bytes"), "{msg}");
 }
 
 #[test]
-fn the_move_check_budget_is_enforced() {
+fn the_work_budget_is_enforced() {
     // Scaled down: the same loop with a small budget. 500 moves over 1..1000 need more than
-    // 10^6 checks for 4000 positions, and no period has shown by then.
+    // 10^6 work units for 4000 positions, and no period has shown by then.
     let mut rng = Rng::new(5);
     let moves: Vec<u64> = (0..500).map(|_| rng.range(1, 1000)).collect();
-    let small = Budget { positions: 1_000_000, move_checks: 1_000_000 };
+    let small = Budget { table_bytes: 1_000_000, work: 1_000_000 };
     let full = GrundyTable::new(&moves, 1999, Budget::DEFAULT).unwrap();
     assert_eq!(full.period(), None);
-    assert_eq!(GrundyTable::new(&moves, 4000, small).unwrap_err(), Exceeded::MoveChecks);
+    assert_eq!(GrundyTable::new(&moves, 4000, small).unwrap_err(), Exceeded::Work { at_once: false });
     let g = definition(&moves, 1999);
     for (x, &v) in g.iter().enumerate() {
         assert_eq!(full.grundy(x as u64), v);
@@ -149,7 +194,16 @@ fn hopeless_work_is_refused_at_once() {
     let fault = fault.expect("refused");
     assert_eq!(out, "");
     assert_eq!(fault.offset, text.find(" 10000000").unwrap() + 1);
-    assert!(fault.expected.contains("2*10^9 move checks"), "{}", fault.expected);
+    assert!(fault.expected.contains("exceed the budget of 2*10^9 work units by themselves"), "{}", fault.expected);
+    // Within reach of the checks, but no period and too many of them: refused when the budget
+    // runs out (scaled down in the_work_budget_is_enforced; the message here).
+    let mut rng = Rng::new(10);
+    let moves: Vec<u64> = (0..2000).map(|_| rng.range(1, 20_000)).collect();
+    let text = input(&moves, &[10_000_000]);
+    let (out, fault) = solve(&text);
+    let fault = fault.expect("refused");
+    assert_eq!((out.as_str(), fault.offset), ("", text.rfind("10000000").unwrap()));
+    assert!(fault.expected.contains("no period of the Grundy values was detected, nor this pile reached, within the budget of 2*10^9 work units"), "{}", fault.expected);
     // The same moves with a pile of 10^5 are fine: about 10^6 checks.
     let text = input(&moves, &[3, 100_000, 99_999]);
     assert!(solve(&text).1.is_none());

@@ -23,7 +23,7 @@ fn all_staircases(n: usize, most: u64) -> Vec<Vec<u64>> {
 #[test]
 fn theorem_matches_the_search_on_every_small_staircase() {
     let mut lost = 0;
-    for (n, most) in [(1, 6), (2, 4), (3, 3), (4, 2), (5, 1)] {
+    for (n, most) in [(1, 6), (2, 4), (3, 3), (4, 3), (5, 1)] {
         for stairs in all_staircases(n, most) {
             let searched = wins(&stairs);
             assert_eq!(!p_position(odd_stair_sum(&stairs)), searched, "stairs {stairs:?}");

@@ -16,15 +16,43 @@ pub static PROBLEM: Problem = Problem {
     summary: "Subtraction-set Nim: remove exactly s in S from one pile; Yes if the first player wins",
     statement: include_str!("../../problems/set-nim.md"),
     judge_limits: "1 <= n, k <= 100, 1 <= s_i, h_i <= 1e4",
-    our_limits: "k, n up to memory, 1 <= s_i < 2^64, 0 <= h_i < 2^64 within a work budget \
-                 (5e7 table positions, 2e9 move checks, unless the values turn periodic first)",
+    our_limits: "k, n up to memory, 1 <= s_i < 2^64, 0 <= h_i < 2^64 within a budget (a table \
+                 of 1e8 bytes, 2e9 work units) unless the values are seen periodic first",
     solve,
     brute: crate::brute::set_nim::answer,
     generate,
 };
 
 // The refusal messages below, the limits above and problems/set-nim.md name these numbers.
-const _: () = assert!(Budget::DEFAULT.positions == 50_000_000 && Budget::DEFAULT.move_checks == 2_000_000_000);
+const _: () = assert!(Budget::DEFAULT.table_bytes == 100_000_000 && Budget::DEFAULT.work == 2_000_000_000);
+
+/// Why a pile is refused: which budget ran out, and its limit.
+fn refusal(e: Exceeded) -> String {
+    let help = "(see `games set-nim --help`)";
+    match e {
+        Exceeded::Positions { positions, at_once: true } => format!(
+            "a pile the table budget reaches (below {positions}): no period can be detected within \
+             the table budget of 10^8 bytes ({positions} positions at these moves' value width), \
+             as the largest move this pile can use is at least {positions} and no repeat can show \
+             before that position {help}"
+        ),
+        Exceeded::Positions { positions, at_once: false } => format!(
+            "a pile the table budget reaches (below {positions}): no period of the Grundy values \
+             was detected within the table budget of 10^8 bytes ({positions} positions at these \
+             moves' value width) {help}"
+        ),
+        Exceeded::Work { at_once: true } => format!(
+            "a pile within the work budget: the move checks needed before the table can stop (up \
+             to this pile, or up to the largest move it can use, where a period could first show, \
+             whichever is smaller) exceed the budget of 2*10^9 work units by themselves {help}"
+        ),
+        Exceeded::Work { at_once: false } => format!(
+            "a pile within the work budget: no period of the Grundy values was detected, nor \
+             this pile reached, within the budget of 2*10^9 work units (move checks and period \
+             detection) {help}"
+        ),
+    }
+}
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let k = sc.u64("move count k")?;
@@ -44,21 +72,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         }
         piles.push(h);
     }
-    let table = GrundyTable::new(&moves, largest, Budget::DEFAULT).map_err(|e| {
-        InputError::new(
-            largest_at,
-            match e {
-                Exceeded::Positions => {
-                    "a pile the Grundy table can reach: with these moves the values do not \
-                     repeat within the budget of 5*10^7 positions (see `games set-nim --help`)"
-                }
-                Exceeded::MoveChecks => {
-                    "a pile the Grundy table can reach: with these moves it needs more than the \
-                     budget of 2*10^9 move checks (see `games set-nim --help`)"
-                }
-            },
-        )
-    })?;
+    let table =
+        GrundyTable::new(&moves, largest, Budget::DEFAULT).map_err(|e| InputError::new(largest_at, refusal(e)))?;
     let sum = piles.iter().fold(0u32, |acc, &h| acc ^ table.grundy(h));
     out.line(if p_position(u64::from(sum)) { "No" } else { "Yes" });
     sc.expect_eof()

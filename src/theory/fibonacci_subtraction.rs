@@ -29,9 +29,13 @@ pub struct GrundyTable {
 }
 
 impl GrundyTable {
-    /// An empty table that will never be extended past `ceiling` (the caller's pile limit); the
-    /// memory it takes is at most `min(2 (H + 1), ceiling + 1)` bytes for the largest pile `H`
-    /// asked for.
+    /// An empty table that will never be extended past `ceiling` (the caller's pile limit).
+    ///
+    /// Memory: one byte per pile, in one buffer. Left to itself the table grows geometrically
+    /// (see [`GrundyTable::extend_to`]): its capacity stays below `min(2 (H + 1), ceiling + 1)`
+    /// bytes for the largest pile `H` asked for, but while a growth moves the values the old and
+    /// the new buffer coexist, up to about three times the old size. A caller that knows its
+    /// largest pile in advance calls [`GrundyTable::reserve`] once, and the buffer never moves.
     pub fn with_ceiling(ceiling: usize) -> Self {
         GrundyTable { g: vec![0], ceiling }
     }
@@ -42,9 +46,33 @@ impl GrundyTable {
         self.g.len()
     }
 
-    /// Makes `sg(0..=h)` available. Growth is geometric (capped by the ceiling) so that a rising
-    /// sequence of piles costs amortised `O(1)` copying per entry; the Grundy values themselves
-    /// are computed once each, and only up to `h`.
+    /// The piles the table can cover without moving its buffer: `0..room()`.
+    pub fn room(&self) -> usize {
+        self.g.capacity()
+    }
+
+    /// Makes room for `sg(0..=h)` (`h` capped by the ceiling) with one allocation of exactly
+    /// that size, unless the room is there already; no value is computed before it is asked for.
+    ///
+    /// ```
+    /// use games::theory::fibonacci_subtraction::GrundyTable;
+    /// let mut t = GrundyTable::with_ceiling(1000);
+    /// t.reserve(500);
+    /// let room = t.room();
+    /// assert!(t.len() == 1 && room >= 501);
+    /// t.extend_to(500);
+    /// assert_eq!(t.room(), room); // no growth
+    /// ```
+    pub fn reserve(&mut self, h: usize) {
+        let need = h.min(self.ceiling).saturating_add(1);
+        if need > self.g.capacity() {
+            self.g.reserve_exact(need - self.g.len());
+        }
+    }
+
+    /// Makes `sg(0..=h)` available. When the buffer has no room left, growth is geometric
+    /// (capped by the ceiling) so that a rising sequence of piles costs amortised `O(1)` copying
+    /// per entry; the Grundy values themselves are computed once each, and only up to `h`.
     ///
     /// Panics if `h` exceeds the ceiling or `FIB[63]` (an internal contract: callers check their
     /// input against their limit first).
@@ -55,8 +83,8 @@ impl GrundyTable {
         }
         assert!(h <= self.ceiling && (h as u64) < FIB[63], "Grundy table asked for pile {h}");
         let need = h + 1;
-        let target = need.max(self.g.capacity().saturating_mul(2).min(self.ceiling.saturating_add(1)));
-        if target > self.g.capacity() {
+        if need > self.g.capacity() {
+            let target = need.max(self.g.capacity().saturating_mul(2).min(self.ceiling.saturating_add(1)));
             self.g.reserve_exact(target - len);
         }
         self.g.resize(need, 0);
