@@ -8,6 +8,7 @@
 pub mod brute;
 pub mod error;
 pub mod out;
+pub mod prefetch;
 pub mod problems;
 pub mod registry;
 pub mod rng;

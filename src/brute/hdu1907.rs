@@ -5,21 +5,7 @@ use super::{within_budget, Tokens};
 
 /// Does the first player win misère Nim on these piles?
 pub fn wins(piles: &[u64]) -> bool {
-    let mut start = piles.to_vec();
-    start.sort_unstable();
-    let mut search = Search::misere(|s: &Vec<u64>| {
-        let mut next = Vec::new();
-        for i in 0..s.len() {
-            for smaller in 0..s[i] {
-                let mut t = s.clone();
-                t[i] = smaller;
-                t.sort_unstable();
-                next.push(t);
-            }
-        }
-        next
-    });
-    search.wins(&start)
+    Search::misere(super::nim::moves).wins(&super::nim::sorted(piles))
 }
 
 pub fn answer(input: &[u8]) -> Option<Vec<u8>> {

@@ -11,25 +11,12 @@ pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
     if !within_budget(&piles, 100_000) {
         return None;
     }
-    let mut search = Search::normal(|s: &Vec<u64>| {
-        let mut next = Vec::new();
-        for i in 0..s.len() {
-            for smaller in 0..s[i] {
-                let mut u = s.clone();
-                u[i] = smaller;
-                u.sort_unstable();
-                next.push(u);
-            }
-        }
-        next
-    });
+    let mut search = Search::normal(super::nim::moves);
     for b in 0..k {
         for a in 1..=piles[b] {
             let mut after = piles.clone();
             after[b] -= a;
-            let mut key = after.clone();
-            key.sort_unstable();
-            if !search.wins(&key) {
+            if !search.wins(&super::nim::sorted(&after)) {
                 let line: Vec<String> = after.iter().map(|p| p.to_string()).collect();
                 return Some(format!("{} {}\n{}\n", a, b + 1, line.join(" ")).into_bytes());
             }

@@ -3,23 +3,30 @@
 use super::search::Search;
 use super::{within_budget, Tokens};
 
-/// Is the sorted pile vector a first-player win?
-pub fn wins(piles: &[u64]) -> bool {
+/// Every Nim move from a sorted pile vector: one pile made smaller, the result sorted again.
+pub fn moves(s: &Vec<u64>) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for i in 0..s.len() {
+        for smaller in 0..s[i] {
+            let mut t = s.clone();
+            t[i] = smaller;
+            t.sort_unstable();
+            next.push(t);
+        }
+    }
+    next
+}
+
+/// The piles as a sorted vector, the start of a search.
+pub fn sorted(piles: &[u64]) -> Vec<u64> {
     let mut start = piles.to_vec();
     start.sort_unstable();
-    let mut search = Search::normal(|s: &Vec<u64>| {
-        let mut next = Vec::new();
-        for i in 0..s.len() {
-            for smaller in 0..s[i] {
-                let mut t = s.clone();
-                t[i] = smaller;
-                t.sort_unstable();
-                next.push(t);
-            }
-        }
-        next
-    });
-    search.wins(&start)
+    start
+}
+
+/// Is this Nim position a first-player win?
+pub fn wins(piles: &[u64]) -> bool {
+    Search::normal(moves).wins(&sorted(piles))
 }
 
 pub fn answer(input: &[u8]) -> Option<Vec<u8>> {

@@ -56,24 +56,18 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     drop(arcs);
     let value = outcomes(&graph, &RULES);
     drop(graph);
-    let gennady_first: Vec<u8> = value
-        .at_turn(0)
-        .map(|v| match v {
-            GENNADY_WINS => b'W',
-            GEORGIY_WINS => b'L',
-            _ => b'D',
-        })
-        .collect();
-    out.bytes(&gennady_first).nl();
-    let georgiy_first: Vec<u8> = value
-        .at_turn(1)
-        .map(|v| match v {
-            GEORGIY_WINS => b'W',
-            GENNADY_WINS => b'L',
-            _ => b'D',
-        })
-        .collect();
-    out.bytes(&georgiy_first).nl();
+    // Line 1: Gennady (turn 0) moves first; line 2: Georgiy (turn 1). W/L from the mover's side.
+    for (turn, mover_wins, mover_loses) in [(0, GENNADY_WINS, GEORGIY_WINS), (1, GEORGIY_WINS, GENNADY_WINS)] {
+        let line: Vec<u8> = value
+            .at_turn(turn)
+            .map(|v| match v {
+                v if v == mover_wins => b'W',
+                v if v == mover_loses => b'L',
+                _ => b'D',
+            })
+            .collect();
+        out.bytes(&line).nl();
+    }
     sc.expect_eof()
 }
 

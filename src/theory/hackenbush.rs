@@ -49,6 +49,8 @@
 //! them into `w` loops worth `w mod 2` beside the subtree. The proof above is self-contained and
 //! is checked against an exhaustive search over weight vectors (`src/brute/hackenbush.rs`).
 
+use crate::prefetch::prefetch;
+
 /// What of an edge's weight matters: 1, 2, or the parity of a weight of at least 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
@@ -224,17 +226,6 @@ pub fn leaves_first(parent: &[u32]) -> Result<LeavesFirst, u32> {
 /// How far ahead nodes are fetched in the passes over a listed order.
 const AHEAD: usize = 16;
 
-/// Asks the processor to fetch `p`'s cache line (a hint: no effect on the result).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and reads nothing; `p` need not even be valid.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
 
 /// The Grundy value of every subtree, given the parents, the weights of the edges into each
 /// node (index 0 ignored) and an order from [`leaves_first`].

@@ -80,6 +80,8 @@
 //! [`MAX_ARCS`] arcs (an out-degree must stay below the settled marks), and `K n` positions must
 //! fit in a `u32`. The adapters refuse larger inputs before calling here.
 
+use crate::prefetch::prefetch;
+
 /// Compressed sparse row form of the reversed graph: for every vertex, the tails of the arcs
 /// that enter it, plus every vertex's out-degree.
 pub struct ReverseGraph {
@@ -261,17 +263,6 @@ struct Engine<'a, const K: usize> {
     head: usize,
 }
 
-/// Asks the processor to fetch `p`'s cache line (a hint: no effect on the result).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and reads nothing; `p` need not even be valid.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
 
 impl<const K: usize> Engine<'_, K> {
     /// Extends the attractor of the side `for_max` (true: Max, stage 1; false: Min, stage 2) by
