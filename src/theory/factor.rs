@@ -1,55 +1,58 @@
 //! Exact primality and prime-factor counting for every `u64`.
 //!
-//! Three tools, each exact:
+//! The tools, each exact:
 //!
-//! - **Trial division** by the odd primes below [`TRIAL_LIMIT`], with no hardware division: for
-//!   an odd p with inverse p' modulo 2^64, n is a multiple of p exactly when
-//!   `n * p' mod 2^64 <= (2^64 - 1) / p`, and then `n * p' mod 2^64` is the quotient n / p
-//!   (Granlund and Montgomery, "Division by invariant integers using multiplication", PLDI 1994,
-//!   section 9). The table is built at compile time.
+//! - **Trial division without division.** For an odd p with inverse p' modulo 2^64, n is a
+//!   multiple of p exactly when `q = n * p' mod 2^64` is at most (2^64 - 1) / p, and then q is
+//!   the quotient n / p (Granlund and Montgomery, "Division by invariant integers using
+//!   multiplication", PLDI 1994, section 9). Equivalently, p divides n exactly when q * p does not
+//!   overflow: if p | n then q = n / p and q * p = n; otherwise q * p = n mod 2^64 would force
+//!   q * p != n, so q * p overflows. The odd primes below [`TRIAL_LIMIT`] are a table built at
+//!   compile time; the primes from there up to 2^(64/3) (about 180,000 of them) a table built on
+//!   first use.
 //! - **Deterministic Miller-Rabin** ([`is_prime`]). A composite n passes the strong probable-prime
-//!   test to every base in a set only if n is at least the least strong pseudoprime to all of
-//!   them; those least values are known (Jaeschke, "On strong pseudoprimes to several bases",
-//!   Math. Comp. 61, 1993; Sorenson and Webster, Math. Comp. 86, 2017): 3,215,031,751 for the
-//!   bases 2, 3, 5, 7; 3,474,749,660,383 for 2..13; 341,550,071,728,321 for 2..17;
-//!   3,825,123,056,546,413,051 for 2..23; and 318,665,857,834,031,151,167,461 > 2^64 for the
-//!   twelve primes 2..37. So below each bound the smaller set decides primality exactly. The
-//!   arithmetic is Montgomery multiplication ([`Montgomery`]), no 128-bit division per step.
+//!   test to every base of a set only if n is at least the least strong pseudoprime to all of
+//!   them. Known values: 3,215,031,751 for the bases 2, 3, 5, 7 and 3,474,749,660,383 for
+//!   2..13 (Jaeschke, "On strong pseudoprimes to several bases", Math. Comp. 61, 1993);
+//!   4,759,123,141 for 2, 7, 61 (same paper); and none below 2^64 for the seven bases 2, 325,
+//!   9375, 28178, 450775, 9780504, 1795265022 (J. Sinclair 2011, by exhaustive search against
+//!   Feitsma's list of all base-2 strong pseudoprimes below 2^64; the record table at
+//!   miller-rabin.appspot.com, where a base divisible by n counts as passed). So below each bound
+//!   the set decides primality exactly. The arithmetic is Montgomery multiplication
+//!   ([`Montgomery`]), with no 128-bit division per step.
 //! - **Pollard's rho in Brent's variant** (R. P. Brent, "An improved Monte Carlo factorization
 //!   algorithm", BIT 20, 1980) with the gcd taken once per batch of 128 products. It is a Las
 //!   Vegas method: a factor it returns is a real factor (it divides n); only its running time is
-//!   random. Used only for a composite cofactor that trial division and the cube-root rule below
-//!   cannot settle.
-//!
-//! Lengths below 2^32 take a 32-bit path (32-bit inverses and Montgomery arithmetic, the bases
-//! 2, 7 and 61, exact below 4,759,123,141). The bases of one test share their exponent, so they
-//! run in one loop whose independent multiplication chains overlap in the processor; trial
-//! division tests eight primes at a time and branches only on a hit.
-//!
-//! - **Trial division up to the cube root** with a second table (the primes from 2083 up to
-//!   2^(64/3), built on first use): when rho has not split a composite within [`RHO_STEPS`]
-//!   steps, its smallest factor is probably large, and a product of two primes above the cube
-//!   root (the slow case for rho, ~2^16 steps for two 32-bit primes) is settled exactly by
-//!   finding no factor up to the cube root.
+//!   random. Only the scalar kernel uses it (below).
 //!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
-//! composite m < B^3 has exactly two prime factors (three would make m >= B^3). Trial division
-//! stops as soon as B^3 exceeds what is left (or B^2, for a remainder below 2^22, where a few
-//! more divisions are cheaper than a Miller-Rabin test). A composite m
-//! with m >= B^3 is split by rho and each part is counted the same way (an explicit stack, at
-//! most 64 entries deep, never recursion).
+//! composite m < B^3 has exactly two prime factors (three would make m >= B^3): one
+//! Miller-Rabin verdict settles m. Trial division therefore stops as soon as B^3 exceeds what is
+//! left (or B^2, for a remainder below 2^22, where a few more divisions are cheaper than a
+//! Miller-Rabin test). Lengths below 2^32 stop by B = 1627 at the latest and never need more;
+//! they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the bases 2, 7, 61).
+//!
+//! A larger m that is composite, not a square (a square s^2 is counted as twice s) and has no
+//! factor below [`TRIAL_LIMIT`] is finished by trial division by the large table up to the cube
+//! root of what is left: no factor up to the cube root leaves at most two factors, and one
+//! Miller-Rabin verdict says which. The worst case is a product of two primes above 2^21.3
+//! (e.g. two 32-bit primes): no factor is found and all ~180,000 primes are tried.
+//!
+//! **Kernels** ([`Kernel`]). On x86-64 processors with AVX-512 (F and DQ, detected at run time)
+//! trial division tests 8 (64-bit) or 16 (32-bit) primes per instruction, and the large table is
+//! scanned 64 primes per branch against one threshold, the largest (2^64 - 1) / p of the 64 (a
+//! superset test: a block that may hold a divisor is re-checked prime by prime with the exact
+//! overflow test above). A full scan then costs about 15 us, less than rho needs for the factor
+//! of a two-32-bit-prime product (~2^16 steps, ~500 us), so this kernel never runs rho. The
+//! scalar kernel (other processors) runs the same trial division one prime at a time, so it
+//! first gives rho [`RHO_STEPS`] steps, which split most composites with a factor below ~2^24 in
+//! far less time than the scan. Both kernels return the same counts; every path ends in
+//! Miller-Rabin verdicts within their proven bounds or exhaustive trial division, never a
+//! probabilistic guess. No recursion: split parts go on an explicit stack (at most 64 entries).
 
-/// The odd primes below this bound are tried by trial division.
+/// The odd primes below this bound are the compile-time trial-division table.
 pub const TRIAL_LIMIT: u64 = 2083;
-
-/// One trial divisor: the prime, its inverse modulo 2^64, and (2^64 - 1) / p.
-#[derive(Clone, Copy)]
-struct Divisor {
-    p: u64,
-    inv: u64,
-    max_quotient: u64,
-}
 
 const fn is_small_prime(n: u64) -> bool {
     if n < 2 {
@@ -89,53 +92,351 @@ pub const fn inverse_mod_2_64(a: u64) -> u64 {
     inv
 }
 
+/// The number of odd primes below [`TRIAL_LIMIT`].
 const ODD_PRIME_COUNT: usize = count_odd_primes_below(TRIAL_LIMIT);
 
-const fn build_divisors() -> [Divisor; ODD_PRIME_COUNT] {
-    let mut table = [Divisor { p: 0, inv: 0, max_quotient: 0 }; ODD_PRIME_COUNT];
+/// Scalar trial division tests this many primes at a time, without a branch per prime; the
+/// AVX-512 kernel tests this many 64-bit lanes per instruction.
+const CHUNK: usize = 8;
+const _: () = assert!(ODD_PRIME_COUNT.is_multiple_of(CHUNK));
+
+/// The 32-bit AVX-512 kernel tests this many lanes per instruction; the 32-bit columns are padded
+/// to a multiple of it with tests that never pass (inverse 1, bound 0: n * 1 <= 0 is false).
+const LANES32: usize = 16;
+const PADDED32: usize = ODD_PRIME_COUNT.next_multiple_of(LANES32);
+
+/// The odd primes below [`TRIAL_LIMIT`] as columns (for vector loads): the prime, its inverse
+/// modulo 2^64 and (2^64 - 1) / p; the inverse modulo 2^32 and (2^32 - 1) / p.
+#[repr(C, align(64))]
+struct SmallPrimes {
+    p: [u64; ODD_PRIME_COUNT],
+    inv: [u64; ODD_PRIME_COUNT],
+    max_quotient: [u64; ODD_PRIME_COUNT],
+    inv32: [u32; PADDED32],
+    max_quotient32: [u32; PADDED32],
+}
+
+const fn build_small_primes() -> SmallPrimes {
+    let mut t = SmallPrimes {
+        p: [0; ODD_PRIME_COUNT],
+        inv: [0; ODD_PRIME_COUNT],
+        max_quotient: [0; ODD_PRIME_COUNT],
+        inv32: [1; PADDED32],
+        max_quotient32: [0; PADDED32],
+    };
     let mut i = 0;
     let mut n = 3;
     while n < TRIAL_LIMIT {
         if is_small_prime(n) {
-            table[i] = Divisor { p: n, inv: inverse_mod_2_64(n), max_quotient: u64::MAX / n };
+            t.p[i] = n;
+            t.inv[i] = inverse_mod_2_64(n);
+            t.max_quotient[i] = u64::MAX / n;
+            t.inv32[i] = inverse_mod_2_64(n) as u32;
+            t.max_quotient32[i] = (u32::MAX as u64 / n) as u32;
             i += 1;
         }
         n += 2;
     }
-    table
+    t
 }
 
-static DIVISORS: [Divisor; ODD_PRIME_COUNT] = build_divisors();
-
-/// The same divisors for 32-bit arguments: inverse modulo 2^32 and (2^32 - 1) / p.
-#[derive(Clone, Copy)]
-struct Divisor32 {
-    inv: u32,
-    max_quotient: u32,
-}
-
-const fn build_divisors32() -> [Divisor32; ODD_PRIME_COUNT] {
-    let wide = build_divisors();
-    let mut table = [Divisor32 { inv: 0, max_quotient: 0 }; ODD_PRIME_COUNT];
-    let mut i = 0;
-    while i < ODD_PRIME_COUNT {
-        table[i] = Divisor32 { inv: wide[i].inv as u32, max_quotient: (u32::MAX as u64 / wide[i].p) as u32 };
-        i += 1;
-    }
-    table
-}
-
-static DIVISORS32: [Divisor32; ODD_PRIME_COUNT] = build_divisors32();
+static SMALL: SmallPrimes = build_small_primes();
 
 /// Below this, trial division goes on to the square root of what is left (a few dozen more
 /// multiplications), which is cheaper than a Miller-Rabin test; above it, it stops at the cube
 /// root and Miller-Rabin decides.
 const SMALL_COFACTOR: u64 = 1 << 22;
 
-/// Trial division tests this many primes at a time, without a branch per prime.
-const CHUNK: usize = 8;
-const _: () = assert!(ODD_PRIME_COUNT.is_multiple_of(CHUNK));
+/// May trial division stop before the primes from `first` on, with `n` left? Yes when first^2 > n
+/// (n is 1 or prime), or first^3 > n (at most two factors) and n is not small.
+#[inline(always)]
+fn can_stop(first: u64, n: u64) -> bool {
+    first * first > n || (first * first * first > n && n >= SMALL_COFACTOR)
+}
 
+/// How trial division runs. Both kernels run the same exact tests and give the same answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// One prime at a time; every processor. Gives rho a budget before the large scan.
+    Scalar,
+    /// 8 or 16 primes per instruction: x86-64 with AVX-512F and AVX-512DQ.
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this processor runs (detected once, then cached by the standard
+    /// library).
+    #[inline]
+    pub fn best() -> Kernel {
+        if Kernel::Avx512.is_available() { Kernel::Avx512 } else { Kernel::Scalar }
+    }
+
+    /// Can this processor run the kernel?
+    #[inline]
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512dq")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx512 => false,
+        }
+    }
+}
+
+/// Divides out of `n` every prime whose bit is set in `mask` (lane i of the chunk at `base`),
+/// counting them; each set lane's prime divides n, and still divides it after another lane's
+/// prime has been divided out.
+#[inline]
+fn divide_out_u64(n: &mut u64, count: &mut u32, mut mask: u32, base: usize) {
+    while mask != 0 {
+        let i = base + mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        while n.wrapping_mul(SMALL.inv[i]) <= SMALL.max_quotient[i] {
+            *n = n.wrapping_mul(SMALL.inv[i]);
+            *count += 1;
+        }
+    }
+}
+
+/// The 32-bit twin of [`divide_out_u64`].
+#[inline]
+fn divide_out_u32(n: &mut u32, count: &mut u32, mut mask: u32, base: usize) {
+    while mask != 0 {
+        let i = base + mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        while n.wrapping_mul(SMALL.inv32[i]) <= SMALL.max_quotient32[i] {
+            *n = n.wrapping_mul(SMALL.inv32[i]);
+            *count += 1;
+        }
+    }
+}
+
+/// Trial division of an odd n by the table of small primes, from 3 until [`can_stop`]: returns
+/// (factors found, what is left, bound) where every prime factor of what is left is at least the
+/// bound, and what is left is below bound^3 or the table ran out (bound = [`TRIAL_LIMIT`]).
+fn trial_divide_small(mut n: u64) -> (u32, u64, u64) {
+    let mut count = 0;
+    for c in 0..ODD_PRIME_COUNT / CHUNK {
+        let base = c * CHUNK;
+        if can_stop(SMALL.p[base], n) {
+            return (count, n, SMALL.p[base]);
+        }
+        // Test the whole chunk without branching; divide only on a hit.
+        let mut mask = 0;
+        for j in 0..CHUNK {
+            mask |= ((n.wrapping_mul(SMALL.inv[base + j]) <= SMALL.max_quotient[base + j]) as u32) << j;
+        }
+        divide_out_u64(&mut n, &mut count, mask, base);
+    }
+    (count, n, TRIAL_LIMIT)
+}
+
+/// [`trial_divide_small`] for n below 2^32, in 32-bit arithmetic.
+fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+    let mut count = 0;
+    for c in 0..ODD_PRIME_COUNT / CHUNK {
+        let base = c * CHUNK;
+        if can_stop(SMALL.p[base], n as u64) {
+            return (count, n, SMALL.p[base]);
+        }
+        let mut mask = 0;
+        for j in 0..CHUNK {
+            mask |= ((n.wrapping_mul(SMALL.inv32[base + j]) <= SMALL.max_quotient32[base + j]) as u32) << j;
+        }
+        divide_out_u32(&mut n, &mut count, mask, base);
+    }
+    (count, n, TRIAL_LIMIT)
+}
+
+/// Trial division by the large table: primes from [`TRIAL_LIMIT`] up to the cube root of 2^64,
+/// built on first use. Blocks of [`BLOCK`] inverses, each block with its first prime and the
+/// threshold (2^64 - 1) / first, the largest (2^64 - 1) / p of the block.
+struct LargePrimes {
+    primes: Vec<u32>,
+    inv: Vec<u64>,
+    first: Vec<u64>,
+    threshold: Vec<u64>,
+}
+
+/// Primes per block of the large table (one branch per block).
+const BLOCK: usize = 64;
+
+/// Every prime up to here is in the large table: the cube of the next integer passes 2^64.
+const LARGE_LIMIT: u64 = 2_642_245;
+const _: () = assert!((LARGE_LIMIT as u128 + 1).pow(3) > 1 << 64 && (LARGE_LIMIT as u128).pow(3) < 1 << 64);
+
+fn large_primes() -> &'static LargePrimes {
+    static TABLE: std::sync::OnceLock<LargePrimes> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        // A sieve of the odd numbers only: index i stands for 2i + 1.
+        let half = (LARGE_LIMIT as usize).div_ceil(2);
+        let mut composite = vec![false; half];
+        let mut primes = Vec::with_capacity(190_000);
+        for i in 1..half {
+            if composite[i] {
+                continue;
+            }
+            let p = 2 * i + 1;
+            for j in (p * p / 2..half).step_by(p) {
+                composite[j] = true;
+            }
+            if p as u64 >= TRIAL_LIMIT {
+                primes.push(p as u32);
+            }
+        }
+        let mut inv: Vec<u64> = primes.iter().map(|&p| inverse_mod_2_64(p as u64)).collect();
+        // Pad to whole blocks with inverse 1: n * 1 = n exceeds every threshold reached (the
+        // scan stops before the padding, since the last block's first prime cubed passes 2^64,
+        // and a false hit would only be re-checked against the real primes anyway).
+        inv.resize(inv.len().next_multiple_of(BLOCK), 1);
+        let first: Vec<u64> = primes.iter().step_by(BLOCK).map(|&p| p as u64).collect();
+        let threshold = first.iter().map(|&p| u64::MAX / p).collect();
+        LargePrimes { primes, inv, first, threshold }
+    })
+}
+
+/// Divides out of `m` every prime of block `b` of the large table that divides it, counting
+/// them (the exact overflow test of the module doc, one prime at a time).
+fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32) {
+    let end = ((b + 1) * BLOCK).min(table.primes.len());
+    for i in b * BLOCK..end {
+        let p = table.primes[i] as u64;
+        while let Some(q) = Some(m.wrapping_mul(table.inv[i])).filter(|q| q.checked_mul(p).is_some()) {
+            *m = q;
+            *count += 1;
+        }
+    }
+}
+
+/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the large table until the
+/// first prime of a block cubed exceeds what is left: (factors found, what is left, bound), every
+/// prime below the bound tried (when the table runs out, bound^3 > 2^64).
+fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    let table = large_primes();
+    let mut count = 0;
+    for (b, &first) in table.first.iter().enumerate() {
+        if first * first * first > m {
+            return (count, m, first);
+        }
+        let threshold = table.threshold[b];
+        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK].iter().fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
+        if hit {
+            divide_out_block(table, b, &mut m, &mut count);
+        }
+    }
+    (count, m, LARGE_LIMIT + 1)
+}
+
+/// Omega of an odd m with no prime factor below [`TRIAL_LIMIT`], by trial division with the large
+/// table up to the cube root of what is left, then the cube-root rule. Exact.
+fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
+    let (count, m, bound) = match kernel {
+        Kernel::Scalar => scan_large(m),
+        // SAFETY: this kernel is only chosen when the processor has AVX-512F and DQ.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { avx512::scan_large(m) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
+    };
+    // Every prime factor of m is at least `bound`, and m < bound^3.
+    count
+        + if m == 1 {
+            0
+        } else if m / bound < bound || strong_probable_prime(m, bases_for(m)) {
+            1
+        } else {
+            2
+        }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    //! The AVX-512 trial-division kernels. Each must only run on a processor with AVX-512F and
+    //! AVX-512DQ ([`super::Kernel::Avx512`] is only chosen then).
+    use super::{
+        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes, BLOCK, CHUNK, LANES32, LARGE_LIMIT,
+        ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
+    };
+    use std::arch::x86_64::*;
+
+    /// [`super::trial_divide_small`], eight primes per instruction.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn trial_divide_small(mut n: u64) -> (u32, u64, u64) {
+        let mut count = 0;
+        for c in 0..ODD_PRIME_COUNT / CHUNK {
+            let base = c * CHUNK;
+            if can_stop(SMALL.p[base], n) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 8 <= ODD_PRIME_COUNT, the length of both columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm512_loadu_si512(SMALL.inv.as_ptr().add(base).cast()),
+                    _mm512_loadu_si512(SMALL.max_quotient.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm512_mullo_epi64(_mm512_set1_epi64(n as i64), inv);
+            let mask = _mm512_cmple_epu64_mask(q, max);
+            divide_out_u64(&mut n, &mut count, mask as u32, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::trial_divide_small_u32`], sixteen primes per instruction.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+        let mut count = 0;
+        for c in 0..PADDED32 / LANES32 {
+            let base = c * LANES32;
+            if can_stop(SMALL.p[base], n as u64) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 16 <= PADDED32, the length of both 32-bit columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm512_loadu_si512(SMALL.inv32.as_ptr().add(base).cast()),
+                    _mm512_loadu_si512(SMALL.max_quotient32.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm512_mullo_epi32(_mm512_set1_epi32(n as i32), inv);
+            let mask = _mm512_cmple_epu32_mask(q, max);
+            divide_out_u32(&mut n, &mut count, mask as u32, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::scan_large`], each block of 64 primes tested by eight instructions against the
+    /// block's threshold: every lane whose prime divides m passes (n * inv is then at most
+    /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
+    /// exactly, prime by prime.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+        let table = large_primes();
+        let mut count = 0;
+        let mut mv = _mm512_set1_epi64(m as i64);
+        for (b, &first) in table.first.iter().enumerate() {
+            if first * first * first > m {
+                return (count, m, first);
+            }
+            let t = _mm512_set1_epi64(table.threshold[b] as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut hits: __mmask8 = 0;
+            for j in 0..BLOCK / 8 {
+                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
+                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
+            }
+            if hits != 0 {
+                divide_out_block(table, b, &mut m, &mut count);
+                mv = _mm512_set1_epi64(m as i64);
+            }
+        }
+        (count, m, LARGE_LIMIT + 1)
+    }
+}
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
 #[derive(Clone, Copy, Debug)]
 pub struct Montgomery {
@@ -275,17 +576,14 @@ fn strong_probable_prime(n: u64, bases: &[u64]) -> bool {
 
 /// The Miller-Rabin bases that decide primality exactly below `n`'s tier (see the module doc).
 fn bases_for(n: u64) -> &'static [u64] {
-    const PRIMES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    const FIRST_PRIMES: [u64; 6] = [2, 3, 5, 7, 11, 13];
+    const SINCLAIR: [u64; 7] = [2, 325, 9375, 28178, 450775, 9780504, 1795265022];
     if n < 3_215_031_751 {
-        &PRIMES[..4]
+        &FIRST_PRIMES[..4]
     } else if n < 3_474_749_660_383 {
-        &PRIMES[..6]
-    } else if n < 341_550_071_728_321 {
-        &PRIMES[..7]
-    } else if n < 3_825_123_056_546_413_051 {
-        &PRIMES[..9]
+        &FIRST_PRIMES
     } else {
-        &PRIMES
+        &SINCLAIR
     }
 }
 
@@ -303,8 +601,8 @@ pub fn is_prime(n: u64) -> bool {
     if n & 1 == 0 {
         return false;
     }
-    for d in &DIVISORS[..16] {
-        if n.wrapping_mul(d.inv) <= d.max_quotient {
+    for i in 0..16 {
+        if n.wrapping_mul(SMALL.inv[i]) <= SMALL.max_quotient[i] {
             return false;
         }
     }
@@ -403,82 +701,11 @@ fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
     }
 }
 
-/// Rho gets this many steps before trial division to the cube root takes over. A factor of at
-/// most 2^21.4 (the cube root of 2^64), the only kind that matters for the count, usually takes
-/// a few thousand; a product of two larger primes would take ~2^16 and is better settled by
-/// trial division.
-const RHO_STEPS: u64 = 1 << 12;
-
-/// The odd primes from [`TRIAL_LIMIT`] up to the cube root of 2^64, for trial division, built
-/// on first use: (inverse mod 2^64, (2^64 - 1) / p), and the first prime of every chunk.
-struct LargeDivisors {
-    tests: Vec<(u64, u64)>,
-    chunk_first: Vec<u64>,
-}
-
-/// Every prime up to here is in the large table: its cube passes 2^64.
-const LARGE_LIMIT: u64 = 2_642_246;
-
-fn large_divisors() -> &'static LargeDivisors {
-    static TABLE: std::sync::OnceLock<LargeDivisors> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let limit = LARGE_LIMIT as usize;
-        let mut composite = vec![false; limit + 1];
-        let mut primes = Vec::new();
-        for i in 2..=limit {
-            if composite[i] {
-                continue;
-            }
-            for j in (i * i..=limit).step_by(i) {
-                composite[j] = true;
-            }
-            if i as u64 >= TRIAL_LIMIT {
-                primes.push(i as u64);
-            }
-        }
-        let mut tests: Vec<(u64, u64)> = primes.iter().map(|&p| (inverse_mod_2_64(p), u64::MAX / p)).collect();
-        // Pad to whole chunks with tests that never pass (n * 1 <= 0 is false for n >= 1).
-        while !tests.len().is_multiple_of(CHUNK) {
-            tests.push((1, 0));
-        }
-        let chunk_first = primes.iter().step_by(CHUNK).copied().collect();
-        LargeDivisors { tests, chunk_first }
-    })
-}
-
-/// Omega of an odd composite-or-prime m >= TRIAL_LIMIT^3 with no prime factor below
-/// [`TRIAL_LIMIT`], by trial division up to the cube root of what is left, then the cube-root
-/// rule. Exact; about 2 * 10^5 multiplications at worst.
-fn omega_by_large_trial_division(mut m: u64) -> u32 {
-    let table = large_divisors();
-    let mut count = 0;
-    let mut bound = LARGE_LIMIT + 1;
-    for (chunk, &first) in table.tests.chunks_exact(CHUNK).zip(&table.chunk_first) {
-        if first.saturating_mul(first).saturating_mul(first) > m {
-            bound = first;
-            break;
-        }
-        let hit = chunk.iter().fold(false, |h, &(inv, max)| h | (m.wrapping_mul(inv) <= max));
-        if hit {
-            for &(inv, max) in chunk {
-                while m.wrapping_mul(inv) <= max {
-                    m = m.wrapping_mul(inv);
-                    count += 1;
-                }
-            }
-        }
-    }
-    // Every prime factor of m is at least `bound`, and m < bound^3 (when the table ran out,
-    // bound^3 > 2^64).
-    count
-        + if m == 1 {
-            0
-        } else if m / bound < bound || strong_probable_prime(m, bases_for(m)) {
-            1
-        } else {
-            2
-        }
-}
+/// Rho gets this many steps (scalar kernel only) before trial division to the cube root takes
+/// over. A factor of at most 2^21.4 (the cube root of 2^64), the only kind that matters for the
+/// count, usually takes a few thousand; a product of two larger primes would take ~2^16 and is
+/// better settled by trial division.
+pub const RHO_STEPS: u64 = 1 << 12;
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
 ///
@@ -493,60 +720,62 @@ fn omega_by_large_trial_division(mut m: u64) -> u32 {
 /// If `n` is 0 (which has no factorisation).
 pub fn omega(n: u64) -> u32 {
     assert!(n > 0, "omega(0) is undefined");
-    let twos = n.trailing_zeros();
-    twos + omega_odd_part(n >> twos)
+    n.trailing_zeros() + odd_omega(n)
 }
 
-/// Omega of an odd n >= 1.
-fn omega_odd_part(mut n: u64) -> u32 {
+/// The number of odd prime factors of `n` counted with multiplicity, with the fastest kernel.
+///
+/// ```
+/// use games::theory::factor::odd_omega;
+/// assert_eq!(odd_omega(12), 1);
+/// assert_eq!(odd_omega(1 << 40), 0);
+/// ```
+///
+/// # Panics
+/// If `n` is 0.
+#[inline]
+pub fn odd_omega(n: u64) -> u32 {
+    odd_omega_with(n, Kernel::best())
+}
+
+/// [`odd_omega`] with a chosen kernel (the same value with every kernel).
+///
+/// ```
+/// use games::theory::factor::{odd_omega_with, Kernel};
+/// assert_eq!(odd_omega_with(4_294_967_291 * 4_294_967_279, Kernel::Scalar), 2);
+/// ```
+///
+/// # Panics
+/// If `n` is 0, or the processor cannot run the kernel.
+pub fn odd_omega_with(n: u64, kernel: Kernel) -> u32 {
+    assert!(n > 0, "odd_omega(0) is undefined");
+    assert!(kernel.is_available(), "this processor cannot run the {kernel:?} kernel");
+    let n = n >> n.trailing_zeros();
     if n <= u32::MAX as u64 {
-        return omega_odd_u32(n as u32);
+        return odd_omega_u32(n as u32, kernel);
     }
-    let mut count = 0;
-    // Every prime factor of n is at least `bound` after the loop.
-    let mut bound = TRIAL_LIMIT;
-    for chunk in DIVISORS.chunks_exact(CHUNK) {
-        let first = chunk[0].p;
-        if first * first > n || (first * first * first > n && n >= SMALL_COFACTOR) {
-            bound = first;
-            break;
-        }
-        // Test the whole chunk without branching; divide only on a hit.
-        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
-        if hit {
-            for d in chunk {
-                while n.wrapping_mul(d.inv) <= d.max_quotient {
-                    n = n.wrapping_mul(d.inv);
-                    count += 1;
-                }
-            }
-        }
-    }
-    count + omega_rough(n, bound)
+    let (count, rest, bound) = match kernel {
+        Kernel::Scalar => trial_divide_small(n),
+        // SAFETY: the kernel is available (checked above).
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { avx512::trial_divide_small(n) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
+    };
+    count + omega_rough(rest, bound, kernel)
 }
 
-/// Omega of an odd n below 2^32: the same trial division in 32-bit arithmetic, then the
-/// cube-root rule settles it (the table reaches 2048 and 2048^3 > 2^32), no rho.
-fn omega_odd_u32(mut n: u32) -> u32 {
-    let mut count = 0;
-    let mut bound = TRIAL_LIMIT;
-    for (c, chunk) in DIVISORS32.chunks_exact(CHUNK).enumerate() {
-        let first = DIVISORS[c * CHUNK].p;
-        let n64 = n as u64;
-        if first * first > n64 || (first * first * first > n64 && n64 >= SMALL_COFACTOR) {
-            bound = first;
-            break;
-        }
-        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
-        if hit {
-            for d in chunk {
-                while n.wrapping_mul(d.inv) <= d.max_quotient {
-                    n = n.wrapping_mul(d.inv);
-                    count += 1;
-                }
-            }
-        }
-    }
+/// Omega of an odd n below 2^32: trial division in 32-bit arithmetic, then the cube-root rule
+/// settles it (the table reaches 2081 and 2083^3 > 2^32), no rho.
+fn odd_omega_u32(n: u32, kernel: Kernel) -> u32 {
+    let (count, n, bound) = match kernel {
+        Kernel::Scalar => trial_divide_small_u32(n),
+        // SAFETY: the caller checked that the kernel is available.
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => unsafe { avx512::trial_divide_small_u32(n) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
+    };
     count
         + if n == 1 {
             0
@@ -604,11 +833,13 @@ fn strong_probable_prime_u32(n: u32) -> bool {
     true
 }
 
-/// Omega of an odd m >= 1 that has no prime factor below `bound` (bound^3 fits in a u64).
-fn omega_rough(m: u64, bound: u64) -> u32 {
+/// Omega of an odd m >= 1 that has no prime factor below `bound` (bound <= [`TRIAL_LIMIT`]; m is
+/// below bound^3 unless bound = [`TRIAL_LIMIT`]).
+fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
     let cube = bound * bound * bound;
     let mut count = 0;
-    // Each entry is > 1 and the entries multiply to at most m < 2^64: at most 64 of them.
+    // Each entry is > 1 and the entries multiply to at most m < 2^64: at most 64 of them. Every
+    // entry divides m, so none has a prime factor below `bound`.
     let mut stack = [0u64; 64];
     stack[0] = m;
     let mut len = 1;
@@ -624,47 +855,70 @@ fn omega_rough(m: u64, bound: u64) -> u32 {
             // Composite with every factor >= bound and m < bound^3: exactly two factors.
             count += 2;
         } else {
+            // Here bound = TRIAL_LIMIT (trial division only stops early below bound^3).
             let s = isqrt(m);
-            let split = if s * s == m { Some(s) } else { rho_factor(m, RHO_STEPS) };
+            let split = if s * s == m {
+                Some(s)
+            } else if kernel == Kernel::Scalar {
+                rho_factor(m, RHO_STEPS)
+            } else {
+                None
+            };
             match split {
                 Some(d) => {
                     stack[len] = d;
                     stack[len + 1] = m / d;
                     len += 2;
                 }
-                None => count += omega_by_large_trial_division(m),
+                None => count += omega_by_large_trial_division(m, kernel),
             }
         }
     }
     count
 }
 
-/// The number of odd prime factors of `n` counted with multiplicity.
-///
-/// ```
-/// use games::theory::factor::odd_omega;
-/// assert_eq!(odd_omega(12), 1);
-/// assert_eq!(odd_omega(1 << 40), 0);
-/// ```
-///
-/// # Panics
-/// If `n` is 0.
-pub fn odd_omega(n: u64) -> u32 {
-    assert!(n > 0, "odd_omega(0) is undefined");
-    omega_odd_part(n >> n.trailing_zeros())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn kernels() -> Vec<Kernel> {
+        [Kernel::Scalar, Kernel::Avx512].into_iter().filter(|k| k.is_available()).collect()
+    }
+
     #[test]
-    fn table_is_the_odd_primes_below_the_limit() {
-        assert_eq!(DIVISORS[0].p, 3);
-        assert_eq!(DIVISORS.last().unwrap().p, 2081);
-        assert_eq!(DIVISORS.len(), 312);
-        for d in DIVISORS.iter() {
-            assert_eq!(d.p.wrapping_mul(d.inv), 1);
+    fn tables_hold_the_odd_primes() {
+        assert_eq!(SMALL.p[0], 3);
+        assert_eq!(SMALL.p[ODD_PRIME_COUNT - 1], 2081);
+        assert_eq!(ODD_PRIME_COUNT, 312);
+        for i in 0..ODD_PRIME_COUNT {
+            let p = SMALL.p[i];
+            assert!(is_small_prime(p));
+            assert_eq!(p.wrapping_mul(SMALL.inv[i]), 1);
+            assert_eq!((p as u32).wrapping_mul(SMALL.inv32[i]), 1);
+            assert_eq!(SMALL.max_quotient[i], u64::MAX / p);
+            assert_eq!(SMALL.max_quotient32[i] as u64, u32::MAX as u64 / p);
+        }
+        for i in ODD_PRIME_COUNT..PADDED32 {
+            assert_eq!((SMALL.inv32[i], SMALL.max_quotient32[i]), (1, 0), "padding never passes");
+        }
+        let large = large_primes();
+        assert_eq!(large.primes[0], 2083);
+        assert_eq!(*large.primes.last().unwrap(), 2_642_239);
+        assert!(large.primes.windows(2).all(|w| w[0] < w[1]));
+        // Spot checks of the sieve against plain trial division.
+        for &p in large.primes.iter().step_by(997) {
+            assert!(is_small_prime(p as u64), "{p}");
+        }
+        let count_in = |lo: u64, hi: u64| (lo..hi).filter(|&n| is_small_prime(n)).count();
+        assert_eq!(large.primes.iter().filter(|&&p| p < 10_000).count(), count_in(2083, 10_000));
+        assert_eq!(large.primes.iter().filter(|&&p| p >= 2_600_000).count(), count_in(2_600_000, LARGE_LIMIT + 1));
+        for (b, &first) in large.first.iter().enumerate() {
+            assert_eq!(first, large.primes[b * BLOCK] as u64);
+            assert_eq!(large.threshold[b], u64::MAX / first);
+        }
+        assert_eq!(large.inv.len(), large.first.len() * BLOCK);
+        for (i, &p) in large.primes.iter().enumerate() {
+            assert_eq!((p as u64).wrapping_mul(large.inv[i]), 1);
         }
     }
 
@@ -680,22 +934,77 @@ mod tests {
     }
 
     #[test]
-    fn the_trial_division_fallback_is_exact() {
+    fn the_large_trial_division_is_exact() {
         // 2_097_143, 2_099 and 2_642_239 are prime (checked here by plain trial division);
         // 4_294_967_291 and 4_294_967_279 are primes below 2^32 (tests/hdu6892.rs).
-        assert!(is_small_prime(2_097_143) && is_small_prime(2_099));
+        assert!(is_small_prime(2_097_143) && is_small_prime(2_099) && is_small_prime(2_642_239));
         let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
-        assert_eq!(omega_by_large_trial_division(a * b), 2);
-        assert_eq!(omega_by_large_trial_division(a * a), 2);
-        assert_eq!(omega_by_large_trial_division(18_446_744_073_709_551_557), 1);
         let p = 2_097_143u64;
-        assert_eq!(omega_by_large_trial_division(p * p * 2_099), 3);
-        assert_eq!(omega_by_large_trial_division(p * p * p), 3);
-        assert_eq!(omega_by_large_trial_division(p * 2_099 * 2_099 * 2_099), 4);
-        assert_eq!(omega_by_large_trial_division(p * 4_294_967_291), 2);
-        assert!(is_small_prime(2_642_239));
-        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_099), 3);
-        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_642_239), 3);
+        let q = 2_642_239u64;
+        let cases = [
+            (a * b, 2),
+            (a * a, 2),
+            (18_446_744_073_709_551_557, 1),
+            (p * p * 2_099, 3),
+            (p * p * p, 3),
+            (p * 2_099 * 2_099 * 2_099, 4),
+            (p * 4_294_967_291, 2),
+            (q * q * 2_099, 3),
+            (q * q * q, 3),
+            (2_083 * 2_087 * 2_089 * 2_099 * 2_111, 5),
+        ];
+        for kernel in kernels() {
+            for (m, want) in cases {
+                assert_eq!(omega_by_large_trial_division(m, kernel), want, "{m} with {kernel:?}");
+                assert_eq!(odd_omega_with(m, kernel), want, "{m} with {kernel:?}");
+            }
+        }
+    }
+
+    /// Checks one trial-division result (count, rest, bound) for odd n: rest divides n, the
+    /// quotient n / rest has exactly `count` prime factors, all below `bound`; rest has none
+    /// below `bound`; and rest < bound^3 unless the table ran out. Plain `%` throughout.
+    fn check_trial_division(n: u64, (count, rest, bound): (u32, u64, u64)) {
+        assert!(rest > 0 && n.is_multiple_of(rest), "{n}: rest {rest}");
+        let mut quotient = n / rest;
+        let mut found = 0;
+        for &p in SMALL.p.iter().filter(|&&p| p < bound) {
+            while quotient.is_multiple_of(p) {
+                quotient /= p;
+                found += 1;
+            }
+            assert!(!rest.is_multiple_of(p), "{n}: rest {rest} has the factor {p} below the bound {bound}");
+        }
+        assert_eq!((quotient, found), (1, count), "{n}: the factors found");
+        assert!(bound == TRIAL_LIMIT || (rest as u128) < (bound as u128).pow(3), "{n}: {rest} >= {bound}^3");
+    }
+
+    #[test]
+    fn every_kernel_trial_divides_exactly() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..20_000u64 {
+            x = crate::rng::mix64(x.wrapping_add(i));
+            // Odd values of every size, many with several small factors.
+            let n = (x >> (x % 61)) | 1;
+            let n = n.saturating_mul([1, 3, 9, 15, 105, 2081 * 2081][i as usize % 6]) | 1;
+            check_trial_division(n, trial_divide_small(n));
+            let n32 = n as u32 | 1;
+            let (c, r, b) = trial_divide_small_u32(n32);
+            check_trial_division(n32 as u64, (c, r as u64, b));
+            #[cfg(target_arch = "x86_64")]
+            if Kernel::Avx512.is_available() {
+                // SAFETY: the processor has AVX-512F and DQ.
+                unsafe {
+                    check_trial_division(n, avx512::trial_divide_small(n));
+                    let (c, r, b) = avx512::trial_divide_small_u32(n32);
+                    check_trial_division(n32 as u64, (c, r as u64, b));
+                    let (_, rest, bound) = trial_divide_small(n);
+                    if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
+                        assert_eq!(avx512::scan_large(rest), scan_large(rest), "{n}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
