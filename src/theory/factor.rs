@@ -154,34 +154,102 @@ fn can_stop(first: u64, n: u64) -> bool {
     first * first > n || (first * first * first > n && n >= SMALL_COFACTOR)
 }
 
-/// How trial division runs. Both kernels run the same exact tests and give the same answers.
+/// How the hot loops run. Every kernel runs the same exact tests and gives the same answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
     /// One prime at a time; every processor. Gives rho a budget before the large scan.
     Scalar,
-    /// 8 or 16 primes per instruction: x86-64 with AVX-512F and AVX-512DQ.
+    /// x86-64 with AVX2: 8 primes per instruction below 2^32, 4 in the large scan (64-bit
+    /// products from three 32-bit ones), the three Miller-Rabin bases of a 32-bit length in the
+    /// lanes of one vector.
+    Avx2,
+    /// x86-64 with AVX-512F and AVX-512DQ: 16 primes per instruction below 2^32, 8 above; the
+    /// AVX2 Miller-Rabin.
     Avx512,
 }
 
 impl Kernel {
+    /// Every kernel, slowest first.
+    pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Avx2, Kernel::Avx512];
+
     /// The fastest kernel this processor runs (detected once, then cached by the standard
     /// library).
     #[inline]
     pub fn best() -> Kernel {
-        if Kernel::Avx512.is_available() { Kernel::Avx512 } else { Kernel::Scalar }
+        if Kernel::Avx512.is_available() {
+            Kernel::Avx512
+        } else if Kernel::Avx2.is_available() {
+            Kernel::Avx2
+        } else {
+            Kernel::Scalar
+        }
     }
 
     /// Can this processor run the kernel?
     #[inline]
     pub fn is_available(self) -> bool {
-        match self {
-            Kernel::Scalar => true,
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => {
-                std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512dq")
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            match self {
+                Kernel::Scalar => true,
+                Kernel::Avx2 => has!("avx2"),
+                Kernel::Avx512 => has!("avx2") && has!("avx512f") && has!("avx512dq"),
             }
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 => false,
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self == Kernel::Scalar
+        }
+    }
+
+    /// Does this kernel give rho a budget before the large scan? Only where the scan is slow.
+    fn uses_rho(self) -> bool {
+        self == Kernel::Scalar
+    }
+
+    // The dispatchers below run a vector kernel only for a `Kernel` that `is_available` accepted:
+    // `odd_omega_with`, their only caller outside the tests, asserts it first.
+
+    fn trial_divide_small(self, n: u64) -> (u32, u64, u64) {
+        match self {
+            // SAFETY: the processor has AVX-512F and AVX-512DQ (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::trial_divide_small(n) },
+            _ => trial_divide_small(n),
+        }
+    }
+
+    fn trial_divide_small_u32(self, n: u32) -> (u32, u32, u64) {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::trial_divide_small_u32(n) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::trial_divide_small_u32(n) },
+            _ => trial_divide_small_u32(n),
+        }
+    }
+
+    fn scan_large(self, m: u64) -> (u32, u64, u64) {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::scan_large(m) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::scan_large(m) },
+            _ => scan_large(m),
+        }
+    }
+
+    /// The strong probable-prime test to the bases 2, 7 and 61 for odd n >= 3 (exact for every
+    /// u32, see [`strong_probable_prime_u32`]).
+    fn strong_probable_prime_u32(self, n: u32) -> bool {
+        match self {
+            // SAFETY: both vector kernels have AVX2 (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 | Kernel::Avx512 if n < 1 << 31 => unsafe { avx2::strong_probable_prime_u31(n) },
+            _ => strong_probable_prime_u32(n),
         }
     }
 }
@@ -330,26 +398,151 @@ fn scan_large(mut m: u64) -> (u32, u64, u64) {
     (count, m, LARGE_LIMIT + 1)
 }
 
-/// Omega of an odd m with no prime factor below [`TRIAL_LIMIT`], by trial division with the large
-/// table up to the cube root of what is left, then the cube-root rule. Exact.
+/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by trial division
+/// with the large table up to the cube root of what is left, then the cube-root rule. Exact.
 fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
-    let (count, m, bound) = match kernel {
-        Kernel::Scalar => scan_large(m),
-        // SAFETY: this kernel is only chosen when the processor has AVX-512F and DQ.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { avx512::scan_large(m) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
-    };
-    // Every prime factor of m is at least `bound`, and m < bound^3.
+    let (count, rest, bound) = kernel.scan_large(m);
+    // Every prime factor of what is left is at least `bound`, and it is below bound^3.
     count
-        + if m == 1 {
+        + if rest == 1 {
             0
-        } else if m / bound < bound || strong_probable_prime(m, bases_for(m)) {
+        } else if rest == m {
+            // Nothing found: m is composite (given) with at most two factors, so exactly two.
+            2
+        } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
             1
         } else {
             2
         }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    //! The AVX2 kernels. Each must only run on a processor with AVX2 (both vector kernels have
+    //! it).
+    use super::{
+        can_stop, divide_out_block, divide_out_u32, large_primes, BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL,
+        TRIAL_LIMIT,
+    };
+    use std::arch::x86_64::*;
+
+    /// [`super::trial_divide_small_u32`], eight primes per instruction.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+        let mut count = 0;
+        for c in 0..ODD_PRIME_COUNT / CHUNK {
+            let base = c * CHUNK;
+            if can_stop(SMALL.p[base], n as u64) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 8 <= ODD_PRIME_COUNT <= PADDED32, the length of both columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm256_loadu_si256(SMALL.inv32.as_ptr().add(base).cast()),
+                    _mm256_loadu_si256(SMALL.max_quotient32.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm256_mullo_epi32(_mm256_set1_epi32(n as i32), inv);
+            // q <= max (unsigned) exactly when min(q, max) = q.
+            let pass = _mm256_cmpeq_epi32(_mm256_min_epu32(q, max), q);
+            let mask = _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as u32;
+            divide_out_u32(&mut n, &mut count, mask, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::scan_large`], four primes per step: m * inv mod 2^64 from three 32-bit products
+    /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
+    /// flipping the sign bits of both sides.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+        let table = large_primes();
+        let mut count = 0;
+        let sign = _mm256_set1_epi64x(i64::MIN);
+        let halves = |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
+        let (mut lo, mut hi) = halves(m);
+        for (b, &first) in table.first.iter().enumerate() {
+            if first * first * first > m {
+                return (count, m, first);
+            }
+            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut above = _mm256_set1_epi64x(-1);
+            for j in 0..BLOCK / 4 {
+                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
+                let cross = _mm256_add_epi64(_mm256_mul_epu32(hi, v), _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)));
+                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
+                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
+            }
+            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF {
+                divide_out_block(table, b, &mut m, &mut count);
+                (lo, hi) = halves(m);
+            }
+        }
+        (count, m, LARGE_LIMIT + 1)
+    }
+
+    /// The strong probable-prime test to the bases 2, 7 and 61 for odd n with 3 <= n < 2^31, the
+    /// three bases in three lanes of one vector (exact: see [`super::strong_probable_prime_u32`]).
+    ///
+    /// Montgomery arithmetic with R = 2^32 on signed residues in (-n, n), each in the low half of
+    /// a 64-bit lane: t = a * b (|t| < n^2), m = t * n^-1 mod 2^32 taken as signed, and
+    /// (t - m * n) / 2^32 is exact (the low halves agree) with absolute value below
+    /// n^2 / 2^32 + n / 2 < n, as n < 2^31. So no correction step, only signed 32-bit products
+    /// (`vpmuldq`); a residue r stands for r mod n, and equality tests accept both r and r - n.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn strong_probable_prime_u31(n: u32) -> bool {
+        debug_assert!(n & 1 == 1 && (3..1 << 31).contains(&n));
+        // n^-1 mod 2^32: 3n XOR 2 is right to 5 bits, and each Newton step doubles that.
+        let mut inv = n.wrapping_mul(3) ^ 2;
+        for _ in 0..3 {
+            inv = inv.wrapping_mul(2u32.wrapping_sub(n.wrapping_mul(inv)));
+        }
+        let one = u32::MAX % n + 1; // 2^32 mod n, the form of 1
+        let s = (n - 1).trailing_zeros();
+        let d = (n - 1) >> s;
+        // The form a * 2^32 mod n of a base; a base divisible by n says nothing: test 2 instead.
+        let form = |a: u32| {
+            let a = if a % n == 0 { 2 } else { a % n };
+            (((a as u64) << 32) % n as u64) as i64
+        };
+        // A residue or constant in the low half of every lane.
+        let splat = |v: i64| _mm256_set1_epi64x(v as u32 as i64);
+        let mut nv = _mm256_set1_epi64x(n as i64);
+        let mut invv = splat(inv as i64);
+        // An empty asm block hides the constants' values from the optimiser, which otherwise
+        // rewrites the 32-bit products below into slower 64-bit ones.
+        // SAFETY: the block is empty: it reads and writes nothing else.
+        unsafe {
+            std::arch::asm!("/* {0} {1} */", inout(ymm_reg) nv, inout(ymm_reg) invv, options(pure, nomem, nostack, preserves_flags));
+        }
+        let mul = |a: __m256i, b: __m256i| {
+            let t = _mm256_mul_epi32(a, b);
+            let m = _mm256_mul_epi32(t, invv);
+            _mm256_srli_epi64(_mm256_sub_epi64(t, _mm256_mul_epi32(m, nv)), 32)
+        };
+        let one_v = splat(one as i64);
+        // Right to left: `power` runs through base^(2^k), `x` collects the powers for the bits of d.
+        let mut power = _mm256_set_epi64x(form(2), form(61), form(7), form(2));
+        let mut x = one_v;
+        let mut e = d;
+        while e > 0 {
+            let bit = _mm256_set1_epi64x(-((e & 1) as i64));
+            let factor = _mm256_blendv_epi8(one_v, power, bit);
+            x = mul(x, factor);
+            power = mul(power, power);
+            e >>= 1;
+        }
+        let is = |x: __m256i, v: i64| _mm256_or_si256(_mm256_cmpeq_epi64(x, splat(v)), _mm256_cmpeq_epi64(x, splat(v - n as i64)));
+        let minus_one = n as i64 - one as i64;
+        let mut pass = _mm256_or_si256(is(x, one as i64), is(x, minus_one));
+        for _ in 1..s {
+            x = mul(x, x);
+            pass = _mm256_or_si256(pass, is(x, minus_one));
+        }
+        _mm256_movemask_pd(_mm256_castsi256_pd(pass)) == 0xF
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -754,32 +947,18 @@ pub fn odd_omega_with(n: u64, kernel: Kernel) -> u32 {
     if n <= u32::MAX as u64 {
         return odd_omega_u32(n as u32, kernel);
     }
-    let (count, rest, bound) = match kernel {
-        Kernel::Scalar => trial_divide_small(n),
-        // SAFETY: the kernel is available (checked above).
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { avx512::trial_divide_small(n) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
-    };
+    let (count, rest, bound) = kernel.trial_divide_small(n);
     count + omega_rough(rest, bound, kernel)
 }
 
 /// Omega of an odd n below 2^32: trial division in 32-bit arithmetic, then the cube-root rule
 /// settles it (the table reaches 2081 and 2083^3 > 2^32), no rho.
 fn odd_omega_u32(n: u32, kernel: Kernel) -> u32 {
-    let (count, n, bound) = match kernel {
-        Kernel::Scalar => trial_divide_small_u32(n),
-        // SAFETY: the caller checked that the kernel is available.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => unsafe { avx512::trial_divide_small_u32(n) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx512 => unreachable!("no AVX-512 off x86-64"),
-    };
+    let (count, n, bound) = kernel.trial_divide_small_u32(n);
     count
         + if n == 1 {
             0
-        } else if (n as u64) < bound * bound || strong_probable_prime_u32(n) {
+        } else if (n as u64) < bound * bound || kernel.strong_probable_prime_u32(n) {
             1
         } else {
             2
@@ -859,7 +1038,7 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
             let s = isqrt(m);
             let split = if s * s == m {
                 Some(s)
-            } else if kernel == Kernel::Scalar {
+            } else if kernel.uses_rho() {
                 rho_factor(m, RHO_STEPS)
             } else {
                 None
@@ -882,7 +1061,7 @@ mod tests {
     use super::*;
 
     fn kernels() -> Vec<Kernel> {
-        [Kernel::Scalar, Kernel::Avx512].into_iter().filter(|k| k.is_available()).collect()
+        Kernel::ALL.into_iter().filter(|k| k.is_available()).collect()
     }
 
     #[test]
@@ -944,7 +1123,6 @@ mod tests {
         let cases = [
             (a * b, 2),
             (a * a, 2),
-            (18_446_744_073_709_551_557, 1),
             (p * p * 2_099, 3),
             (p * p * p, 3),
             (p * 2_099 * 2_099 * 2_099, 4),
@@ -958,6 +1136,7 @@ mod tests {
                 assert_eq!(omega_by_large_trial_division(m, kernel), want, "{m} with {kernel:?}");
                 assert_eq!(odd_omega_with(m, kernel), want, "{m} with {kernel:?}");
             }
+            assert_eq!(odd_omega_with(18_446_744_073_709_551_557, kernel), 1);
         }
     }
 
@@ -991,18 +1170,47 @@ mod tests {
             let n32 = n as u32 | 1;
             let (c, r, b) = trial_divide_small_u32(n32);
             check_trial_division(n32 as u64, (c, r as u64, b));
-            #[cfg(target_arch = "x86_64")]
-            if Kernel::Avx512.is_available() {
-                // SAFETY: the processor has AVX-512F and DQ.
-                unsafe {
-                    check_trial_division(n, avx512::trial_divide_small(n));
-                    let (c, r, b) = avx512::trial_divide_small_u32(n32);
-                    check_trial_division(n32 as u64, (c, r as u64, b));
-                    let (_, rest, bound) = trial_divide_small(n);
-                    if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
-                        assert_eq!(avx512::scan_large(rest), scan_large(rest), "{n}");
-                    }
+            for kernel in kernels() {
+                check_trial_division(n, kernel.trial_divide_small(n));
+                let (c, r, b) = kernel.trial_divide_small_u32(n32);
+                check_trial_division(n32 as u64, (c, r as u64, b));
+                let (_, rest, bound) = trial_divide_small(n);
+                if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
+                    assert_eq!(kernel.scan_large(rest), scan_large(rest), "{n} with {kernel:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_kernel_runs_the_same_32_bit_miller_rabin() {
+        // The scalar test against plain trial division on the odd numbers below 2^16 (with the
+        // strong pseudoprimes to base 2 there: 2047, 3277, 4033, ...) and below 2^24 in a random
+        // sample; every kernel against the scalar test on edges and random values. The least
+        // strong pseudoprimes to 2, 3 (1,373,653), to 2, 3, 5 (25,326,001) and to 2, 3, 5, 7
+        // (3,215,031,751, above 2^31) are composite; 2^31 - 1 is prime.
+        let by_trial_division = |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        for n in (3..1 << 16).step_by(2) {
+            assert_eq!(strong_probable_prime_u32(n), by_trial_division(n), "{n}");
+        }
+        for n in [1_373_653, 25_326_001, 3_215_031_751, 561, 41_041, 825_265, 321_197_185] {
+            assert!(!strong_probable_prime_u32(n), "{n}");
+        }
+        assert!(strong_probable_prime_u32((1 << 31) - 1) && strong_probable_prime_u32(4_294_967_291));
+        let mut values: Vec<u32> = vec![3, 5, 7, 61, 2047, 1_373_653, 25_326_001, 3_215_031_751, 321_197_185];
+        values.extend([(1 << 31) - 1, (1 << 31) - 3, (1 << 31) + 1, u32::MAX, u32::MAX - 4, 4_294_967_291]);
+        let mut x = 1u64;
+        for _ in 0..20_000 {
+            x = crate::rng::mix64(x);
+            values.push((x as u32 >> (x >> 59)) | 1);
+        }
+        for &n in values.iter().filter(|&&n| n >= 3) {
+            let want = strong_probable_prime_u32(n);
+            if n < 1 << 24 {
+                assert_eq!(want, by_trial_division(n), "{n}");
+            }
+            for kernel in kernels() {
+                assert_eq!(kernel.strong_probable_prime_u32(n), want, "{n} with {kernel:?}");
             }
         }
     }
