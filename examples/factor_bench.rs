@@ -3,10 +3,11 @@
 //! `cargo run --release --example factor_bench [FILE]`: with FILE (an hdu6892 input), times the
 //! Grundy values of all its lengths with `theory::factor` and, when every length is below 2^40,
 //! with the slow reference (trial division by every prime up to the square root), and checks
-//! that both agree. Without FILE, times classes of 64-bit lengths that matter.
+//! that both agree. Without FILE, times classes of 64-bit lengths that matter, with every kernel
+//! this processor runs (`KERNEL=scalar|avx2|avx512` picks one).
 
 use games::rng::Rng;
-use games::theory::factor::{is_prime, isqrt, odd_omega};
+use games::theory::factor::{is_prime, isqrt, odd_omega, odd_omega_with, Kernel};
 use std::time::Instant;
 
 /// The slow reference: trial division by every prime up to the square root of what is left.
@@ -116,8 +117,18 @@ fn main() {
             .collect()),
     ];
     let primes = odd_primes_up_to(1 << 16);
+    let chosen = std::env::var("KERNEL").ok().map(|k| k.to_lowercase());
+    let kernels: Vec<Kernel> = Kernel::ALL
+        .into_iter()
+        .rev()
+        .filter(|k| k.is_available() && chosen.as_ref().is_none_or(|c| *c == format!("{k:?}").to_lowercase()))
+        .collect();
     for (name, ls) in &classes {
-        let fast = time(name, ls.len(), || ls.iter().map(|&l| odd_omega(l) as u64).sum());
+        let mut fast = f64::INFINITY;
+        for &k in &kernels {
+            let secs = time(&format!("{name} [{k:?}]"), ls.len(), || ls.iter().map(|&l| odd_omega_with(l, k) as u64).sum());
+            fast = fast.min(secs);
+        }
         if ls.iter().all(|&l| l < 1 << 32) {
             let slow = time("  ... by trial division up to the square root", ls.len(), || {
                 ls.iter().map(|&l| odd_omega_by_primes(l, &primes) as u64).sum()

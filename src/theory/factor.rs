@@ -23,33 +23,43 @@
 //! - **Pollard's rho in Brent's variant** (R. P. Brent, "An improved Monte Carlo factorization
 //!   algorithm", BIT 20, 1980) with the gcd taken once per batch of 128 products. It is a Las
 //!   Vegas method: a factor it returns is a real factor (it divides n); only its running time is
-//!   random. Only the scalar kernel uses it (below).
+//!   random. Only the scalar kernel uses it, with a small budget (below).
 //!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
 //! composite m < B^3 has exactly two prime factors (three would make m >= B^3): one
 //! Miller-Rabin verdict settles m. Trial division therefore stops as soon as B^3 exceeds what is
 //! left (or B^2, for a remainder below 2^22, where a few more divisions are cheaper than a
-//! Miller-Rabin test). Lengths below 2^32 stop by B = 1627 at the latest and never need more;
-//! they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the bases 2, 7, 61).
+//! Miller-Rabin test). Lengths below 2^32 never need a prime beyond the compile-time table
+//! (2083^3 > 2^32); they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the
+//! bases 2, 7, 61).
 //!
 //! A larger m that is composite, not a square (a square s^2 is counted as twice s) and has no
 //! factor below [`TRIAL_LIMIT`] is finished by trial division by the large table up to the cube
 //! root of what is left: no factor up to the cube root leaves at most two factors, and one
-//! Miller-Rabin verdict says which. The worst case is a product of two primes above 2^21.3
-//! (e.g. two 32-bit primes): no factor is found and all ~180,000 primes are tried.
+//! Miller-Rabin verdict says which (none is needed when nothing was found: m is composite, so it
+//! has exactly two). The worst case is a product of two primes above 2^21.3 (e.g. two 32-bit
+//! primes): no factor is found and all ~180,000 primes are tried.
 //!
-//! **Kernels** ([`Kernel`]). On x86-64 processors with AVX-512 (F and DQ, detected at run time)
-//! trial division tests 8 (64-bit) or 16 (32-bit) primes per instruction, and the large table is
-//! scanned 64 primes per branch against one threshold, the largest (2^64 - 1) / p of the 64 (a
-//! superset test: a block that may hold a divisor is re-checked prime by prime with the exact
-//! overflow test above). A full scan then costs about 15 us, less than rho needs for the factor
-//! of a two-32-bit-prime product (~2^16 steps, ~500 us), so this kernel never runs rho. The
-//! scalar kernel (other processors) runs the same trial division one prime at a time, so it
-//! first gives rho [`RHO_STEPS`] steps, which split most composites with a factor below ~2^24 in
-//! far less time than the scan. Both kernels return the same counts; every path ends in
-//! Miller-Rabin verdicts within their proven bounds or exhaustive trial division, never a
-//! probabilistic guess. No recursion: split parts go on an explicit stack (at most 64 entries).
+//! **Kernels** ([`Kernel`], chosen at run time). They run the same exact tests and return the
+//! same counts; every path ends in Miller-Rabin verdicts within their proven bounds or in
+//! exhaustive trial division, never a probabilistic guess.
+//! - *AVX-512* (F and DQ): trial division tests 16 primes per instruction below 2^32 and 8 above.
+//!   The large table is scanned in blocks of 64 primes with one branch per block: every lane is
+//!   compared with the largest (2^64 - 1) / p of the block, a superset test, and a block that
+//!   may hold a divisor is re-checked prime by prime with the exact overflow test above. A full
+//!   scan costs ~16 us (more when other processes crowd the shared cache), far less than rho
+//!   needs for a factor of a product of two 32-bit primes (~2^16 steps, ~500 us measured), so
+//!   this kernel never runs rho.
+//! - *AVX2*: 8 primes per instruction below 2^32; the large scan 4 primes per step, each 64-bit
+//!   product built from three 32-bit ones (~36 us for a full scan); no rho either.
+//! - *Scalar* (every processor): one prime at a time (~100 us for a full scan), so rho first
+//!   gets [`RHO_STEPS`] steps, which split most composites whose smallest factor is below ~2^21.
+//!
+//! Both vector kernels run the Miller-Rabin test of a length below 2^31 with its three bases in
+//! the lanes of one AVX2 vector, in a signed Montgomery form that needs no correction step
+//! (`avx2::strong_probable_prime_u31`). No recursion anywhere: split parts go on an explicit
+//! stack (at most 64 entries).
 
 /// The odd primes below this bound are the compile-time trial-division table.
 pub const TRIAL_LIMIT: u64 = 2083;
@@ -155,7 +165,7 @@ fn can_stop(first: u64, n: u64) -> bool {
 }
 
 /// How the hot loops run. Every kernel runs the same exact tests and gives the same answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kernel {
     /// One prime at a time; every processor. Gives rho a budget before the large scan.
     Scalar,
@@ -169,19 +179,22 @@ pub enum Kernel {
 }
 
 impl Kernel {
-    /// Every kernel, slowest first.
+    /// Every kernel, slowest first (in declaration order: `ALL[k as usize] == k`).
     pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Avx2, Kernel::Avx512];
 
-    /// The fastest kernel this processor runs (detected once, then cached by the standard
-    /// library).
+    /// The fastest kernel this processor runs (detected on the first call, then cached).
     #[inline]
     pub fn best() -> Kernel {
-        if Kernel::Avx512.is_available() {
-            Kernel::Avx512
-        } else if Kernel::Avx2.is_available() {
-            Kernel::Avx2
-        } else {
-            Kernel::Scalar
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not detected yet; otherwise 1 + the kernel's index in ALL.
+        static BEST: AtomicU8 = AtomicU8::new(0);
+        match BEST.load(Ordering::Relaxed) {
+            0 => {
+                let best = Kernel::ALL.into_iter().rev().find(|k| k.is_available()).unwrap_or(Kernel::Scalar);
+                BEST.store(1 + best as u8, Ordering::Relaxed);
+                best
+            }
+            i => Kernel::ALL[i as usize - 1],
         }
     }
 
@@ -209,7 +222,8 @@ impl Kernel {
     }
 
     // The dispatchers below run a vector kernel only for a `Kernel` that `is_available` accepted:
-    // `odd_omega_with`, their only caller outside the tests, asserts it first.
+    // `odd_omega_with` asserts it, and `odd_omega` takes `best()`, which is available by
+    // construction; the tests check `is_available` first.
 
     fn trial_divide_small(self, n: u64) -> (u32, u64, u64) {
         match self {
@@ -504,7 +518,7 @@ mod avx2 {
         let d = (n - 1) >> s;
         // The form a * 2^32 mod n of a base; a base divisible by n says nothing: test 2 instead.
         let form = |a: u32| {
-            let a = if a % n == 0 { 2 } else { a % n };
+            let a = if a.is_multiple_of(n) { 2 } else { a % n };
             (((a as u64) << 32) % n as u64) as i64
         };
         // A residue or constant in the low half of every lane.
@@ -895,10 +909,12 @@ fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
 }
 
 /// Rho gets this many steps (scalar kernel only) before trial division to the cube root takes
-/// over. A factor of at most 2^21.4 (the cube root of 2^64), the only kind that matters for the
-/// count, usually takes a few thousand; a product of two larger primes would take ~2^16 and is
-/// better settled by trial division.
-pub const RHO_STEPS: u64 = 1 << 12;
+/// over: enough to split most composites whose smallest factor is below ~2^21 (about
+/// sqrt(p) steps), sooner than the scalar scan reaches it; a product of two primes above the
+/// cube root would need ~2^16 steps (~500 us) and is settled by the scan instead (~100 us).
+/// Measured: 4096 steps made that worst case ~30 us slower, no rho made products of three
+/// primes near 2^21 twice as slow.
+pub const RHO_STEPS: u64 = 1 << 10;
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
 ///
@@ -928,7 +944,9 @@ pub fn omega(n: u64) -> u32 {
 /// If `n` is 0.
 #[inline]
 pub fn odd_omega(n: u64) -> u32 {
-    odd_omega_with(n, Kernel::best())
+    assert!(n > 0, "odd_omega(0) is undefined");
+    // The best kernel is available by construction.
+    odd_omega_odd(n >> n.trailing_zeros(), Kernel::best())
 }
 
 /// [`odd_omega`] with a chosen kernel (the same value with every kernel).
@@ -943,7 +961,11 @@ pub fn odd_omega(n: u64) -> u32 {
 pub fn odd_omega_with(n: u64, kernel: Kernel) -> u32 {
     assert!(n > 0, "odd_omega(0) is undefined");
     assert!(kernel.is_available(), "this processor cannot run the {kernel:?} kernel");
-    let n = n >> n.trailing_zeros();
+    odd_omega_odd(n >> n.trailing_zeros(), kernel)
+}
+
+/// Omega of an odd n >= 1 with an available kernel.
+fn odd_omega_odd(n: u64, kernel: Kernel) -> u32 {
     if n <= u32::MAX as u64 {
         return odd_omega_u32(n as u32, kernel);
     }
@@ -1102,6 +1124,17 @@ mod tests {
     }
 
     #[test]
+    fn kernels_are_listed_in_order_and_the_best_is_available() {
+        for (i, k) in Kernel::ALL.into_iter().enumerate() {
+            assert_eq!(k as usize, i);
+        }
+        assert!(Kernel::Scalar.is_available());
+        assert!(Kernel::best().is_available());
+        assert_eq!(Kernel::best(), Kernel::best(), "cached");
+        assert!(Kernel::ALL.into_iter().filter(|k| *k > Kernel::best()).all(|k| !k.is_available()));
+    }
+
+    #[test]
     fn montgomery_agrees_with_u128() {
         for n in [3u64, 5, 1_000_000_007, (1 << 63) + 1, u64::MAX, u64::MAX - 2] {
             let m = Montgomery::new(n);
@@ -1189,7 +1222,7 @@ mod tests {
         // sample; every kernel against the scalar test on edges and random values. The least
         // strong pseudoprimes to 2, 3 (1,373,653), to 2, 3, 5 (25,326,001) and to 2, 3, 5, 7
         // (3,215,031,751, above 2^31) are composite; 2^31 - 1 is prime.
-        let by_trial_division = |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let by_trial_division = |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
         for n in (3..1 << 16).step_by(2) {
             assert_eq!(strong_probable_prime_u32(n), by_trial_division(n), "{n}");
         }
@@ -1226,3 +1259,4 @@ mod tests {
         }
     }
 }
+
