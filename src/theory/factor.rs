@@ -370,9 +370,9 @@ fn large_primes() -> &'static LargePrimes {
             }
         }
         let mut inv: Vec<u64> = primes.iter().map(|&p| inverse_mod_2_64(p as u64)).collect();
-        // Pad to whole blocks with inverse 1: n * 1 = n exceeds every threshold reached (the
-        // scan stops before the padding, since the last block's first prime cubed passes 2^64,
-        // and a false hit would only be re-checked against the real primes anyway).
+        // Pad the last block with inverse 1, which never passes: that block is scanned only for
+        // an m of at least first^3, and m * 1 = m is then above its threshold (2^64 - 1) / first
+        // (first^4 > 2^64). A false hit would anyway only be re-checked against the real primes.
         inv.resize(inv.len().next_multiple_of(BLOCK), 1);
         let first: Vec<u64> = primes.iter().step_by(BLOCK).map(|&p| p as u64).collect();
         let threshold = first.iter().map(|&p| u64::MAX / p).collect();
@@ -386,7 +386,11 @@ fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32)
     let end = ((b + 1) * BLOCK).min(table.primes.len());
     for i in b * BLOCK..end {
         let p = table.primes[i] as u64;
-        while let Some(q) = Some(m.wrapping_mul(table.inv[i])).filter(|q| q.checked_mul(p).is_some()) {
+        loop {
+            let q = m.wrapping_mul(table.inv[i]);
+            if q.checked_mul(p).is_none() {
+                break; // p does not divide m
+            }
             *m = q;
             *count += 1;
         }
