@@ -3,10 +3,11 @@
 //! `cargo run --release --example factor_bench [FILE]`: with FILE (an hdu6892 input), times the
 //! Grundy values of all its lengths with `theory::factor` and, when every length is below 2^40,
 //! with the slow reference (trial division by every prime up to the square root), and checks
-//! that both agree. Without FILE, times classes of 64-bit lengths that matter.
+//! that both agree. Without FILE, times classes of 64-bit lengths that matter. Both with every
+//! kernel this processor runs (`KERNEL=scalar|avx2|avx512` picks one).
 
 use games::rng::Rng;
-use games::theory::factor::{is_prime, isqrt, odd_omega};
+use games::theory::factor::{is_prime, isqrt, odd_omega, odd_omega_with, Kernel};
 use std::time::Instant;
 
 /// The slow reference: trial division by every prime up to the square root of what is left.
@@ -77,10 +78,22 @@ fn prime_near(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
 }
 
 fn main() {
+    let chosen = std::env::var("KERNEL").ok().map(|k| k.to_lowercase());
+    let kernels: Vec<Kernel> = Kernel::ALL
+        .into_iter()
+        .rev()
+        .filter(|k| k.is_available() && chosen.as_ref().is_none_or(|c| *c == format!("{k:?}").to_lowercase()))
+        .collect();
     if let Some(path) = std::env::args().nth(1) {
         let input = std::fs::read(&path).expect("readable FILE");
         let ls = lengths_of(&input);
-        let fast = time("theory::factor", ls.len(), || ls.iter().map(|&l| odd_omega(l) as u64).sum());
+        let mut fast = Vec::new();
+        for &k in &kernels {
+            let secs = time(&format!("theory::factor [{k:?}]"), ls.len(), || {
+                ls.iter().map(|&l| odd_omega_with(l, k) as u64).sum()
+            });
+            fast.push((k, secs));
+        }
         let max = ls.iter().copied().max().unwrap_or(1);
         if max < 1 << 40 && std::env::var_os("FAST_ONLY").is_none() {
             let primes = odd_primes_up_to(isqrt(max) as usize + 1);
@@ -90,7 +103,9 @@ fn main() {
             for &l in &ls {
                 assert_eq!(odd_omega(l), odd_omega_by_primes(l, &primes), "length {l}");
             }
-            println!("speed-up: {:.1}x", slow / fast);
+            for (k, secs) in fast {
+                println!("speed-up [{k:?}]: {:.1}x", slow / secs);
+            }
         }
         return;
     }
@@ -117,7 +132,11 @@ fn main() {
     ];
     let primes = odd_primes_up_to(1 << 16);
     for (name, ls) in &classes {
-        let fast = time(name, ls.len(), || ls.iter().map(|&l| odd_omega(l) as u64).sum());
+        let mut fast = f64::INFINITY;
+        for &k in &kernels {
+            let secs = time(&format!("{name} [{k:?}]"), ls.len(), || ls.iter().map(|&l| odd_omega_with(l, k) as u64).sum());
+            fast = fast.min(secs);
+        }
         if ls.iter().all(|&l| l < 1 << 32) {
             let slow = time("  ... by trial division up to the square root", ls.len(), || {
                 ls.iter().map(|&l| odd_omega_by_primes(l, &primes) as u64).sum()

@@ -5,7 +5,7 @@
 use games::brute::hdu6892::wins;
 use games::registry::{find, run};
 use games::rng::Rng;
-use games::theory::factor::{is_prime, odd_omega, omega};
+use games::theory::factor::{is_prime, odd_omega, odd_omega_with, omega, Kernel};
 use games::theory::lunch::grundy;
 
 /// Omega by plain trial division by every d up to the square root (the slow reference).
@@ -20,6 +20,15 @@ fn omega_by_trial_division(mut n: u64) -> u32 {
         d += if d == 2 { 1 } else { 2 };
     }
     count + (n > 1) as u32
+}
+
+/// Omega(n) by the library with every kernel this processor runs, checked to agree.
+fn omega_all_kernels(n: u64) -> u32 {
+    let want = omega(n);
+    for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+        assert_eq!(n.trailing_zeros() + odd_omega_with(n, kernel), want, "omega({n}) with {kernel:?}");
+    }
+    want
 }
 
 fn is_prime_by_trial_division(n: u64) -> bool {
@@ -99,17 +108,19 @@ fn whole_games_match_the_position_search() {
 #[test]
 fn omega_matches_trial_division() {
     for n in 1..300_000u64 {
-        assert_eq!(omega(n), omega_by_trial_division(n), "omega({n})");
+        assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "omega({n})");
         assert_eq!(odd_omega(n), omega_by_trial_division(n >> n.trailing_zeros()), "odd_omega({n})");
     }
     let mut rng = Rng::new(6892);
     for _ in 0..400 {
         let n = rng.range(1, 1 << 36);
-        assert_eq!(omega(n), omega_by_trial_division(n), "omega({n})");
+        assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "omega({n})");
     }
-    // Across the switch from the 32-bit to the 64-bit path, and up to 2^40.
-    for n in ((1u64 << 32) - 3000..(1 << 32) + 3000).chain((0..60).map(|_| rng.range(1 << 36, 1 << 40))) {
-        assert_eq!(omega(n), omega_by_trial_division(n), "omega({n})");
+    // Near 10^9, across 2^31 (where the vector Miller-Rabin hands over to the scalar one) and the
+    // switch from the 32-bit to the 64-bit path, and up to 2^40.
+    let windows = [1_000_000_000 - 3000, (1 << 31) - 3000, (1 << 32) - 3000].map(|lo: u64| lo..lo + 6000);
+    for n in windows.into_iter().flatten().chain((0..60).map(|_| rng.range(1 << 36, 1 << 40))) {
+        assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "omega({n})");
     }
 }
 
@@ -156,35 +167,126 @@ fn semiprimes_prime_powers_and_products_near_2_64() {
     let big = primes_between(&mut rng, 1 << 31, 1 << 32, 40);
     for w in big.windows(2) {
         let (p, q) = (w[0], w[1]);
-        assert_eq!(omega(p * q), 2, "{p} * {q}");
-        assert_eq!(omega(p * p), 2, "{p}^2");
+        assert_eq!(omega_all_kernels(p * q), 2, "{p} * {q}");
+        assert_eq!(omega_all_kernels(p * p), 2, "{p}^2");
         assert!(!is_prime(p * q) && !is_prime(p * p) && is_prime(p));
     }
     // Three primes around 2^21 (all above the trial-division bound, product above its cube).
     let mid = primes_between(&mut rng, 1 << 20, 1 << 21, 60);
     for w in mid.chunks(3) {
         let n = w[0] * w[1] * w[2];
-        assert_eq!(omega(n), 3, "{n} = {w:?}");
-        assert_eq!(omega(w[0] * w[0] * w[1]), 3);
-        assert_eq!(omega(w[0] * w[0] * w[0]), 3);
+        assert_eq!(omega_all_kernels(n), 3, "{n} = {w:?}");
+        assert_eq!(omega_all_kernels(w[0] * w[0] * w[1]), 3);
+        assert_eq!(omega_all_kernels(w[0] * w[0] * w[0]), 3);
     }
     // A small prime times one or two big ones.
     let small = primes_between(&mut rng, 3, 2000, 20);
     for (i, &s) in small.iter().enumerate() {
         let (p, q) = (big[i], mid[i]);
-        assert_eq!(odd_omega(s * p), 2, "{s} * {p}");
-        assert_eq!(omega(s * p * q), 3, "{s} * {p} * {q}");
-        assert_eq!(omega(s * s * p * 4), 5, "4 * {s}^2 * {p}");
+        assert_eq!(omega_all_kernels(s * p), 2, "{s} * {p}");
+        assert_eq!(omega_all_kernels(s * p * q), 3, "{s} * {p} * {q}");
+        assert_eq!(omega_all_kernels(s * s * p * 4), 5, "4 * {s}^2 * {p}");
     }
     // Primes and products just below powers of two: 2^61 - 1 is prime, 2^64 - 59 the largest.
     assert!(is_prime((1 << 61) - 1));
     assert!(is_prime(18_446_744_073_709_551_557));
-    assert_eq!(omega(u64::MAX), 7); // 3 * 5 * 17 * 257 * 641 * 65537 * 6700417
-    assert_eq!(omega(1 << 63), 63);
+    assert_eq!(omega_all_kernels(u64::MAX), 7); // 3 * 5 * 17 * 257 * 641 * 65537 * 6700417
+    assert_eq!(omega_all_kernels(1 << 63), 63);
     assert_eq!(odd_omega(1 << 63), 0);
-    assert_eq!(omega(3u64.pow(40)), 40);
-    assert_eq!(omega(4_294_967_291 * 4_294_967_279), 2);
-    assert_eq!(omega(4_294_967_291 * 4_294_967_291), 2);
+    assert_eq!(omega_all_kernels(3u64.pow(40)), 40);
+    assert_eq!(omega_all_kernels(4_294_967_291 * 4_294_967_279), 2);
+    assert_eq!(omega_all_kernels(4_294_967_291 * 4_294_967_291), 2);
+}
+
+/// Omega of every n in `lo..lo + width` by a segmented sieve: each prime p up to the square root
+/// of the window's end is divided out of its multiples in the window as often as it divides
+/// them; what is left above 1 is one prime. Independent of the library's trial division,
+/// Miller-Rabin and kernels.
+fn omega_by_segmented_sieve(lo: u64, width: usize) -> Vec<u32> {
+    let limit = ((lo + width as u64) as f64).sqrt() as usize + 2;
+    let mut composite = vec![false; limit + 1];
+    let mut rest: Vec<u64> = (lo..lo + width as u64).collect();
+    let mut count = vec![0u32; width];
+    for p in 2..=limit {
+        if composite[p] {
+            continue;
+        }
+        for j in (p * p..=limit).step_by(p) {
+            composite[j] = true;
+        }
+        let p = p as u64;
+        let mut power = p;
+        loop {
+            // Each multiple of p^k in the window loses one factor p.
+            let mut m = lo.div_ceil(power) * power;
+            while m < lo + width as u64 {
+                let i = (m - lo) as usize;
+                rest[i] /= p;
+                count[i] += 1;
+                m += power;
+            }
+            match power.checked_mul(p) {
+                Some(next) if next < lo + width as u64 => power = next,
+                _ => break,
+            }
+        }
+    }
+    count.iter().zip(&rest).map(|(&c, &r)| c + (r > 1) as u32).collect()
+}
+
+#[test]
+fn omega_matches_a_segmented_sieve_above_the_small_tiers() {
+    // Windows above 3,474,749,660,383 (the Miller-Rabin tier with the seven 64-bit bases) and
+    // across 2^48, where cofactors above 2083^3 reach the large trial division.
+    for (lo, width) in [(3_474_749_000_000u64, 1 << 16), ((1 << 48) - (1 << 15), 1 << 16)] {
+        let want = omega_by_segmented_sieve(lo, width);
+        for (i, &w) in want.iter().enumerate() {
+            let n = lo + i as u64;
+            assert_eq!(omega_all_kernels(n), w, "omega({n})");
+            assert_eq!(is_prime(n), w == 1, "is_prime({n})");
+        }
+    }
+}
+
+/// A random prime in lo..hi too large for trial division, certified by the independent 128-bit
+/// Miller-Rabin with 24 random bases (a composite slipping through would make the test fail, not
+/// pass: its Omega would exceed the one expected).
+fn big_prime_between(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
+    loop {
+        let p = rng.range(lo, hi) | 1;
+        if probably_prime_u128(p, rng) {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn factors_at_the_ends_of_the_trial_division_tables() {
+    let mut rng = Rng::new(2083);
+    // The last odd prime of the small table, the first of the large one, the last prime below
+    // the cube root of 2^64 (2_642_245.9...) and the first above it.
+    let edges = [2_081u64, 2_083, 2_642_239, 2_642_257];
+    for &p in &edges {
+        assert!(is_prime_by_trial_division(p), "{p}");
+    }
+    for _ in 0..30 {
+        for &p in &edges {
+            // p times a prime as large as fits, and p^2 times one: the factor p sits at the end
+            // (or just beyond) a table, right where trial division stops.
+            let q = big_prime_between(&mut rng, (u64::MAX / p) / 2, u64::MAX / p);
+            assert_eq!(omega_all_kernels(p * q), 2, "{p} * {q}");
+            let r = big_prime_between(&mut rng, (u64::MAX / p / p) / 2, u64::MAX / p / p);
+            assert_eq!(omega_all_kernels(p * p * r), 3, "{p}^2 * {r}");
+            // Three primes whose smallest is just below the cube root of the product.
+            let s = primes_between(&mut rng, p + 1, p + 5000, 1)[0];
+            if let Some(n) = p.checked_mul(s).and_then(|x| x.checked_mul(s + 2).filter(|_| is_prime_by_trial_division(s + 2))) {
+                assert_eq!(omega_all_kernels(n), 3, "{p} * {s} * {}", s + 2);
+            }
+        }
+    }
+    // A semiprime of two primes just above the cube root of 2^64 and one just below 2^32 each.
+    assert_eq!(omega_all_kernels(2_642_257 * 4_294_967_291), 2);
+    assert_eq!(omega_all_kernels(2_642_239 * 2_642_257 * 2_081), 3);
 }
 
 #[test]
@@ -192,19 +294,19 @@ fn carmichael_numbers_and_strong_pseudoprimes() {
     // Small Carmichael numbers, against trial division.
     for n in [561u64, 1105, 1729, 2465, 2821, 6601, 8911, 41041, 825_265, 321_197_185] {
         assert!(!is_prime(n));
-        assert_eq!(omega(n), omega_by_trial_division(n), "{n}");
+        assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "{n}");
     }
     // Chernick's Carmichael numbers (6k+1)(12k+1)(18k+1), the three factors prime, near 2^64.
     let mut found = 0;
     let mut k = 236_000u64;
     while found < 8 && k > 0 {
         let f = [6 * k + 1, 12 * k + 1, 18 * k + 1];
-        if f.iter().all(|&p| is_prime_by_trial_division(p)) {
-            if let Some(n) = f[0].checked_mul(f[1]).and_then(|x| x.checked_mul(f[2])) {
-                assert!(!is_prime(n), "Carmichael {n}");
-                assert_eq!(omega(n), 3, "Carmichael {n} = {f:?}");
-                found += 1;
-            }
+        if f.iter().all(|&p| is_prime_by_trial_division(p))
+            && let Some(n) = f[0].checked_mul(f[1]).and_then(|x| x.checked_mul(f[2]))
+        {
+            assert!(!is_prime(n), "Carmichael {n}");
+            assert_eq!(omega_all_kernels(n), 3, "Carmichael {n} = {f:?}");
+            found += 1;
         }
         k -= 1;
     }
@@ -225,7 +327,7 @@ fn carmichael_numbers_and_strong_pseudoprimes() {
         assert_eq!(factors.iter().product::<u64>(), n);
         assert!(factors.iter().all(|&p| is_prime_by_trial_division(p)));
         assert!(!is_prime(n), "{n} is a strong pseudoprime, not a prime");
-        assert_eq!(omega(n), factors.len() as u32, "{n}");
+        assert_eq!(omega_all_kernels(n), factors.len() as u32, "{n}");
     }
 }
 

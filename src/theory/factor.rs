@@ -1,55 +1,68 @@
 //! Exact primality and prime-factor counting for every `u64`.
 //!
-//! Three tools, each exact:
+//! The tools, each exact:
 //!
-//! - **Trial division** by the odd primes below [`TRIAL_LIMIT`], with no hardware division: for
-//!   an odd p with inverse p' modulo 2^64, n is a multiple of p exactly when
-//!   `n * p' mod 2^64 <= (2^64 - 1) / p`, and then `n * p' mod 2^64` is the quotient n / p
-//!   (Granlund and Montgomery, "Division by invariant integers using multiplication", PLDI 1994,
-//!   section 9). The table is built at compile time.
+//! - **Trial division without division.** For an odd p with inverse p' modulo 2^64, n is a
+//!   multiple of p exactly when `q = n * p' mod 2^64` is at most (2^64 - 1) / p, and then q is
+//!   the quotient n / p (Granlund and Montgomery, "Division by invariant integers using
+//!   multiplication", PLDI 1994, section 9). Equivalently, p divides n exactly when q * p does not
+//!   overflow: if p | n then q = n / p and q * p = n; otherwise q * p = n mod 2^64 would force
+//!   q * p != n, so q * p overflows. The odd primes below [`TRIAL_LIMIT`] are a table built at
+//!   compile time; the primes from there up to 2^(64/3) (about 180,000 of them) a table built on
+//!   first use.
 //! - **Deterministic Miller-Rabin** ([`is_prime`]). A composite n passes the strong probable-prime
-//!   test to every base in a set only if n is at least the least strong pseudoprime to all of
-//!   them; those least values are known (Jaeschke, "On strong pseudoprimes to several bases",
-//!   Math. Comp. 61, 1993; Sorenson and Webster, Math. Comp. 86, 2017): 3,215,031,751 for the
-//!   bases 2, 3, 5, 7; 3,474,749,660,383 for 2..13; 341,550,071,728,321 for 2..17;
-//!   3,825,123,056,546,413,051 for 2..23; and 318,665,857,834,031,151,167,461 > 2^64 for the
-//!   twelve primes 2..37. So below each bound the smaller set decides primality exactly. The
-//!   arithmetic is Montgomery multiplication ([`Montgomery`]), no 128-bit division per step.
+//!   test to every base of a set only if n is at least the least strong pseudoprime to all of
+//!   them. Known values: 3,215,031,751 for the bases 2, 3, 5, 7 and 3,474,749,660,383 for
+//!   2..13 (Jaeschke, "On strong pseudoprimes to several bases", Math. Comp. 61, 1993);
+//!   4,759,123,141 for 2, 7, 61 (same paper); and none below 2^64 for the seven bases 2, 325,
+//!   9375, 28178, 450775, 9780504, 1795265022 (J. Sinclair 2011, by exhaustive search against
+//!   Feitsma's list of all base-2 strong pseudoprimes below 2^64; the record table at
+//!   miller-rabin.appspot.com, where a base divisible by n counts as passed). So below each bound
+//!   the set decides primality exactly. The arithmetic is Montgomery multiplication
+//!   ([`Montgomery`]), with no 128-bit division per step.
 //! - **Pollard's rho in Brent's variant** (R. P. Brent, "An improved Monte Carlo factorization
 //!   algorithm", BIT 20, 1980) with the gcd taken once per batch of 128 products. It is a Las
 //!   Vegas method: a factor it returns is a real factor (it divides n); only its running time is
-//!   random. Used only for a composite cofactor that trial division and the cube-root rule below
-//!   cannot settle.
-//!
-//! Lengths below 2^32 take a 32-bit path (32-bit inverses and Montgomery arithmetic, the bases
-//! 2, 7 and 61, exact below 4,759,123,141). The bases of one test share their exponent, so they
-//! run in one loop whose independent multiplication chains overlap in the processor; trial
-//! division tests eight primes at a time and branches only on a hit.
-//!
-//! - **Trial division up to the cube root** with a second table (the primes from 2083 up to
-//!   2^(64/3), built on first use): when rho has not split a composite within [`RHO_STEPS`]
-//!   steps, its smallest factor is probably large, and a product of two primes above the cube
-//!   root (the slow case for rho, ~2^16 steps for two 32-bit primes) is settled exactly by
-//!   finding no factor up to the cube root.
+//!   random. Only the scalar kernel uses it, with a small budget (below).
 //!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
-//! composite m < B^3 has exactly two prime factors (three would make m >= B^3). Trial division
-//! stops as soon as B^3 exceeds what is left (or B^2, for a remainder below 2^22, where a few
-//! more divisions are cheaper than a Miller-Rabin test). A composite m
-//! with m >= B^3 is split by rho and each part is counted the same way (an explicit stack, at
-//! most 64 entries deep, never recursion).
+//! composite m < B^3 has exactly two prime factors (three would make m >= B^3): one
+//! Miller-Rabin verdict settles m. Trial division therefore stops as soon as B^3 exceeds what is
+//! left (or B^2, for a remainder below 2^22, where a few more divisions are cheaper than a
+//! Miller-Rabin test). Lengths below 2^32 never need a prime beyond the compile-time table
+//! (2083^3 > 2^32); they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the
+//! bases 2, 7, 61).
+//!
+//! A larger m that is composite, not a square (a square s^2 is counted as twice s) and has no
+//! factor below [`TRIAL_LIMIT`] is finished by trial division by the large table up to the cube
+//! root of what is left: no factor up to the cube root leaves at most two factors, and one
+//! Miller-Rabin verdict says which (none is needed when nothing was found: m is composite, so it
+//! has exactly two). The worst case is a product of two primes above 2^21.3 (e.g. two 32-bit
+//! primes): no factor is found and all ~180,000 primes are tried.
+//!
+//! **Kernels** ([`Kernel`], chosen at run time). They run the same exact tests and return the
+//! same counts; every path ends in Miller-Rabin verdicts within their proven bounds or in
+//! exhaustive trial division, never a probabilistic guess.
+//! - *AVX-512* (F and DQ): trial division tests 16 primes per instruction below 2^32 and 8 above.
+//!   The large table is scanned in blocks of 64 primes with one branch per block: every lane is
+//!   compared with the largest (2^64 - 1) / p of the block, a superset test, and a block that
+//!   may hold a divisor is re-checked prime by prime with the exact overflow test above. A full
+//!   scan costs ~16 us (more when other processes crowd the shared cache), far less than rho
+//!   needs for a factor of a product of two 32-bit primes (~2^16 steps, ~500 us measured), so
+//!   this kernel never runs rho.
+//! - *AVX2*: 8 primes per instruction below 2^32; the large scan 4 primes per step, each 64-bit
+//!   product built from three 32-bit ones (~36 us for a full scan); no rho either.
+//! - *Scalar* (every processor): one prime at a time (~100 us for a full scan), so rho first
+//!   gets [`RHO_STEPS`] steps, which split most composites whose smallest factor is below ~2^21.
+//!
+//! Both vector kernels run the Miller-Rabin test of a length below 2^31 with its three bases in
+//! the lanes of one AVX2 vector, in a signed Montgomery form that needs no correction step
+//! (`avx2::strong_probable_prime_u31`). No recursion anywhere: split parts go on an explicit
+//! stack (at most 64 entries).
 
-/// The odd primes below this bound are tried by trial division.
+/// The odd primes below this bound are the compile-time trial-division table.
 pub const TRIAL_LIMIT: u64 = 2083;
-
-/// One trial divisor: the prime, its inverse modulo 2^64, and (2^64 - 1) / p.
-#[derive(Clone, Copy)]
-struct Divisor {
-    p: u64,
-    inv: u64,
-    max_quotient: u64,
-}
 
 const fn is_small_prime(n: u64) -> bool {
     if n < 2 {
@@ -89,53 +102,552 @@ pub const fn inverse_mod_2_64(a: u64) -> u64 {
     inv
 }
 
+/// The number of odd primes below [`TRIAL_LIMIT`].
 const ODD_PRIME_COUNT: usize = count_odd_primes_below(TRIAL_LIMIT);
 
-const fn build_divisors() -> [Divisor; ODD_PRIME_COUNT] {
-    let mut table = [Divisor { p: 0, inv: 0, max_quotient: 0 }; ODD_PRIME_COUNT];
+/// Scalar trial division tests this many primes at a time, without a branch per prime; the
+/// AVX-512 kernel tests this many 64-bit lanes per instruction.
+const CHUNK: usize = 8;
+const _: () = assert!(ODD_PRIME_COUNT.is_multiple_of(CHUNK));
+
+/// The 32-bit AVX-512 kernel tests this many lanes per instruction; the 32-bit columns are padded
+/// to a multiple of it with tests that never pass (inverse 1, bound 0: n * 1 <= 0 is false).
+const LANES32: usize = 16;
+const PADDED32: usize = ODD_PRIME_COUNT.next_multiple_of(LANES32);
+
+/// The odd primes below [`TRIAL_LIMIT`] as columns (for vector loads): the prime, its inverse
+/// modulo 2^64 and (2^64 - 1) / p; the inverse modulo 2^32 and (2^32 - 1) / p.
+#[repr(C, align(64))]
+struct SmallPrimes {
+    p: [u64; ODD_PRIME_COUNT],
+    inv: [u64; ODD_PRIME_COUNT],
+    max_quotient: [u64; ODD_PRIME_COUNT],
+    inv32: [u32; PADDED32],
+    max_quotient32: [u32; PADDED32],
+}
+
+const fn build_small_primes() -> SmallPrimes {
+    let mut t = SmallPrimes {
+        p: [0; ODD_PRIME_COUNT],
+        inv: [0; ODD_PRIME_COUNT],
+        max_quotient: [0; ODD_PRIME_COUNT],
+        inv32: [1; PADDED32],
+        max_quotient32: [0; PADDED32],
+    };
     let mut i = 0;
     let mut n = 3;
     while n < TRIAL_LIMIT {
         if is_small_prime(n) {
-            table[i] = Divisor { p: n, inv: inverse_mod_2_64(n), max_quotient: u64::MAX / n };
+            t.p[i] = n;
+            t.inv[i] = inverse_mod_2_64(n);
+            t.max_quotient[i] = u64::MAX / n;
+            t.inv32[i] = inverse_mod_2_64(n) as u32;
+            t.max_quotient32[i] = (u32::MAX as u64 / n) as u32;
             i += 1;
         }
         n += 2;
     }
-    table
+    t
 }
 
-static DIVISORS: [Divisor; ODD_PRIME_COUNT] = build_divisors();
-
-/// The same divisors for 32-bit arguments: inverse modulo 2^32 and (2^32 - 1) / p.
-#[derive(Clone, Copy)]
-struct Divisor32 {
-    inv: u32,
-    max_quotient: u32,
-}
-
-const fn build_divisors32() -> [Divisor32; ODD_PRIME_COUNT] {
-    let wide = build_divisors();
-    let mut table = [Divisor32 { inv: 0, max_quotient: 0 }; ODD_PRIME_COUNT];
-    let mut i = 0;
-    while i < ODD_PRIME_COUNT {
-        table[i] = Divisor32 { inv: wide[i].inv as u32, max_quotient: (u32::MAX as u64 / wide[i].p) as u32 };
-        i += 1;
-    }
-    table
-}
-
-static DIVISORS32: [Divisor32; ODD_PRIME_COUNT] = build_divisors32();
+static SMALL: SmallPrimes = build_small_primes();
 
 /// Below this, trial division goes on to the square root of what is left (a few dozen more
 /// multiplications), which is cheaper than a Miller-Rabin test; above it, it stops at the cube
 /// root and Miller-Rabin decides.
 const SMALL_COFACTOR: u64 = 1 << 22;
 
-/// Trial division tests this many primes at a time, without a branch per prime.
-const CHUNK: usize = 8;
-const _: () = assert!(ODD_PRIME_COUNT.is_multiple_of(CHUNK));
+/// May trial division stop before the primes from `first` on, with `n` left? Yes when first^2 > n
+/// (n is 1 or prime), or first^3 > n (at most two factors) and n is not small.
+#[inline(always)]
+fn can_stop(first: u64, n: u64) -> bool {
+    first * first > n || (first * first * first > n && n >= SMALL_COFACTOR)
+}
 
+/// How the hot loops run. Every kernel runs the same exact tests and gives the same answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kernel {
+    /// One prime at a time; every processor. Gives rho a budget before the large scan.
+    Scalar,
+    /// x86-64 with AVX2: 8 primes per instruction below 2^32, 4 in the large scan (64-bit
+    /// products from three 32-bit ones), the three Miller-Rabin bases of a 32-bit length in the
+    /// lanes of one vector.
+    Avx2,
+    /// x86-64 with AVX-512F and AVX-512DQ: 16 primes per instruction below 2^32, 8 above; the
+    /// AVX2 Miller-Rabin.
+    Avx512,
+}
+
+impl Kernel {
+    /// Every kernel, slowest first (in declaration order: `ALL[k as usize] == k`).
+    pub const ALL: [Kernel; 3] = [Kernel::Scalar, Kernel::Avx2, Kernel::Avx512];
+
+    /// The fastest kernel this processor runs (detected on the first call, then cached).
+    #[inline]
+    pub fn best() -> Kernel {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0: not detected yet; otherwise 1 + the kernel's index in ALL.
+        static BEST: AtomicU8 = AtomicU8::new(0);
+        match BEST.load(Ordering::Relaxed) {
+            0 => {
+                let best = Kernel::ALL.into_iter().rev().find(|k| k.is_available()).unwrap_or(Kernel::Scalar);
+                BEST.store(1 + best as u8, Ordering::Relaxed);
+                best
+            }
+            i => Kernel::ALL[i as usize - 1],
+        }
+    }
+
+    /// Can this processor run the kernel?
+    #[inline]
+    pub fn is_available(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            match self {
+                Kernel::Scalar => true,
+                Kernel::Avx2 => has!("avx2"),
+                Kernel::Avx512 => has!("avx2") && has!("avx512f") && has!("avx512dq"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self == Kernel::Scalar
+        }
+    }
+
+    /// Does this kernel give rho a budget before the large scan? Only where the scan is slow.
+    fn uses_rho(self) -> bool {
+        self == Kernel::Scalar
+    }
+
+    // The dispatchers below run a vector kernel only for a `Kernel` that `is_available` accepted:
+    // `odd_omega_with` asserts it, and `odd_omega` takes `best()`, which is available by
+    // construction; the tests check `is_available` first.
+
+    fn trial_divide_small(self, n: u64) -> (u32, u64, u64) {
+        match self {
+            // SAFETY: the processor has AVX-512F and AVX-512DQ (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::trial_divide_small(n) },
+            _ => trial_divide_small(n),
+        }
+    }
+
+    fn trial_divide_small_u32(self, n: u32) -> (u32, u32, u64) {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::trial_divide_small_u32(n) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::trial_divide_small_u32(n) },
+            _ => trial_divide_small_u32(n),
+        }
+    }
+
+    fn scan_large(self, m: u64) -> (u32, u64, u64) {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::scan_large(m) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::scan_large(m) },
+            _ => scan_large(m),
+        }
+    }
+
+    /// The strong probable-prime test to the bases 2, 7 and 61 for odd n >= 3 (exact for every
+    /// u32, see [`strong_probable_prime_u32`]).
+    fn strong_probable_prime_u32(self, n: u32) -> bool {
+        match self {
+            // SAFETY: both vector kernels have AVX2 (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 | Kernel::Avx512 if n < 1 << 31 => unsafe { avx2::strong_probable_prime_u31(n) },
+            _ => strong_probable_prime_u32(n),
+        }
+    }
+}
+
+/// Divides out of `n` every prime whose bit is set in `mask` (lane i of the chunk at `base`),
+/// counting them; each set lane's prime divides n, and still divides it after another lane's
+/// prime has been divided out.
+#[inline]
+fn divide_out_u64(n: &mut u64, count: &mut u32, mut mask: u32, base: usize) {
+    while mask != 0 {
+        let i = base + mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        while n.wrapping_mul(SMALL.inv[i]) <= SMALL.max_quotient[i] {
+            *n = n.wrapping_mul(SMALL.inv[i]);
+            *count += 1;
+        }
+    }
+}
+
+/// The 32-bit twin of [`divide_out_u64`].
+#[inline]
+fn divide_out_u32(n: &mut u32, count: &mut u32, mut mask: u32, base: usize) {
+    while mask != 0 {
+        let i = base + mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        while n.wrapping_mul(SMALL.inv32[i]) <= SMALL.max_quotient32[i] {
+            *n = n.wrapping_mul(SMALL.inv32[i]);
+            *count += 1;
+        }
+    }
+}
+
+/// Trial division of an odd n by the table of small primes, from 3 until [`can_stop`]: returns
+/// (factors found, what is left, bound) where every prime factor of what is left is at least the
+/// bound, and what is left is below bound^3 or the table ran out (bound = [`TRIAL_LIMIT`]).
+fn trial_divide_small(mut n: u64) -> (u32, u64, u64) {
+    let mut count = 0;
+    for c in 0..ODD_PRIME_COUNT / CHUNK {
+        let base = c * CHUNK;
+        if can_stop(SMALL.p[base], n) {
+            return (count, n, SMALL.p[base]);
+        }
+        // Test the whole chunk without branching; divide only on a hit.
+        let mut mask = 0;
+        for j in 0..CHUNK {
+            mask |= ((n.wrapping_mul(SMALL.inv[base + j]) <= SMALL.max_quotient[base + j]) as u32) << j;
+        }
+        divide_out_u64(&mut n, &mut count, mask, base);
+    }
+    (count, n, TRIAL_LIMIT)
+}
+
+/// [`trial_divide_small`] for n below 2^32, in 32-bit arithmetic.
+fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+    let mut count = 0;
+    for c in 0..ODD_PRIME_COUNT / CHUNK {
+        let base = c * CHUNK;
+        if can_stop(SMALL.p[base], n as u64) {
+            return (count, n, SMALL.p[base]);
+        }
+        let mut mask = 0;
+        for j in 0..CHUNK {
+            mask |= ((n.wrapping_mul(SMALL.inv32[base + j]) <= SMALL.max_quotient32[base + j]) as u32) << j;
+        }
+        divide_out_u32(&mut n, &mut count, mask, base);
+    }
+    (count, n, TRIAL_LIMIT)
+}
+
+/// Trial division by the large table: primes from [`TRIAL_LIMIT`] up to the cube root of 2^64,
+/// built on first use. Blocks of [`BLOCK`] inverses, each block with its first prime and the
+/// threshold (2^64 - 1) / first, the largest (2^64 - 1) / p of the block.
+struct LargePrimes {
+    primes: Vec<u32>,
+    inv: Vec<u64>,
+    first: Vec<u64>,
+    threshold: Vec<u64>,
+}
+
+/// Primes per block of the large table (one branch per block).
+const BLOCK: usize = 64;
+
+/// Every prime up to here is in the large table: the cube of the next integer passes 2^64.
+const LARGE_LIMIT: u64 = 2_642_245;
+const _: () = assert!((LARGE_LIMIT as u128 + 1).pow(3) > 1 << 64 && (LARGE_LIMIT as u128).pow(3) < 1 << 64);
+
+fn large_primes() -> &'static LargePrimes {
+    static TABLE: std::sync::OnceLock<LargePrimes> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        // A sieve of the odd numbers only: index i stands for 2i + 1.
+        let half = (LARGE_LIMIT as usize).div_ceil(2);
+        let mut composite = vec![false; half];
+        let mut primes = Vec::with_capacity(190_000);
+        for i in 1..half {
+            if composite[i] {
+                continue;
+            }
+            let p = 2 * i + 1;
+            for j in (p * p / 2..half).step_by(p) {
+                composite[j] = true;
+            }
+            if p as u64 >= TRIAL_LIMIT {
+                primes.push(p as u32);
+            }
+        }
+        let mut inv: Vec<u64> = primes.iter().map(|&p| inverse_mod_2_64(p as u64)).collect();
+        // Pad the last block with inverse 1, which never passes: that block is scanned only for
+        // an m of at least first^3, and m * 1 = m is then above its threshold (2^64 - 1) / first
+        // (first^4 > 2^64). A false hit would anyway only be re-checked against the real primes.
+        inv.resize(inv.len().next_multiple_of(BLOCK), 1);
+        let first: Vec<u64> = primes.iter().step_by(BLOCK).map(|&p| p as u64).collect();
+        let threshold = first.iter().map(|&p| u64::MAX / p).collect();
+        LargePrimes { primes, inv, first, threshold }
+    })
+}
+
+/// Divides out of `m` every prime of block `b` of the large table that divides it, counting
+/// them (the exact overflow test of the module doc, one prime at a time).
+fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32) {
+    let end = ((b + 1) * BLOCK).min(table.primes.len());
+    for i in b * BLOCK..end {
+        let p = table.primes[i] as u64;
+        loop {
+            let q = m.wrapping_mul(table.inv[i]);
+            if q.checked_mul(p).is_none() {
+                break; // p does not divide m
+            }
+            *m = q;
+            *count += 1;
+        }
+    }
+}
+
+/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the large table until the
+/// first prime of a block cubed exceeds what is left: (factors found, what is left, bound), every
+/// prime below the bound tried (when the table runs out, bound^3 > 2^64).
+fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    let table = large_primes();
+    let mut count = 0;
+    for (b, &first) in table.first.iter().enumerate() {
+        if first * first * first > m {
+            return (count, m, first);
+        }
+        let threshold = table.threshold[b];
+        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK].iter().fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
+        if hit {
+            divide_out_block(table, b, &mut m, &mut count);
+        }
+    }
+    (count, m, LARGE_LIMIT + 1)
+}
+
+/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by trial division
+/// with the large table up to the cube root of what is left, then the cube-root rule. Exact.
+fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
+    let (count, rest, bound) = kernel.scan_large(m);
+    // Every prime factor of what is left is at least `bound`, and it is below bound^3.
+    count
+        + if rest == 1 {
+            0
+        } else if rest == m {
+            // Nothing found: m is composite (given) with at most two factors, so exactly two.
+            2
+        } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
+            1
+        } else {
+            2
+        }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    //! The AVX2 kernels. Each must only run on a processor with AVX2 (both vector kernels have
+    //! it).
+    use super::{
+        can_stop, divide_out_block, divide_out_u32, large_primes, BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL,
+        TRIAL_LIMIT,
+    };
+    use std::arch::x86_64::*;
+
+    /// [`super::trial_divide_small_u32`], eight primes per instruction.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+        let mut count = 0;
+        for c in 0..ODD_PRIME_COUNT / CHUNK {
+            let base = c * CHUNK;
+            if can_stop(SMALL.p[base], n as u64) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 8 <= ODD_PRIME_COUNT <= PADDED32, the length of both columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm256_loadu_si256(SMALL.inv32.as_ptr().add(base).cast()),
+                    _mm256_loadu_si256(SMALL.max_quotient32.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm256_mullo_epi32(_mm256_set1_epi32(n as i32), inv);
+            // q <= max (unsigned) exactly when min(q, max) = q.
+            let pass = _mm256_cmpeq_epi32(_mm256_min_epu32(q, max), q);
+            let mask = _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as u32;
+            divide_out_u32(&mut n, &mut count, mask, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::scan_large`], four primes per step: m * inv mod 2^64 from three 32-bit products
+    /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
+    /// flipping the sign bits of both sides.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+        let table = large_primes();
+        let mut count = 0;
+        let sign = _mm256_set1_epi64x(i64::MIN);
+        let halves = |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
+        let (mut lo, mut hi) = halves(m);
+        for (b, &first) in table.first.iter().enumerate() {
+            if first * first * first > m {
+                return (count, m, first);
+            }
+            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut above = _mm256_set1_epi64x(-1);
+            for j in 0..BLOCK / 4 {
+                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
+                let cross = _mm256_add_epi64(_mm256_mul_epu32(hi, v), _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)));
+                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
+                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
+            }
+            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF {
+                divide_out_block(table, b, &mut m, &mut count);
+                (lo, hi) = halves(m);
+            }
+        }
+        (count, m, LARGE_LIMIT + 1)
+    }
+
+    /// The strong probable-prime test to the bases 2, 7 and 61 for odd n with 3 <= n < 2^31, the
+    /// three bases in three lanes of one vector (exact: see [`super::strong_probable_prime_u32`]).
+    ///
+    /// Montgomery arithmetic with R = 2^32 on signed residues in (-n, n), each in the low half of
+    /// a 64-bit lane: t = a * b (|t| < n^2), m = t * n^-1 mod 2^32 taken as signed, and
+    /// (t - m * n) / 2^32 is exact (the low halves agree) with absolute value below
+    /// n^2 / 2^32 + n / 2 < n, as n < 2^31. So no correction step, only signed 32-bit products
+    /// (`vpmuldq`); a residue r stands for r mod n, and equality tests accept both r and r - n.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn strong_probable_prime_u31(n: u32) -> bool {
+        debug_assert!(n & 1 == 1 && (3..1 << 31).contains(&n));
+        // n^-1 mod 2^32: 3n XOR 2 is right to 5 bits, and each Newton step doubles that.
+        let mut inv = n.wrapping_mul(3) ^ 2;
+        for _ in 0..3 {
+            inv = inv.wrapping_mul(2u32.wrapping_sub(n.wrapping_mul(inv)));
+        }
+        let one = u32::MAX % n + 1; // 2^32 mod n, the form of 1
+        let s = (n - 1).trailing_zeros();
+        let d = (n - 1) >> s;
+        // The form a * 2^32 mod n of a base; a base divisible by n says nothing: test 2 instead.
+        let form = |a: u32| {
+            let a = if a.is_multiple_of(n) { 2 } else { a % n };
+            (((a as u64) << 32) % n as u64) as i64
+        };
+        // A residue or constant in the low half of every lane.
+        let splat = |v: i64| _mm256_set1_epi64x(v as u32 as i64);
+        let mut nv = _mm256_set1_epi64x(n as i64);
+        let mut invv = splat(inv as i64);
+        // An empty asm block hides the constants' values from the optimiser, which otherwise
+        // rewrites the 32-bit products below into slower 64-bit ones.
+        // SAFETY: the block is empty: it reads and writes nothing else.
+        unsafe {
+            std::arch::asm!("/* {0} {1} */", inout(ymm_reg) nv, inout(ymm_reg) invv, options(pure, nomem, nostack, preserves_flags));
+        }
+        let mul = |a: __m256i, b: __m256i| {
+            let t = _mm256_mul_epi32(a, b);
+            let m = _mm256_mul_epi32(t, invv);
+            _mm256_srli_epi64(_mm256_sub_epi64(t, _mm256_mul_epi32(m, nv)), 32)
+        };
+        let one_v = splat(one as i64);
+        // Right to left: `power` runs through base^(2^k), `x` collects the powers for the bits of d.
+        let mut power = _mm256_set_epi64x(form(2), form(61), form(7), form(2));
+        let mut x = one_v;
+        let mut e = d;
+        while e > 0 {
+            let bit = _mm256_set1_epi64x(-((e & 1) as i64));
+            let factor = _mm256_blendv_epi8(one_v, power, bit);
+            x = mul(x, factor);
+            power = mul(power, power);
+            e >>= 1;
+        }
+        let is = |x: __m256i, v: i64| _mm256_or_si256(_mm256_cmpeq_epi64(x, splat(v)), _mm256_cmpeq_epi64(x, splat(v - n as i64)));
+        let minus_one = n as i64 - one as i64;
+        let mut pass = _mm256_or_si256(is(x, one as i64), is(x, minus_one));
+        for _ in 1..s {
+            x = mul(x, x);
+            pass = _mm256_or_si256(pass, is(x, minus_one));
+        }
+        _mm256_movemask_pd(_mm256_castsi256_pd(pass)) == 0xF
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    //! The AVX-512 trial-division kernels. Each must only run on a processor with AVX-512F and
+    //! AVX-512DQ ([`super::Kernel::Avx512`] is only chosen then).
+    use super::{
+        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes, BLOCK, CHUNK, LANES32, LARGE_LIMIT,
+        ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
+    };
+    use std::arch::x86_64::*;
+
+    /// [`super::trial_divide_small`], eight primes per instruction.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn trial_divide_small(mut n: u64) -> (u32, u64, u64) {
+        let mut count = 0;
+        for c in 0..ODD_PRIME_COUNT / CHUNK {
+            let base = c * CHUNK;
+            if can_stop(SMALL.p[base], n) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 8 <= ODD_PRIME_COUNT, the length of both columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm512_loadu_si512(SMALL.inv.as_ptr().add(base).cast()),
+                    _mm512_loadu_si512(SMALL.max_quotient.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm512_mullo_epi64(_mm512_set1_epi64(n as i64), inv);
+            let mask = _mm512_cmple_epu64_mask(q, max);
+            divide_out_u64(&mut n, &mut count, mask as u32, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::trial_divide_small_u32`], sixteen primes per instruction.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
+        let mut count = 0;
+        for c in 0..PADDED32 / LANES32 {
+            let base = c * LANES32;
+            if can_stop(SMALL.p[base], n as u64) {
+                return (count, n, SMALL.p[base]);
+            }
+            // SAFETY: base + 16 <= PADDED32, the length of both 32-bit columns.
+            let (inv, max) = unsafe {
+                (
+                    _mm512_loadu_si512(SMALL.inv32.as_ptr().add(base).cast()),
+                    _mm512_loadu_si512(SMALL.max_quotient32.as_ptr().add(base).cast()),
+                )
+            };
+            let q = _mm512_mullo_epi32(_mm512_set1_epi32(n as i32), inv);
+            let mask = _mm512_cmple_epu32_mask(q, max);
+            divide_out_u32(&mut n, &mut count, mask as u32, base);
+        }
+        (count, n, TRIAL_LIMIT)
+    }
+
+    /// [`super::scan_large`], each block of 64 primes tested by eight instructions against the
+    /// block's threshold: every lane whose prime divides m passes (n * inv is then at most
+    /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
+    /// exactly, prime by prime.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+        let table = large_primes();
+        let mut count = 0;
+        let mut mv = _mm512_set1_epi64(m as i64);
+        for (b, &first) in table.first.iter().enumerate() {
+            if first * first * first > m {
+                return (count, m, first);
+            }
+            let t = _mm512_set1_epi64(table.threshold[b] as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut hits: __mmask8 = 0;
+            for j in 0..BLOCK / 8 {
+                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
+                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
+            }
+            if hits != 0 {
+                divide_out_block(table, b, &mut m, &mut count);
+                mv = _mm512_set1_epi64(m as i64);
+            }
+        }
+        (count, m, LARGE_LIMIT + 1)
+    }
+}
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
 #[derive(Clone, Copy, Debug)]
 pub struct Montgomery {
@@ -275,17 +787,14 @@ fn strong_probable_prime(n: u64, bases: &[u64]) -> bool {
 
 /// The Miller-Rabin bases that decide primality exactly below `n`'s tier (see the module doc).
 fn bases_for(n: u64) -> &'static [u64] {
-    const PRIMES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    const FIRST_PRIMES: [u64; 6] = [2, 3, 5, 7, 11, 13];
+    const SINCLAIR: [u64; 7] = [2, 325, 9375, 28178, 450775, 9780504, 1795265022];
     if n < 3_215_031_751 {
-        &PRIMES[..4]
+        &FIRST_PRIMES[..4]
     } else if n < 3_474_749_660_383 {
-        &PRIMES[..6]
-    } else if n < 341_550_071_728_321 {
-        &PRIMES[..7]
-    } else if n < 3_825_123_056_546_413_051 {
-        &PRIMES[..9]
+        &FIRST_PRIMES
     } else {
-        &PRIMES
+        &SINCLAIR
     }
 }
 
@@ -303,8 +812,8 @@ pub fn is_prime(n: u64) -> bool {
     if n & 1 == 0 {
         return false;
     }
-    for d in &DIVISORS[..16] {
-        if n.wrapping_mul(d.inv) <= d.max_quotient {
+    for i in 0..16 {
+        if n.wrapping_mul(SMALL.inv[i]) <= SMALL.max_quotient[i] {
             return false;
         }
     }
@@ -403,82 +912,13 @@ fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
     }
 }
 
-/// Rho gets this many steps before trial division to the cube root takes over. A factor of at
-/// most 2^21.4 (the cube root of 2^64), the only kind that matters for the count, usually takes
-/// a few thousand; a product of two larger primes would take ~2^16 and is better settled by
-/// trial division.
-const RHO_STEPS: u64 = 1 << 12;
-
-/// The odd primes from [`TRIAL_LIMIT`] up to the cube root of 2^64, for trial division, built
-/// on first use: (inverse mod 2^64, (2^64 - 1) / p), and the first prime of every chunk.
-struct LargeDivisors {
-    tests: Vec<(u64, u64)>,
-    chunk_first: Vec<u64>,
-}
-
-/// Every prime up to here is in the large table: its cube passes 2^64.
-const LARGE_LIMIT: u64 = 2_642_246;
-
-fn large_divisors() -> &'static LargeDivisors {
-    static TABLE: std::sync::OnceLock<LargeDivisors> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let limit = LARGE_LIMIT as usize;
-        let mut composite = vec![false; limit + 1];
-        let mut primes = Vec::new();
-        for i in 2..=limit {
-            if composite[i] {
-                continue;
-            }
-            for j in (i * i..=limit).step_by(i) {
-                composite[j] = true;
-            }
-            if i as u64 >= TRIAL_LIMIT {
-                primes.push(i as u64);
-            }
-        }
-        let mut tests: Vec<(u64, u64)> = primes.iter().map(|&p| (inverse_mod_2_64(p), u64::MAX / p)).collect();
-        // Pad to whole chunks with tests that never pass (n * 1 <= 0 is false for n >= 1).
-        while !tests.len().is_multiple_of(CHUNK) {
-            tests.push((1, 0));
-        }
-        let chunk_first = primes.iter().step_by(CHUNK).copied().collect();
-        LargeDivisors { tests, chunk_first }
-    })
-}
-
-/// Omega of an odd composite-or-prime m >= TRIAL_LIMIT^3 with no prime factor below
-/// [`TRIAL_LIMIT`], by trial division up to the cube root of what is left, then the cube-root
-/// rule. Exact; about 2 * 10^5 multiplications at worst.
-fn omega_by_large_trial_division(mut m: u64) -> u32 {
-    let table = large_divisors();
-    let mut count = 0;
-    let mut bound = LARGE_LIMIT + 1;
-    for (chunk, &first) in table.tests.chunks_exact(CHUNK).zip(&table.chunk_first) {
-        if first.saturating_mul(first).saturating_mul(first) > m {
-            bound = first;
-            break;
-        }
-        let hit = chunk.iter().fold(false, |h, &(inv, max)| h | (m.wrapping_mul(inv) <= max));
-        if hit {
-            for &(inv, max) in chunk {
-                while m.wrapping_mul(inv) <= max {
-                    m = m.wrapping_mul(inv);
-                    count += 1;
-                }
-            }
-        }
-    }
-    // Every prime factor of m is at least `bound`, and m < bound^3 (when the table ran out,
-    // bound^3 > 2^64).
-    count
-        + if m == 1 {
-            0
-        } else if m / bound < bound || strong_probable_prime(m, bases_for(m)) {
-            1
-        } else {
-            2
-        }
-}
+/// Rho gets this many steps (scalar kernel only) before trial division to the cube root takes
+/// over: enough to split most composites whose smallest factor is below ~2^21 (about
+/// sqrt(p) steps), sooner than the scalar scan reaches it; a product of two primes above the
+/// cube root would need ~2^16 steps (~500 us) and is settled by the scan instead (~100 us).
+/// Measured: 4096 steps made that worst case ~30 us slower, no rho made products of three
+/// primes near 2^21 twice as slow.
+pub const RHO_STEPS: u64 = 1 << 10;
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
 ///
@@ -493,64 +933,58 @@ fn omega_by_large_trial_division(mut m: u64) -> u32 {
 /// If `n` is 0 (which has no factorisation).
 pub fn omega(n: u64) -> u32 {
     assert!(n > 0, "omega(0) is undefined");
-    let twos = n.trailing_zeros();
-    twos + omega_odd_part(n >> twos)
+    n.trailing_zeros() + odd_omega(n)
 }
 
-/// Omega of an odd n >= 1.
-fn omega_odd_part(mut n: u64) -> u32 {
+/// The number of odd prime factors of `n` counted with multiplicity, with the fastest kernel.
+///
+/// ```
+/// use games::theory::factor::odd_omega;
+/// assert_eq!(odd_omega(12), 1);
+/// assert_eq!(odd_omega(1 << 40), 0);
+/// ```
+///
+/// # Panics
+/// If `n` is 0.
+#[inline]
+pub fn odd_omega(n: u64) -> u32 {
+    assert!(n > 0, "odd_omega(0) is undefined");
+    // The best kernel is available by construction.
+    odd_omega_odd(n >> n.trailing_zeros(), Kernel::best())
+}
+
+/// [`odd_omega`] with a chosen kernel (the same value with every kernel).
+///
+/// ```
+/// use games::theory::factor::{odd_omega_with, Kernel};
+/// assert_eq!(odd_omega_with(4_294_967_291 * 4_294_967_279, Kernel::Scalar), 2);
+/// ```
+///
+/// # Panics
+/// If `n` is 0, or the processor cannot run the kernel.
+pub fn odd_omega_with(n: u64, kernel: Kernel) -> u32 {
+    assert!(n > 0, "odd_omega(0) is undefined");
+    assert!(kernel.is_available(), "this processor cannot run the {kernel:?} kernel");
+    odd_omega_odd(n >> n.trailing_zeros(), kernel)
+}
+
+/// Omega of an odd n >= 1 with an available kernel.
+fn odd_omega_odd(n: u64, kernel: Kernel) -> u32 {
     if n <= u32::MAX as u64 {
-        return omega_odd_u32(n as u32);
+        return odd_omega_u32(n as u32, kernel);
     }
-    let mut count = 0;
-    // Every prime factor of n is at least `bound` after the loop.
-    let mut bound = TRIAL_LIMIT;
-    for chunk in DIVISORS.chunks_exact(CHUNK) {
-        let first = chunk[0].p;
-        if first * first > n || (first * first * first > n && n >= SMALL_COFACTOR) {
-            bound = first;
-            break;
-        }
-        // Test the whole chunk without branching; divide only on a hit.
-        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
-        if hit {
-            for d in chunk {
-                while n.wrapping_mul(d.inv) <= d.max_quotient {
-                    n = n.wrapping_mul(d.inv);
-                    count += 1;
-                }
-            }
-        }
-    }
-    count + omega_rough(n, bound)
+    let (count, rest, bound) = kernel.trial_divide_small(n);
+    count + omega_rough(rest, bound, kernel)
 }
 
-/// Omega of an odd n below 2^32: the same trial division in 32-bit arithmetic, then the
-/// cube-root rule settles it (the table reaches 2048 and 2048^3 > 2^32), no rho.
-fn omega_odd_u32(mut n: u32) -> u32 {
-    let mut count = 0;
-    let mut bound = TRIAL_LIMIT;
-    for (c, chunk) in DIVISORS32.chunks_exact(CHUNK).enumerate() {
-        let first = DIVISORS[c * CHUNK].p;
-        let n64 = n as u64;
-        if first * first > n64 || (first * first * first > n64 && n64 >= SMALL_COFACTOR) {
-            bound = first;
-            break;
-        }
-        let hit = chunk.iter().fold(false, |h, d| h | (n.wrapping_mul(d.inv) <= d.max_quotient));
-        if hit {
-            for d in chunk {
-                while n.wrapping_mul(d.inv) <= d.max_quotient {
-                    n = n.wrapping_mul(d.inv);
-                    count += 1;
-                }
-            }
-        }
-    }
+/// Omega of an odd n below 2^32: trial division in 32-bit arithmetic, then the cube-root rule
+/// settles it (the table reaches 2081 and 2083^3 > 2^32), no rho.
+fn odd_omega_u32(n: u32, kernel: Kernel) -> u32 {
+    let (count, n, bound) = kernel.trial_divide_small_u32(n);
     count
         + if n == 1 {
             0
-        } else if (n as u64) < bound * bound || strong_probable_prime_u32(n) {
+        } else if (n as u64) < bound * bound || kernel.strong_probable_prime_u32(n) {
             1
         } else {
             2
@@ -604,11 +1038,13 @@ fn strong_probable_prime_u32(n: u32) -> bool {
     true
 }
 
-/// Omega of an odd m >= 1 that has no prime factor below `bound` (bound^3 fits in a u64).
-fn omega_rough(m: u64, bound: u64) -> u32 {
+/// Omega of an odd m >= 1 that has no prime factor below `bound` (bound <= [`TRIAL_LIMIT`]; m is
+/// below bound^3 unless bound = [`TRIAL_LIMIT`]).
+fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
     let cube = bound * bound * bound;
     let mut count = 0;
-    // Each entry is > 1 and the entries multiply to at most m < 2^64: at most 64 of them.
+    // Each entry is > 1 and the entries multiply to at most m < 2^64: at most 64 of them. Every
+    // entry divides m, so none has a prime factor below `bound`.
     let mut stack = [0u64; 64];
     stack[0] = m;
     let mut len = 1;
@@ -624,48 +1060,82 @@ fn omega_rough(m: u64, bound: u64) -> u32 {
             // Composite with every factor >= bound and m < bound^3: exactly two factors.
             count += 2;
         } else {
+            // Here bound = TRIAL_LIMIT (trial division only stops early below bound^3).
             let s = isqrt(m);
-            let split = if s * s == m { Some(s) } else { rho_factor(m, RHO_STEPS) };
+            let split = if s * s == m {
+                Some(s)
+            } else if kernel.uses_rho() {
+                rho_factor(m, RHO_STEPS)
+            } else {
+                None
+            };
             match split {
                 Some(d) => {
                     stack[len] = d;
                     stack[len + 1] = m / d;
                     len += 2;
                 }
-                None => count += omega_by_large_trial_division(m),
+                None => count += omega_by_large_trial_division(m, kernel),
             }
         }
     }
     count
 }
 
-/// The number of odd prime factors of `n` counted with multiplicity.
-///
-/// ```
-/// use games::theory::factor::odd_omega;
-/// assert_eq!(odd_omega(12), 1);
-/// assert_eq!(odd_omega(1 << 40), 0);
-/// ```
-///
-/// # Panics
-/// If `n` is 0.
-pub fn odd_omega(n: u64) -> u32 {
-    assert!(n > 0, "odd_omega(0) is undefined");
-    omega_odd_part(n >> n.trailing_zeros())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn kernels() -> Vec<Kernel> {
+        Kernel::ALL.into_iter().filter(|k| k.is_available()).collect()
+    }
+
     #[test]
-    fn table_is_the_odd_primes_below_the_limit() {
-        assert_eq!(DIVISORS[0].p, 3);
-        assert_eq!(DIVISORS.last().unwrap().p, 2081);
-        assert_eq!(DIVISORS.len(), 312);
-        for d in DIVISORS.iter() {
-            assert_eq!(d.p.wrapping_mul(d.inv), 1);
+    fn tables_hold_the_odd_primes() {
+        assert_eq!(SMALL.p[0], 3);
+        assert_eq!(SMALL.p[ODD_PRIME_COUNT - 1], 2081);
+        assert_eq!(ODD_PRIME_COUNT, 312);
+        for i in 0..ODD_PRIME_COUNT {
+            let p = SMALL.p[i];
+            assert!(is_small_prime(p));
+            assert_eq!(p.wrapping_mul(SMALL.inv[i]), 1);
+            assert_eq!((p as u32).wrapping_mul(SMALL.inv32[i]), 1);
+            assert_eq!(SMALL.max_quotient[i], u64::MAX / p);
+            assert_eq!(SMALL.max_quotient32[i] as u64, u32::MAX as u64 / p);
         }
+        for i in ODD_PRIME_COUNT..PADDED32 {
+            assert_eq!((SMALL.inv32[i], SMALL.max_quotient32[i]), (1, 0), "padding never passes");
+        }
+        let large = large_primes();
+        assert_eq!(large.primes[0], 2083);
+        assert_eq!(*large.primes.last().unwrap(), 2_642_239);
+        assert!(large.primes.windows(2).all(|w| w[0] < w[1]));
+        // Spot checks of the sieve against plain trial division.
+        for &p in large.primes.iter().step_by(997) {
+            assert!(is_small_prime(p as u64), "{p}");
+        }
+        let count_in = |lo: u64, hi: u64| (lo..hi).filter(|&n| is_small_prime(n)).count();
+        assert_eq!(large.primes.iter().filter(|&&p| p < 10_000).count(), count_in(2083, 10_000));
+        assert_eq!(large.primes.iter().filter(|&&p| p >= 2_600_000).count(), count_in(2_600_000, LARGE_LIMIT + 1));
+        for (b, &first) in large.first.iter().enumerate() {
+            assert_eq!(first, large.primes[b * BLOCK] as u64);
+            assert_eq!(large.threshold[b], u64::MAX / first);
+        }
+        assert_eq!(large.inv.len(), large.first.len() * BLOCK);
+        for (i, &p) in large.primes.iter().enumerate() {
+            assert_eq!((p as u64).wrapping_mul(large.inv[i]), 1);
+        }
+    }
+
+    #[test]
+    fn kernels_are_listed_in_order_and_the_best_is_available() {
+        for (i, k) in Kernel::ALL.into_iter().enumerate() {
+            assert_eq!(k as usize, i);
+        }
+        assert!(Kernel::Scalar.is_available());
+        assert!(Kernel::best().is_available());
+        assert_eq!(Kernel::best(), Kernel::best(), "cached");
+        assert!(Kernel::ALL.into_iter().filter(|k| *k > Kernel::best()).all(|k| !k.is_available()));
     }
 
     #[test]
@@ -680,22 +1150,106 @@ mod tests {
     }
 
     #[test]
-    fn the_trial_division_fallback_is_exact() {
+    fn the_large_trial_division_is_exact() {
         // 2_097_143, 2_099 and 2_642_239 are prime (checked here by plain trial division);
         // 4_294_967_291 and 4_294_967_279 are primes below 2^32 (tests/hdu6892.rs).
-        assert!(is_small_prime(2_097_143) && is_small_prime(2_099));
+        assert!(is_small_prime(2_097_143) && is_small_prime(2_099) && is_small_prime(2_642_239));
         let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
-        assert_eq!(omega_by_large_trial_division(a * b), 2);
-        assert_eq!(omega_by_large_trial_division(a * a), 2);
-        assert_eq!(omega_by_large_trial_division(18_446_744_073_709_551_557), 1);
         let p = 2_097_143u64;
-        assert_eq!(omega_by_large_trial_division(p * p * 2_099), 3);
-        assert_eq!(omega_by_large_trial_division(p * p * p), 3);
-        assert_eq!(omega_by_large_trial_division(p * 2_099 * 2_099 * 2_099), 4);
-        assert_eq!(omega_by_large_trial_division(p * 4_294_967_291), 2);
-        assert!(is_small_prime(2_642_239));
-        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_099), 3);
-        assert_eq!(omega_by_large_trial_division(2_642_239u64 * 2_642_239 * 2_642_239), 3);
+        let q = 2_642_239u64;
+        let cases = [
+            (a * b, 2),
+            (a * a, 2),
+            (p * p * 2_099, 3),
+            (p * p * p, 3),
+            (p * 2_099 * 2_099 * 2_099, 4),
+            (p * 4_294_967_291, 2),
+            (q * q * 2_099, 3),
+            (q * q * q, 3),
+            (2_083 * 2_087 * 2_089 * 2_099 * 2_111, 5),
+        ];
+        for kernel in kernels() {
+            for (m, want) in cases {
+                assert_eq!(omega_by_large_trial_division(m, kernel), want, "{m} with {kernel:?}");
+                assert_eq!(odd_omega_with(m, kernel), want, "{m} with {kernel:?}");
+            }
+            assert_eq!(odd_omega_with(18_446_744_073_709_551_557, kernel), 1);
+        }
+    }
+
+    /// Checks one trial-division result (count, rest, bound) for odd n: rest divides n, the
+    /// quotient n / rest has exactly `count` prime factors, all below `bound`; rest has none
+    /// below `bound`; and rest < bound^3 unless the table ran out. Plain `%` throughout.
+    fn check_trial_division(n: u64, (count, rest, bound): (u32, u64, u64)) {
+        assert!(rest > 0 && n.is_multiple_of(rest), "{n}: rest {rest}");
+        let mut quotient = n / rest;
+        let mut found = 0;
+        for &p in SMALL.p.iter().filter(|&&p| p < bound) {
+            while quotient.is_multiple_of(p) {
+                quotient /= p;
+                found += 1;
+            }
+            assert!(!rest.is_multiple_of(p), "{n}: rest {rest} has the factor {p} below the bound {bound}");
+        }
+        assert_eq!((quotient, found), (1, count), "{n}: the factors found");
+        assert!(bound == TRIAL_LIMIT || (rest as u128) < (bound as u128).pow(3), "{n}: {rest} >= {bound}^3");
+    }
+
+    #[test]
+    fn every_kernel_trial_divides_exactly() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..20_000u64 {
+            x = crate::rng::mix64(x.wrapping_add(i));
+            // Odd values of every size, many with several small factors.
+            let n = (x >> (x % 61)) | 1;
+            let n = n.saturating_mul([1, 3, 9, 15, 105, 2081 * 2081][i as usize % 6]) | 1;
+            check_trial_division(n, trial_divide_small(n));
+            let n32 = n as u32 | 1;
+            let (c, r, b) = trial_divide_small_u32(n32);
+            check_trial_division(n32 as u64, (c, r as u64, b));
+            for kernel in kernels() {
+                check_trial_division(n, kernel.trial_divide_small(n));
+                let (c, r, b) = kernel.trial_divide_small_u32(n32);
+                check_trial_division(n32 as u64, (c, r as u64, b));
+                let (_, rest, bound) = trial_divide_small(n);
+                if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
+                    assert_eq!(kernel.scan_large(rest), scan_large(rest), "{n} with {kernel:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_kernel_runs_the_same_32_bit_miller_rabin() {
+        // The scalar test against plain trial division on the odd numbers below 2^16 (with the
+        // strong pseudoprimes to base 2 there: 2047, 3277, 4033, ...) and below 2^24 in a random
+        // sample; every kernel against the scalar test on edges and random values. The least
+        // strong pseudoprimes to 2, 3 (1,373,653), to 2, 3, 5 (25,326,001) and to 2, 3, 5, 7
+        // (3,215,031,751, above 2^31) are composite; 2^31 - 1 is prime.
+        let by_trial_division = |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
+        for n in (3..1 << 16).step_by(2) {
+            assert_eq!(strong_probable_prime_u32(n), by_trial_division(n), "{n}");
+        }
+        for n in [1_373_653, 25_326_001, 3_215_031_751, 561, 41_041, 825_265, 321_197_185] {
+            assert!(!strong_probable_prime_u32(n), "{n}");
+        }
+        assert!(strong_probable_prime_u32((1 << 31) - 1) && strong_probable_prime_u32(4_294_967_291));
+        let mut values: Vec<u32> = vec![3, 5, 7, 61, 2047, 1_373_653, 25_326_001, 3_215_031_751, 321_197_185];
+        values.extend([(1 << 31) - 1, (1 << 31) - 3, (1 << 31) + 1, u32::MAX, u32::MAX - 4, 4_294_967_291]);
+        let mut x = 1u64;
+        for _ in 0..20_000 {
+            x = crate::rng::mix64(x);
+            values.push((x as u32 >> (x >> 59)) | 1);
+        }
+        for &n in values.iter().filter(|&&n| n >= 3) {
+            let want = strong_probable_prime_u32(n);
+            if n < 1 << 24 {
+                assert_eq!(want, by_trial_division(n), "{n}");
+            }
+            for kernel in kernels() {
+                assert_eq!(kernel.strong_probable_prime_u32(n), want, "{n} with {kernel:?}");
+            }
+        }
     }
 
     #[test]
@@ -709,3 +1263,4 @@ mod tests {
         }
     }
 }
+
