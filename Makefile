@@ -2,7 +2,7 @@
 # release binary.
 CARGO ?= cargo
 
-.PHONY: build check test bench clean
+.PHONY: build check test lint bench clean
 
 build:
 	$(CARGO) build --release
@@ -13,6 +13,14 @@ check: build
 test:
 	$(CARGO) test
 	$(MAKE) check
+	$(MAKE) lint
+
+# Formatting and clippy, skipped with a note where the toolchain lacks the components.
+lint:
+	@if $(CARGO) fmt --version >/dev/null 2>&1; then $(CARGO) fmt --check && echo "lint: rustfmt clean"; \
+	else echo "lint: rustfmt not installed, skipped"; fi
+	@if $(CARGO) clippy --version >/dev/null 2>&1; then $(CARGO) clippy --all-targets --quiet -- -D warnings && echo "lint: clippy clean"; \
+	else echo "lint: clippy not installed, skipped"; fi
 
 bench: build
 	python3 scripts/bench.py

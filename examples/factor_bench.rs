@@ -7,7 +7,7 @@
 //! kernel this processor runs (`KERNEL=scalar|avx2|avx512` picks one).
 
 use games::rng::Rng;
-use games::theory::factor::{is_prime, isqrt, odd_omega, odd_omega_with, Kernel};
+use games::theory::factor::{Kernel, is_prime, isqrt, odd_omega, odd_omega_with};
 use std::time::Instant;
 
 /// The slow reference: trial division by every prime up to the square root of what is left.
@@ -64,8 +64,10 @@ fn time<F: FnMut() -> u64>(what: &str, count: usize, mut f: F) -> f64 {
         check = f();
         secs = secs.min(start.elapsed().as_secs_f64());
     }
-    println!("{what:<48} {count:>8} lengths  {secs:>9.4} s  {:>9.3} us/length  (checksum {check})",
-        secs * 1e6 / count as f64);
+    println!(
+        "{what:<48} {count:>8} lengths  {secs:>9.4} s  {:>9.3} us/length  (checksum {check})",
+        secs * 1e6 / count as f64
+    );
     secs
 }
 
@@ -82,7 +84,10 @@ fn main() {
     let kernels: Vec<Kernel> = Kernel::ALL
         .into_iter()
         .rev()
-        .filter(|k| k.is_available() && chosen.as_ref().is_none_or(|c| *c == format!("{k:?}").to_lowercase()))
+        .filter(|k| {
+            k.is_available()
+                && chosen.as_ref().is_none_or(|c| *c == format!("{k:?}").to_lowercase())
+        })
         .collect();
     if let Some(path) = std::env::args().nth(1) {
         let input = std::fs::read(&path).expect("readable FILE");
@@ -113,28 +118,54 @@ fn main() {
     let n = 10_000;
     let classes: Vec<(&str, Vec<u64>)> = vec![
         ("random below 2^64", (0..n).map(|_| rng.next_u64() | 1).collect()),
-        ("primes near 2^64", (0..n).map(|_| prime_near(&mut rng, 1 << 63, u64::MAX - 1000)).collect()),
-        ("semiprimes p*q, p, q in (2^31, 2^32)", (0..n / 10)
-            .map(|_| prime_near(&mut rng, 1 << 31, 1 << 32) * prime_near(&mut rng, 1 << 31, 1 << 32))
-            .collect()),
-        ("prime squares p^2, p in (2^31, 2^32)", (0..n).map(|_| {
-            let p = prime_near(&mut rng, 1 << 31, 1 << 32);
-            p * p
-        }).collect()),
-        ("p*q*r, primes in (2^20, 2^21)", (0..n).map(|_| {
-            (0..3).map(|_| prime_near(&mut rng, 1 << 20, 1 << 21)).product()
-        }).collect()),
+        (
+            "primes near 2^64",
+            (0..n).map(|_| prime_near(&mut rng, 1 << 63, u64::MAX - 1000)).collect(),
+        ),
+        (
+            "semiprimes p*q, p, q in (2^31, 2^32)",
+            (0..n / 10)
+                .map(|_| {
+                    prime_near(&mut rng, 1 << 31, 1 << 32) * prime_near(&mut rng, 1 << 31, 1 << 32)
+                })
+                .collect(),
+        ),
+        (
+            "prime squares p^2, p in (2^31, 2^32)",
+            (0..n)
+                .map(|_| {
+                    let p = prime_near(&mut rng, 1 << 31, 1 << 32);
+                    p * p
+                })
+                .collect(),
+        ),
+        (
+            "p*q*r, primes in (2^20, 2^21)",
+            (0..n)
+                .map(|_| (0..3).map(|_| prime_near(&mut rng, 1 << 20, 1 << 21)).product())
+                .collect(),
+        ),
         ("uniform lengths below 1e9", (0..n * 10).map(|_| rng.range(1, 1_000_000_000)).collect()),
-        ("primes in (5e8, 1e9)", (0..n * 10).map(|_| prime_near(&mut rng, 500_000_000, 999_999_000)).collect()),
-        ("semiprimes p*q < 1e9, p, q in (15811, 31622)", (0..n * 10)
-            .map(|_| prime_near(&mut rng, 15_811, 31_600) * prime_near(&mut rng, 15_811, 31_600))
-            .collect()),
+        (
+            "primes in (5e8, 1e9)",
+            (0..n * 10).map(|_| prime_near(&mut rng, 500_000_000, 999_999_000)).collect(),
+        ),
+        (
+            "semiprimes p*q < 1e9, p, q in (15811, 31622)",
+            (0..n * 10)
+                .map(|_| {
+                    prime_near(&mut rng, 15_811, 31_600) * prime_near(&mut rng, 15_811, 31_600)
+                })
+                .collect(),
+        ),
     ];
     let primes = odd_primes_up_to(1 << 16);
     for (name, ls) in &classes {
         let mut fast = f64::INFINITY;
         for &k in &kernels {
-            let secs = time(&format!("{name} [{k:?}]"), ls.len(), || ls.iter().map(|&l| odd_omega_with(l, k) as u64).sum());
+            let secs = time(&format!("{name} [{k:?}]"), ls.len(), || {
+                ls.iter().map(|&l| odd_omega_with(l, k) as u64).sum()
+            });
             fast = fast.min(secs);
         }
         if ls.iter().all(|&l| l < 1 << 32) {

@@ -89,7 +89,10 @@ mod tests {
         let input = b"\xEF\xBB\xBF3\r\n1 2 x\n";
         let e = InputError::new(10, "pile size");
         assert_eq!(e.locate(input), Location { line: 2, column: 5 });
-        assert_eq!(e.render("nim", input), "games nim: line 2, column 5: expected pile size, found \"x\"");
+        assert_eq!(
+            e.render("nim", input),
+            "games nim: line 2, column 5: expected pile size, found \"x\""
+        );
         let e = InputError::new(input.len(), "pile size");
         assert_eq!(e.found(input), "end of input");
         assert_eq!(e.locate(input), Location { line: 3, column: 1 });

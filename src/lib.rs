@@ -19,5 +19,5 @@ pub mod theory;
 
 pub use error::InputError;
 pub use out::Out;
-pub use registry::{Problem, Size, PROBLEMS};
+pub use registry::{PROBLEMS, Problem, Size};
 pub use scanner::Scanner;

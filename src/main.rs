@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
-use games::registry::{self, Problem, Size, PROBLEMS};
+use games::registry::{self, PROBLEMS, Problem, Size};
 use games::rng::Rng;
 use games::stress;
 use std::io::{Read, Write};
@@ -157,7 +157,8 @@ fn unreachable_subcommand(name: &str) -> Result<ExitCode> {
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -184,8 +185,10 @@ fn problem_arg(args: &ArgMatches) -> Result<&'static Problem> {
 /// The PROBLEM argument of `gen` and `stress`: any name or alias, checked by clap (usage
 /// errors exit 2).
 fn problem_name_arg() -> Arg {
-    let names: Vec<&'static str> =
-        PROBLEMS.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
+    let names: Vec<&'static str> = PROBLEMS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .collect();
     Arg::new("PROBLEM")
         .required(true)
         .help("Problem name or alias (see `games list`)")
@@ -239,7 +242,11 @@ fn generate(args: &ArgMatches) -> Result<ExitCode> {
         if args.get_flag("answers") {
             let (answer, fault) = registry::run(p, &input);
             if let Some(f) = fault {
-                anyhow::bail!("internal error: generated {} rejected: {}", path.display(), f.render(p.name, &input));
+                anyhow::bail!(
+                    "internal error: generated {} rejected: {}",
+                    path.display(),
+                    f.render(p.name, &input)
+                );
             }
             let path = stem.with_extension("out");
             std::fs::write(&path, answer).with_context(|| format!("writing {}", path.display()))?;
@@ -266,9 +273,13 @@ fn stress(args: &ArgMatches) -> Result<ExitCode> {
     };
     let Some(f) = report.failure else {
         let checked = report.cases - report.declined;
-        let mut line = format!("stress {}: {checked} cases passed against {who} (seed {seed})", p.name);
+        let mut line =
+            format!("stress {}: {checked} cases passed against {who} (seed {seed})", p.name);
         if report.declined > 0 {
-            line.push_str(&format!("; {} beyond the brute force's reach were skipped", report.declined));
+            line.push_str(&format!(
+                "; {} beyond the brute force's reach were skipped",
+                report.declined
+            ));
         }
         if report.whitespace_only > 0 {
             line.push_str(&format!(

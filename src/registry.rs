@@ -102,7 +102,9 @@ pub fn find(name: &str) -> Option<&'static Problem> {
 
 /// The problem table of the README, one row per problem.
 pub fn markdown_table() -> String {
-    let mut t = String::from("| problem | aliases | source | judge limits | our limits |\n|---|---|---|---|---|\n");
+    let mut t = String::from(
+        "| problem | aliases | source | judge limits | our limits |\n|---|---|---|---|---|\n",
+    );
     for p in PROBLEMS {
         let aliases: Vec<String> = p.aliases.iter().map(|a| format!("`{a}`")).collect();
         t.push_str(&format!(

@@ -6,8 +6,8 @@
 //! passes and the report says so. A program that exits non-zero, dies by a signal or outlives
 //! its timeout fails the case; on timeout its whole process group is killed.
 
-use crate::registry::{run, Problem, Size};
-use crate::rng::{mix64, Rng};
+use crate::registry::{Problem, Size, run};
+use crate::rng::{Rng, mix64};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -224,7 +224,10 @@ pub fn stress(
                 Outcome::TimedOut => (
                     ours,
                     Vec::new(),
-                    Some(format!("the program timed out after {:.1} s (process group killed)", timeout.as_secs_f64())),
+                    Some(format!(
+                        "the program timed out after {:.1} s (process group killed)",
+                        timeout.as_secs_f64()
+                    )),
                     Vec::new(),
                 ),
             },
@@ -239,7 +242,12 @@ pub fn stress(
         };
         if let Some(reason) = reason {
             let failure = Failure { index, size, input, expected, got, reason, diff, stderr };
-            return Ok(Report { cases: index + 1, declined, whitespace_only, failure: Some(failure) });
+            return Ok(Report {
+                cases: index + 1,
+                declined,
+                whitespace_only,
+                failure: Some(failure),
+            });
         }
         if cmp == Comparison::WhitespaceOnly {
             whitespace_only += 1;

@@ -6,10 +6,33 @@ use crate::rng::Rng;
 
 pub const INTERESTING_BYTES: &[u8] = b"0123456789 \n\r\t-+x.\x00\xEF\xBB\xBF";
 pub const INTERESTING_TOKENS: &[&[u8]] = &[
-    b"0", b"1", b"2", b"3", b"7", b"10", b"100", b"255", b"256", b"65535", b"65536",
-    b"4294967295", b"4294967296", b"9223372036854775807", b"9223372036854775808",
-    b"18446744073709551615", b"18446744073709551616", b"1000000000000000000",
-    b"99999999999999999999999999", b"-1", b"-0", b"+5", b"", b"A", b"B", b"AABBAB", b"010101",
+    b"0",
+    b"1",
+    b"2",
+    b"3",
+    b"7",
+    b"10",
+    b"100",
+    b"255",
+    b"256",
+    b"65535",
+    b"65536",
+    b"4294967295",
+    b"4294967296",
+    b"9223372036854775807",
+    b"9223372036854775808",
+    b"18446744073709551615",
+    b"18446744073709551616",
+    b"1000000000000000000",
+    b"99999999999999999999999999",
+    b"-1",
+    b"-0",
+    b"+5",
+    b"",
+    b"A",
+    b"B",
+    b"AABBAB",
+    b"010101",
 ];
 
 pub fn numbers_in(input: &[u8]) -> impl Iterator<Item = u64> + '_ {
@@ -57,7 +80,11 @@ pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
         match rng.below(7) {
             0 if len > 0 => {
                 let i = rng.index(len);
-                v[i] = if rng.chance(1, 2) { *rng.pick(INTERESTING_BYTES) } else { rng.next_u64() as u8 };
+                v[i] = if rng.chance(1, 2) {
+                    *rng.pick(INTERESTING_BYTES)
+                } else {
+                    rng.next_u64() as u8
+                };
             }
             1 => {
                 let i = rng.index(len + 1);
@@ -102,4 +129,3 @@ pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
     }
     v
 }
-

@@ -4,7 +4,7 @@
 
 use games::brute;
 use games::registry::{find, run};
-use games::theory::anti_sg::{run_removal_grundy, AntiSg};
+use games::theory::anti_sg::{AntiSg, run_removal_grundy};
 
 fn answer(name: &str, input: &str) -> String {
     let (out, fault) = run(find(name).unwrap(), input.as_bytes());
@@ -87,9 +87,19 @@ fn the_zero_value_hypothesis_matters() {
     // the mover, but the only move is to B, the opponent answers with A, and the mover has to
     // make the last move.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-    enum P { E, A, B, Z }
+    enum P {
+        E,
+        A,
+        B,
+        Z,
+    }
     let moves = |p: &P| -> Vec<P> {
-        match p { P::E => vec![], P::A => vec![P::E], P::B => vec![P::E, P::A], P::Z => vec![P::B] }
+        match p {
+            P::E => vec![],
+            P::A => vec![P::E],
+            P::B => vec![P::E, P::A],
+            P::Z => vec![P::B],
+        }
     };
     let mut search = brute::search::Search::misere(|p: &P| moves(p));
     let mut sum = AntiSg::new();

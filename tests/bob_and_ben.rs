@@ -104,9 +104,12 @@ fn zero_nodes_and_zero_constants_are_refused_where_they_stand() {
     assert_eq!(out, "");
     let fault = fault.expect("k = 0 refused");
     assert_eq!(fault.offset, input.len() - 2);
-    assert!(fault.render("bob-and-ben", input.as_bytes()).contains("tree constant k of at least 1"));
+    assert!(
+        fault.render("bob-and-ben", input.as_bytes()).contains("tree constant k of at least 1")
+    );
 
     // k = 1 (a path) is a tree and accepted; so are the 64-bit extremes; an empty forest is BEN.
-    let extremes = "3\n1\n18446744073709551615 18446744073709551615\n1\n18446744073709551614 1\n0\n";
+    let extremes =
+        "3\n1\n18446744073709551615 18446744073709551615\n1\n18446744073709551614 1\n0\n";
     assert_eq!(solve(extremes), ("BOB\nBOB\nBEN\n".to_string(), None));
 }

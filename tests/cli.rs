@@ -54,8 +54,14 @@ fn usage_errors_exit_2_and_missing_files_exit_1() {
     assert_eq!(games(&[], b"").status.code(), Some(2));
     assert_eq!(games(&["nim", "a", "b"], b"").status.code(), Some(2));
     assert_eq!(games(&["gen", "no-such-problem"], b"").status.code(), Some(2));
-    assert_eq!(games(&["stress", "nim", "--against", "cat", "--timeout", "0"], b"").status.code(), Some(2));
-    assert_eq!(games(&["stress", "nim", "--against", "cat", "--timeout", "nan"], b"").status.code(), Some(2));
+    assert_eq!(
+        games(&["stress", "nim", "--against", "cat", "--timeout", "0"], b"").status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        games(&["stress", "nim", "--against", "cat", "--timeout", "nan"], b"").status.code(),
+        Some(2)
+    );
     assert_eq!(games(&["stress", "nim", "--brute", "--size", "huge"], b"").status.code(), Some(2));
     let out = games(&["nim", "/nonexistent/input"], b"");
     assert_eq!(out.status.code(), Some(1));
@@ -76,7 +82,11 @@ fn list_and_help_come_from_the_registry() {
         let help = games(&[p.name, "--help"], b"");
         assert!(help.status.success());
         let help = String::from_utf8(help.stdout).unwrap();
-        assert!(help.contains(p.statement.lines().next().unwrap()), "{}: --help lacks the statement", p.name);
+        assert!(
+            help.contains(p.statement.lines().next().unwrap()),
+            "{}: --help lacks the statement",
+            p.name
+        );
     }
 }
 
@@ -90,7 +100,8 @@ fn gen_is_deterministic_and_writes_answer_files() {
     }
     let dir = temp_dir("gen");
     let d = dir.to_str().unwrap();
-    let out = games(&["gen", "nim", "--count", "12", "--out", d, "--answers", "--size", "tiny"], b"");
+    let out =
+        games(&["gen", "nim", "--count", "12", "--out", d, "--answers", "--size", "tiny"], b"");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for i in 0..12 {
         let input = std::fs::read(dir.join(format!("random-{i:03}.in"))).unwrap();
@@ -108,10 +119,8 @@ fn stress_catches_a_wrong_program_on_a_small_input() {
     let dir = temp_dir("wrong");
     let save = dir.join("fail.in");
     // Claims the first player always wins: wrong on any P-position.
-    let out = games(
-        &["stress", "nim", "--against", "echo Yes", "--save", save.to_str().unwrap()],
-        b"",
-    );
+    let out =
+        games(&["stress", "nim", "--against", "echo Yes", "--save", save.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("wrong answer on line 1"), "{text}");
@@ -127,7 +136,16 @@ fn stress_kills_a_hanging_program() {
     let dir = temp_dir("hang");
     let save = dir.join("hang.in");
     let out = games(
-        &["stress", "nim", "--against", "sleep 60 & sleep 60", "--timeout", "0.3", "--save", save.to_str().unwrap()],
+        &[
+            "stress",
+            "nim",
+            "--against",
+            "sleep 60 & sleep 60",
+            "--timeout",
+            "0.3",
+            "--save",
+            save.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
@@ -143,7 +161,10 @@ fn stress_does_not_wait_for_a_background_child_holding_the_output() {
     // Prints a right answer, exits, and leaves a child with stdout open for a minute.
     let me = env!("CARGO_BIN_EXE_games");
     let cmd = format!("{me} nim; sleep 60 &");
-    let out = games(&["stress", "nim", "--against", &cmd, "--cases", "3", "--save", save.to_str().unwrap()], b"");
+    let out = games(
+        &["stress", "nim", "--against", &cmd, "--cases", "3", "--save", save.to_str().unwrap()],
+        b"",
+    );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
     assert!(start.elapsed().as_secs() < 30, "stress waited for the orphan");
 }

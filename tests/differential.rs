@@ -1,7 +1,7 @@
 //! Randomised differential test: for every registered problem, thousands of tiny generated
 //! inputs go through the fast solver and through the exhaustive brute force, byte for byte.
 
-use games::registry::{run, Size, PROBLEMS};
+use games::registry::{PROBLEMS, Size, run};
 use games::rng::Rng;
 
 /// Cases per problem; each problem may ask for fewer if its brute force is slow, never below 2000.
@@ -28,7 +28,11 @@ fn fast_solver_matches_brute_force_on_tiny_inputs() {
                 String::from_utf8_lossy(&input)
             );
             let slow = (p.brute)(&input).unwrap_or_else(|| {
-                panic!("{}: brute force declined a tiny input:\n{}", p.name, String::from_utf8_lossy(&input))
+                panic!(
+                    "{}: brute force declined a tiny input:\n{}",
+                    p.name,
+                    String::from_utf8_lossy(&input)
+                )
             });
             assert!(
                 fast == slow,

@@ -5,7 +5,7 @@
 //! after the end is refused; a huge count fails at end of input without allocating for it;
 //! whitespace variants (CRLF, tabs, BOM, blank lines, no final newline) change nothing.
 
-use games::registry::{run, Problem, PROBLEMS};
+use games::registry::{PROBLEMS, Problem, run};
 use std::path::Path;
 
 fn samples(p: &Problem) -> Vec<(String, Vec<u8>)> {
@@ -60,7 +60,11 @@ fn expect_fault_at(p: &Problem, what: &str, input: &[u8], at: usize) {
     let msg = fault.render(p.name, input);
     let (line, col) = line_col(input, at);
     let head = format!("games {}: line {line}, column {col}: expected ", p.name);
-    assert!(msg.starts_with(&head), "{}: {what}: message {msg:?}, want it to start {head:?}", p.name);
+    assert!(
+        msg.starts_with(&head),
+        "{}: {what}: message {msg:?}, want it to start {head:?}",
+        p.name
+    );
     assert!(msg.contains(", found ") && !msg.contains('\n'), "{}: {what}: {msg:?}", p.name);
     // The answers kept are exactly those of the input cut just before the fault.
     let (kept, _) = run(p, &input[..at]);
@@ -79,7 +83,8 @@ fn bad_tokens_are_reported_where_they_stand() {
             let toks = tokens(&input);
             for (i, &tok) in toks.iter().enumerate().take(200) {
                 for bad in [&b"x"[..], b"-1", b"18446744073709551616", b"1.5"] {
-                    let what = format!("{name}: token {i} replaced by {}", String::from_utf8_lossy(bad));
+                    let what =
+                        format!("{name}: token {i} replaced by {}", String::from_utf8_lossy(bad));
                     let changed = splice(&input, tok, bad);
                     expect_fault_at(p, &what, &changed, tok.0);
                 }
@@ -169,7 +174,9 @@ fn a_huge_first_count_fails_without_allocating() {
                     let msg = f.render(p.name, &changed);
                     let at_end = f.offset == changed.len();
                     let refused_here = f.offset == first.0
-                        && (msg.contains("at most") || msg.contains("..=") || msg.contains("below"));
+                        && (msg.contains("at most")
+                            || msg.contains("..=")
+                            || msg.contains("below"));
                     let later = f.offset > first.0;
                     assert!(at_end || refused_here || later, "{}: {name}: {msg}", p.name);
                 }

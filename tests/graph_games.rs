@@ -4,7 +4,7 @@
 
 use games::registry::{find, run};
 use games::rng::Rng;
-use games::theory::retrograde::{outcomes, ReverseGraph, Rules};
+use games::theory::retrograde::{ReverseGraph, Rules, outcomes};
 
 fn solve(problem: &str, input: &str) -> (String, Option<(usize, String)>) {
     let p = find(problem).unwrap();
@@ -18,7 +18,10 @@ fn fails_at(problem: &str, input: &str, token: &str, message_part: &str) {
     let (offset, message) = fault.unwrap_or_else(|| panic!("{problem}: accepted {input:?}"));
     let at = input.rfind(token).expect("the token is in the input");
     assert_eq!(offset, at, "{problem}: {input:?}: {message}");
-    assert!(message.contains(message_part), "{problem}: {message:?} should mention {message_part:?}");
+    assert!(
+        message.contains(message_part),
+        "{problem}: {message:?} should mention {message_part:?}"
+    );
 }
 
 #[test]
@@ -101,7 +104,11 @@ fn check_engine<const K: usize>(rng: &mut Rng) {
     let got = outcomes(&ReverseGraph::from_arcs(n, &arcs), &rules);
     for v in 0..n {
         for t in 0..K {
-            assert_eq!(got.get(v, t), want[v * K + t], "{rules:?} n={n} arcs={arcs:?} at ({v}, {t})");
+            assert_eq!(
+                got.get(v, t),
+                want[v * K + t],
+                "{rules:?} n={n} arcs={arcs:?} at ({v}, {t})"
+            );
         }
     }
 }
@@ -231,7 +238,11 @@ fn game_teams_long_path_is_decided_by_the_stuck_player() {
     for i in 1..n {
         input.push_str(&format!("{i} {}\n", i + 1));
     }
-    input.push_str(&format!("{}\n{}\n", String::from_utf8_lossy(&team), String::from_utf8_lossy(&actor)));
+    input.push_str(&format!(
+        "{}\n{}\n",
+        String::from_utf8_lossy(&team),
+        String::from_utf8_lossy(&actor)
+    ));
     let (out, fault) = solve("game-teams", &input);
     assert!(fault.is_none());
     let line = out.strip_suffix('\n').unwrap();

@@ -5,7 +5,7 @@
 
 use games::registry::{find, run};
 use games::rng::Rng;
-use games::theory::hackenbush::{branch, leaves_first, subtree_values, Weight};
+use games::theory::hackenbush::{Weight, branch, leaves_first, subtree_values};
 use std::collections::HashMap;
 
 fn solve(input: &str) -> (String, Option<(usize, String)>) {
@@ -87,7 +87,11 @@ fn branch_lemma_matches_grundy_values_by_definition() {
                 big_w[v + 1] = weights[v];
             }
             let whole = Grundy::new(&big_parent).value(&big_w);
-            assert_eq!(whole, branch(Weight::of(w), g as u32) as u64, "w={w} S={parent:?} {weights:?}");
+            assert_eq!(
+                whole,
+                branch(Weight::of(w), g as u32) as u64,
+                "w={w} S={parent:?} {weights:?}"
+            );
         }
     }
 }
@@ -230,7 +234,8 @@ fn relabelling_a_large_random_tree_relabels_the_answer() {
     // shuffled (peeling leaves): the winning moves must correspond.
     let mut rng = Rng::new(3);
     let n = 300_000usize;
-    let parent: Vec<usize> = (0..=n).map(|v| if v <= 1 { 0 } else { 1 + rng.index(v - 1) }).collect();
+    let parent: Vec<usize> =
+        (0..=n).map(|v| if v <= 1 { 0 } else { 1 + rng.index(v - 1) }).collect();
     let weight: Vec<u64> = (0..=n).map(|_| rng.range(1, 4)).collect();
     let mut label: Vec<usize> = (0..=n).collect();
     for i in (3..=n).rev() {
@@ -251,7 +256,13 @@ fn relabelling_a_large_random_tree_relabels_the_answer() {
     let parse = |out: String| -> Vec<usize> {
         let mut lines = out.lines();
         let count: usize = lines.next().unwrap().parse().unwrap();
-        let moves: Vec<usize> = lines.next().unwrap().split(' ').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+        let moves: Vec<usize> = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
         assert_eq!(moves.len(), count);
         moves
     };

@@ -26,15 +26,15 @@ fn formula_matches_the_table_for_every_small_game() {
 fn extremes_where_m_plus_one_overflows() {
     const MAX: u64 = u64::MAX;
     let cases = [
-        (MAX, MAX, "first"),      // m + 1 = 2^64 > n: take everything
+        (MAX, MAX, "first"), // m + 1 = 2^64 > n: take everything
         (1, MAX, "first"),
         (0, MAX, "second"),       // no stone to take
         (MAX, MAX - 1, "second"), // n = m + 1
         (MAX - 1, MAX - 1, "first"),
         (1 << 63, (1 << 63) - 1, "second"),
-        (MAX, 640, "second"),     // 641 divides 2^64 - 1 (= 3 * 5 * 17 * 257 * 641 * 65537 * 6700417)
+        (MAX, 640, "second"), // 641 divides 2^64 - 1 (= 3 * 5 * 17 * 257 * 641 * 65537 * 6700417)
         (MAX, 641, "first"),
-        (MAX, 0, "second"),       // no move at all
+        (MAX, 0, "second"), // no move at all
     ];
     let mut input = format!("{}\n", cases.len());
     let mut want = String::new();

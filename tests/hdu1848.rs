@@ -51,7 +51,8 @@ fn the_table_is_the_mex_of_the_options_and_fits_the_bound() {
     t.extend_to(H);
     let mut largest = 0;
     for x in 0..=H {
-        let options: Vec<u64> = f.iter().filter(|&&s| s <= x).map(|&s| t.get(x - s) as u64).collect();
+        let options: Vec<u64> =
+            f.iter().filter(|&&s| s <= x).map(|&s| t.get(x - s) as u64).collect();
         let g = t.get(x);
         assert_eq!(g as u64, mex_of(&options), "sg({x})");
         // A mex of s values is at most s: the byte (and 64-bit mask) bound of the theory.

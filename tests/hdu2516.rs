@@ -5,7 +5,7 @@
 
 use games::brute::search::Search;
 use games::registry::{find, run};
-use games::theory::fibonacci::{is_fibonacci, mover_wins, zeckendorf, FIB};
+use games::theory::fibonacci::{FIB, is_fibonacci, mover_wins, zeckendorf};
 
 fn solve(input: &str) -> (String, Option<games::InputError>) {
     let p = find("hdu2516").unwrap();
@@ -21,7 +21,11 @@ fn the_mid_game_theorem_matches_a_search_for_every_small_position() {
     });
     for stones in 1..=120u64 {
         for limit in 1..=stones + 1 {
-            assert_eq!(mover_wins(stones, limit), search.wins(&(stones, limit)), "({stones}, {limit})");
+            assert_eq!(
+                mover_wins(stones, limit),
+                search.wins(&(stones, limit)),
+                "({stones}, {limit})"
+            );
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use games::brute::hdu3595::{step_table, wins};
 use games::registry::{find, run};
-use games::theory::every_sg::{euclid_step, Step};
+use games::theory::every_sg::{Step, euclid_step};
 
 fn answer(input: &str) -> String {
     let (out, fault) = run(find("gg-and-mm").unwrap(), input.as_bytes());
@@ -59,7 +59,9 @@ fn fibonacci_pairs_are_forced_all_the_way_down() {
     // (F_k, F_(k+1)) for k >= 2: every move is forced down to (1, 2), where the mover takes all.
     // So the game lasts exactly k - 1 moves, and the mover wins exactly when k - 1 is odd.
     let mut fib = vec![0u64, 1];
-    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]).filter(|&f| f < 1 << 63) {
+    while let Some(next) =
+        fib[fib.len() - 1].checked_add(fib[fib.len() - 2]).filter(|&f| f < 1 << 63)
+    {
         fib.push(next);
     }
     assert_eq!(fib.len(), 93); // F_0 .. F_92 = 7540113804746346429

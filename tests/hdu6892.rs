@@ -5,7 +5,7 @@
 use games::brute::hdu6892::wins;
 use games::registry::{find, run};
 use games::rng::Rng;
-use games::theory::factor::{is_prime, odd_omega, odd_omega_with, omega, Kernel};
+use games::theory::factor::{Kernel, is_prime, odd_omega, odd_omega_with, omega};
 use games::theory::lunch::grundy;
 
 /// Omega by plain trial division by every d up to the square root (the slow reference).
@@ -26,7 +26,11 @@ fn omega_by_trial_division(mut n: u64) -> u32 {
 fn omega_all_kernels(n: u64) -> u32 {
     let want = omega(n);
     for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
-        assert_eq!(n.trailing_zeros() + odd_omega_with(n, kernel), want, "omega({n}) with {kernel:?}");
+        assert_eq!(
+            n.trailing_zeros() + odd_omega_with(n, kernel),
+            want,
+            "omega({n}) with {kernel:?}"
+        );
     }
     want
 }
@@ -80,8 +84,10 @@ fn grundy_formula_matches_a_mex_over_the_real_cuts() {
     let mut sg = vec![0u64; MAX + 1];
     for l in 2..=MAX {
         // Cutting into k equal pieces: k copies of l / k, whose XOR is sg(l / k) or 0.
-        let options: Vec<u64> =
-            (2..=l).filter(|k| l % k == 0).map(|k| if k % 2 == 1 { sg[l / k] } else { 0 }).collect();
+        let options: Vec<u64> = (2..=l)
+            .filter(|k| l % k == 0)
+            .map(|k| if k % 2 == 1 { sg[l / k] } else { 0 })
+            .collect();
         sg[l] = (0..).find(|v| !options.contains(v)).unwrap();
     }
     for (l, &want) in sg.iter().enumerate().skip(1) {
@@ -99,7 +105,11 @@ fn whole_games_match_the_position_search() {
     for a in 1..=12u64 {
         for b in a..=12 {
             for c in b..=12 {
-                assert_eq!(wins(&[a, b, c]), grundy(a) ^ grundy(b) ^ grundy(c) != 0, "pieces {a} {b} {c}");
+                assert_eq!(
+                    wins(&[a, b, c]),
+                    grundy(a) ^ grundy(b) ^ grundy(c) != 0,
+                    "pieces {a} {b} {c}"
+                );
             }
         }
     }
@@ -109,7 +119,11 @@ fn whole_games_match_the_position_search() {
 fn omega_matches_trial_division() {
     for n in 1..300_000u64 {
         assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "omega({n})");
-        assert_eq!(odd_omega(n), omega_by_trial_division(n >> n.trailing_zeros()), "odd_omega({n})");
+        assert_eq!(
+            odd_omega(n),
+            omega_by_trial_division(n >> n.trailing_zeros()),
+            "odd_omega({n})"
+        );
     }
     let mut rng = Rng::new(6892);
     for _ in 0..400 {
@@ -118,7 +132,8 @@ fn omega_matches_trial_division() {
     }
     // Near 10^9, across 2^31 (where the vector Miller-Rabin hands over to the scalar one) and the
     // switch from the 32-bit to the 64-bit path, and up to 2^40.
-    let windows = [1_000_000_000 - 3000, (1 << 31) - 3000, (1 << 32) - 3000].map(|lo: u64| lo..lo + 6000);
+    let windows =
+        [1_000_000_000 - 3000, (1 << 31) - 3000, (1 << 32) - 3000].map(|lo: u64| lo..lo + 6000);
     for n in windows.into_iter().flatten().chain((0..60).map(|_| rng.range(1 << 36, 1 << 40))) {
         assert_eq!(omega_all_kernels(n), omega_by_trial_division(n), "omega({n})");
     }
@@ -279,7 +294,10 @@ fn factors_at_the_ends_of_the_trial_division_tables() {
             assert_eq!(omega_all_kernels(p * p * r), 3, "{p}^2 * {r}");
             // Three primes whose smallest is just below the cube root of the product.
             let s = primes_between(&mut rng, p + 1, p + 5000, 1)[0];
-            if let Some(n) = p.checked_mul(s).and_then(|x| x.checked_mul(s + 2).filter(|_| is_prime_by_trial_division(s + 2))) {
+            if let Some(n) = p
+                .checked_mul(s)
+                .and_then(|x| x.checked_mul(s + 2).filter(|_| is_prime_by_trial_division(s + 2)))
+            {
                 assert_eq!(omega_all_kernels(n), 3, "{p} * {s} * {}", s + 2);
             }
         }
@@ -338,7 +356,10 @@ fn limits_are_enforced_at_the_token() {
     assert_eq!(out, b"W\n");
     let f = fault.expect("a length of 0 is refused");
     assert_eq!(f.offset, 29);
-    assert!(f.render("hdu6892", b"2\n1\n18446744073709551615\n2\n5 0\n").contains("piece length of at least 1"));
+    assert!(
+        f.render("hdu6892", b"2\n1\n18446744073709551615\n2\n5 0\n")
+            .contains("piece length of at least 1")
+    );
     // The largest lengths are accepted and exact: 2^64 - 1 has 7 odd prime factors, 2^63 none.
     let (out, fault) = run(p, b"1\n2\n18446744073709551615 9223372036854775808\n");
     assert!(fault.is_none());

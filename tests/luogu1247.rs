@@ -104,7 +104,8 @@ fn every_layout_of_the_pile_line_gives_the_same_answer() {
     let mut rng = Rng::new(1248);
     for round in 0..300 {
         let k = rng.range(1, 40) as usize;
-        let mut piles: Vec<u64> = (0..k).map(|_| rng.edgy(if round % 2 == 0 { 1000 } else { u64::MAX })).collect();
+        let mut piles: Vec<u64> =
+            (0..k).map(|_| rng.edgy(if round % 2 == 0 { 1000 } else { u64::MAX })).collect();
         // Make pile j the only one that can move: the others lose their top bits.
         let j = rng.index(k);
         let top = 1u64 << rng.range(1, 62);
@@ -118,7 +119,11 @@ fn every_layout_of_the_pile_line_gives_the_same_answer() {
         let canonical = text(&piles);
         let (want, _) = solve(&canonical);
         check(&piles, &want);
-        assert!(want.starts_with(&format!("{} {}\n", piles[j] - (piles[j] ^ piles.iter().fold(0, |a, &p| a ^ p)), j + 1)));
+        assert!(want.starts_with(&format!(
+            "{} {}\n",
+            piles[j] - (piles[j] ^ piles.iter().fold(0, |a, &p| a ^ p)),
+            j + 1
+        )));
         let odd_layouts = [
             canonical.replace(' ', "  "),
             canonical.replace(' ', "\t").replace('\n', "\r\n"),

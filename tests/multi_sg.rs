@@ -3,7 +3,7 @@
 
 use games::brute::multi_sg::wins;
 use games::registry::{find, run};
-use games::theory::multi_sg::{grundy_table, grundy_table_by_blocks, MAX_PILE};
+use games::theory::multi_sg::{MAX_PILE, grundy_table, grundy_table_by_blocks};
 
 fn solve(input: &str) -> (String, Option<String>) {
     let p = find("multi-sg").unwrap();
@@ -18,7 +18,11 @@ fn sweep_matches_the_block_method() {
     }
     for max in 0..40 {
         for f in 0..6 {
-            assert_eq!(grundy_table(f, max), grundy_table_by_blocks(f, max), "F = {f}, max = {max}");
+            assert_eq!(
+                grundy_table(f, max),
+                grundy_table_by_blocks(f, max),
+                "F = {f}, max = {max}"
+            );
         }
     }
 }
@@ -59,18 +63,26 @@ fn piles_beyond_the_limit_are_refused_where_they_stand() {
     let (out, fault) = solve(&format!("2 1\n1 5\n2 3 {}\n", MAX_PILE + 1));
     assert_eq!(out, "1\n", "the first game's answer is kept");
     let msg = fault.expect("refused");
-    assert!(msg.starts_with("games multi-sg: line 3, column 5: expected pile size of at most 10000000"), "{msg}");
+    assert!(
+        msg.starts_with("games multi-sg: line 3, column 5: expected pile size of at most 10000000"),
+        "{msg}"
+    );
     // A pile below F never moves: any size is fine, and F itself is unbounded.
     let (out, fault) = solve("2 18446744073709551615\n1 18446744073709551614\n2 0 1\n");
     assert_eq!((out.as_str(), fault), ("0 0\n", None));
     let (_, fault) = solve("1 18446744073709551615\n1 18446744073709551615\n");
-    assert!(fault.unwrap().starts_with("games multi-sg: line 2, column 3: expected pile size of at most 10000000"));
+    assert!(
+        fault.unwrap().starts_with(
+            "games multi-sg: line 2, column 3: expected pile size of at most 10000000"
+        )
+    );
 }
 
 #[test]
 fn the_largest_accepted_pile_works() {
     // g(10^7) and g(10^7 - 1) are computed once; the pair (x, x) is always lost.
-    let (out, fault) = solve(&format!("3 2\n2 {m} {m}\n1 {m}\n1 {n}\n", m = MAX_PILE, n = MAX_PILE - 1));
+    let (out, fault) =
+        solve(&format!("3 2\n2 {m} {m}\n1 {m}\n1 {n}\n", m = MAX_PILE, n = MAX_PILE - 1));
     assert_eq!(fault, None);
     let g = grundy_table(2, MAX_PILE as usize);
     let bit = |v: u16| if v != 0 { "1" } else { "0" };

@@ -4,10 +4,10 @@
 //! panic; on an error the answers written must be exactly those of the input cut at the fault.
 //! (The coverage-guided fuzzer in `fuzz/` does the same without the fixed budget.)
 
-use games::registry::{run, Problem, Size, PROBLEMS};
+use games::registry::{PROBLEMS, Problem, Size, run};
 use games::rng::Rng;
 use games::testkit::{has_costly_number, has_large_number, mutate};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 /// Mutated executions per problem (each also runs the cut input on a fault).
@@ -37,7 +37,9 @@ fn mutated_inputs_give_an_answer_or_a_located_error() {
     for p in PROBLEMS {
         let started = std::time::Instant::now();
         let corpus = seeds(p);
-        let mut rng = Rng::new(0xF022 ^ games::rng::mix64(p.name.len() as u64 * 131 + p.name.as_bytes()[0] as u64));
+        let mut rng = Rng::new(
+            0xF022 ^ games::rng::mix64(p.name.len() as u64 * 131 + p.name.as_bytes()[0] as u64),
+        );
         for _ in 0..PER_PROBLEM {
             let base = rng.pick(&corpus);
             let other = rng.pick(&corpus);

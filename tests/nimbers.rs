@@ -6,10 +6,10 @@
 
 use games::brute::turning_corners::wins;
 use games::registry::{find, run};
-use games::rng::{mix64, Rng};
+use games::rng::{Rng, mix64};
 use games::theory::nimber::{
-    mex_definition_table, nim_inverse, nim_power, nim_product, nim_product_portable, nim_product_reference,
-    Multiplier, PolyTables,
+    Multiplier, PolyTables, mex_definition_table, nim_inverse, nim_power, nim_product,
+    nim_product_portable, nim_product_reference,
 };
 use games::theory::turning_corners::light_grundy;
 
@@ -56,7 +56,11 @@ fn every_path_matches_the_mex_definition_below_64() {
     }
     for a in 0..64u64 {
         for b in 0..64u64 {
-            assert_eq!(nim_product_reference(a, b), t[a as usize][b as usize], "reference: {a} (*) {b}");
+            assert_eq!(
+                nim_product_reference(a, b),
+                t[a as usize][b as usize],
+                "reference: {a} (*) {b}"
+            );
         }
     }
 }
@@ -117,7 +121,11 @@ fn field_laws_hold_on_random_values() {
             nim_product(a, nim_product(b, c)),
             "associative {a} {b} {c}"
         );
-        assert_eq!(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c), "distributive {a} {b} {c}");
+        assert_eq!(
+            nim_product(a, b ^ c),
+            nim_product(a, b) ^ nim_product(a, c),
+            "distributive {a} {b} {c}"
+        );
         assert_eq!(nim_product(a, 1), a);
         assert_eq!(nim_product(a, 0), 0);
     }
@@ -138,7 +146,8 @@ fn turning_corners_values_match_the_searched_game() {
     // Every set of lights on the 3 x 3 board: lost exactly when the XOR of x (*) y is 0.
     let cells: Vec<(u64, u64)> = (1..=3).flat_map(|x| (1..=3).map(move |y| (x, y))).collect();
     for mask in 0u32..1 << cells.len() {
-        let lit: Vec<(u64, u64)> = cells.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect();
+        let lit: Vec<(u64, u64)> =
+            cells.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect();
         let xor = lit.iter().fold(0, |s, &(x, y)| s ^ light_grundy(x, y));
         assert_eq!(wins(&lit), Some(xor != 0), "{lit:?}");
     }
@@ -185,7 +194,11 @@ fn turning_corners_extremes_and_refusals() {
     assert_eq!(solve("turning-corners", &input), (want, None));
     let (out, fault) = solve("turning-corners", "2\n1\n1 1\n1\n18446744073709551616 1\n");
     assert_eq!(out, WIN);
-    assert!(fault.unwrap().starts_with("games turning-corners: line 5, column 1: expected coordinate x below 2^64"));
+    assert!(
+        fault.unwrap().starts_with(
+            "games turning-corners: line 5, column 1: expected coordinate x below 2^64"
+        )
+    );
 }
 
 #[test]
@@ -201,7 +214,8 @@ fn nim_product_streams_batches_and_keeps_answers_before_a_fault() {
         }
     }
     let (out, fault) = solve("nim-product", &input);
-    let want: String = pairs[..2049].iter().map(|&(a, b)| format!("{}\n", nim_product_reference(a, b))).collect();
+    let want: String =
+        pairs[..2049].iter().map(|&(a, b)| format!("{}\n", nim_product_reference(a, b))).collect();
     assert_eq!(out, want);
     assert!(fault.unwrap().contains("line 2051, column "));
     let (out, fault) = solve("nim-product", &input.replace(" -", " "));
@@ -251,5 +265,9 @@ fn nim_product_speed() {
     for p in &pairs[..20_000] {
         acc ^= nim_product_reference(p[0], p[1]);
     }
-    println!("{:32} {:6.0} ns/product  [{acc}]", "reference (recursive halving)", t.elapsed().as_nanos() as f64 / 20_000.0);
+    println!(
+        "{:32} {:6.0} ns/product  [{acc}]",
+        "reference (recursive halving)",
+        t.elapsed().as_nanos() as f64 / 20_000.0
+    );
 }

@@ -95,7 +95,9 @@ fn check_pair(z: &Zeckendorf, k: u64) {
     assert!(k == 0 || z.is_first_coordinate(a), "k = {k}: {a} is not a first coordinate");
     assert!(k == 0 || z.shift_left(a) == b as u128, "k = {k}: partner of {a} is not {b}");
     assert!(p_position(a, b) && p_position(b, a), "k = {k}: ({a}, {b})");
-    for (x, y) in [(a + 1, b), (a, b + 1), (a + 1, b + 1), (a.wrapping_sub(1), b), (a, b.wrapping_sub(1))] {
+    for (x, y) in
+        [(a + 1, b), (a, b + 1), (a + 1, b + 1), (a.wrapping_sub(1), b), (a, b.wrapping_sub(1))]
+    {
         if x < LIMIT && y < LIMIT && (x, y) != (a, b) && !(k == 0 && (x, y) == (0, 0)) {
             assert!(!p_position(x, y), "k = {k}: ({x}, {y}) is next to a P-position");
             assert!(!z.p_position(x, y), "oracle: ({x}, {y})");
@@ -135,7 +137,10 @@ fn large_pairs_agree_with_the_fibonacci_numeration_characterisation() {
         } else {
             let partner = z.shift_right(a) as u64;
             assert!(p_position(partner, a), "({partner}, {a})");
-            assert!(!p_position(partner + 1, a) && !p_position(partner - 1, a), "near ({partner}, {a})");
+            assert!(
+                !p_position(partner + 1, a) && !p_position(partner - 1, a),
+                "near ({partner}, {a})"
+            );
         }
         // And a random second pile, mostly a win for the mover.
         let b = rng.range(0, LIMIT - 1) >> rng.below(63);

@@ -14,7 +14,10 @@ fn readme_problem_table_matches_the_registry() {
 fn readme_set_up_commands_name_real_things() {
     let readme = include_str!("../README.md");
     assert!(readme.contains("./target/release/games nim samples/nim/sample-1.in"));
-    assert!(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/nim/sample-1.in")).exists());
+    assert!(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/nim/sample-1.in"))
+            .exists()
+    );
     assert!(readme.contains("make test"));
     let makefile = include_str!("../Makefile");
     assert!(makefile.contains("\ntest:"));

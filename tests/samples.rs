@@ -1,7 +1,7 @@
 //! The golden samples under `samples/<problem>/`, run in-process, and their agreement with the
 //! registry: every problem has samples, every sample folder is a problem.
 
-use games::registry::{find, run, PROBLEMS};
+use games::registry::{PROBLEMS, find, run};
 use std::path::Path;
 
 fn sample_dir() -> &'static Path {
@@ -23,7 +23,12 @@ fn every_golden_sample_matches() {
                 let expected = std::fs::read(path.with_extension("out"))
                     .unwrap_or_else(|_| panic!("{} has no .out", path.display()));
                 let (got, fault) = run(p, &input);
-                assert!(fault.is_none(), "{}: {}", path.display(), fault.unwrap().render(p.name, &input));
+                assert!(
+                    fault.is_none(),
+                    "{}: {}",
+                    path.display(),
+                    fault.unwrap().render(p.name, &input)
+                );
                 assert_eq!(
                     String::from_utf8_lossy(&got),
                     String::from_utf8_lossy(&expected),
@@ -45,7 +50,11 @@ fn every_problem_has_an_official_and_three_own_samples() {
             .unwrap_or_else(|_| panic!("samples/{} is missing", p.name))
             .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "in"))
             .count();
-        assert!(count >= 4, "samples/{} has {count} inputs; want the official one and 3 of ours", p.name);
+        assert!(
+            count >= 4,
+            "samples/{} has {count} inputs; want the official one and 3 of ours",
+            p.name
+        );
     }
 }
 
@@ -74,6 +83,10 @@ fn own_samples_agree_with_the_brute_force() {
                 vouched += 1;
             }
         }
-        assert!(vouched >= 3, "samples/{}: only {vouched} samples are checked by brute force", p.name);
+        assert!(
+            vouched >= 3,
+            "samples/{}: only {vouched} samples are checked by brute force",
+            p.name
+        );
     }
 }

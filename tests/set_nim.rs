@@ -19,7 +19,8 @@ fn input(moves: &[u64], piles: &[u64]) -> String {
 fn definition(moves: &[u64], n: usize) -> Vec<u32> {
     let mut g = vec![0u32; n + 1];
     for x in 0..=n {
-        let options: Vec<u32> = moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
+        let options: Vec<u32> =
+            moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
         g[x] = (0..).find(|v| !options.contains(v)).unwrap();
     }
     g
@@ -29,7 +30,8 @@ fn definition(moves: &[u64], n: usize) -> Vec<u32> {
 fn judge_maxima_match_the_definition() {
     let mut rng = Rng::new(893);
     for round in 0..20 {
-        let mut moves: Vec<u64> = (0..100).map(|_| rng.range(1, if round % 2 == 0 { 10_000 } else { 300 })).collect();
+        let mut moves: Vec<u64> =
+            (0..100).map(|_| rng.range(1, if round % 2 == 0 { 10_000 } else { 300 })).collect();
         moves.sort_unstable();
         moves.dedup();
         let g = definition(&moves, 10_000);
@@ -41,7 +43,8 @@ fn judge_maxima_match_the_definition() {
                 piles[99] = h as u64;
             }
         }
-        let want = if piles.iter().fold(0, |acc, &h| acc ^ g[h as usize]) == 0 { "No\n" } else { "Yes\n" };
+        let want =
+            if piles.iter().fold(0, |acc, &h| acc ^ g[h as usize]) == 0 { "No\n" } else { "Yes\n" };
         assert_eq!(solve(&input(&moves, &piles)).0, want, "round {round}");
     }
 }
@@ -134,7 +137,11 @@ fn two_moves_up_to_ten_million_reach_any_pile() {
     // theory's unit tests), so a huge pile has the value of its remainder, which the table
     // reaches directly (below a + 2b, where no repeat can be proved yet).
     let mut rng = Rng::new(2);
-    for (a, b) in [(9_999_991, 10_000_000), (1, 10_000_000), (rng.range(1, 5_000_000), rng.range(5_000_000, 10_000_000))] {
+    for (a, b) in [
+        (9_999_991, 10_000_000),
+        (1, 10_000_000),
+        (rng.range(1, 5_000_000), rng.range(5_000_000, 10_000_000)),
+    ] {
         let huge = u64::MAX - rng.range(0, 1 << 40);
         let small = huge % (a + b);
         let far = solve(&format!("2 {a} {b} 2 {huge} 1")).0;
@@ -153,8 +160,18 @@ fn beyond_the_table_budget_is_refused_at_the_largest_pile() {
     assert_eq!(out, "");
     assert_eq!(fault.offset, text.find("1000000000000000000").unwrap());
     let msg = fault.render("set-nim", text.as_bytes());
-    assert!(msg.contains("line 4, column 3: expected a pile the table budget reaches (below 100000000)"), "{msg}");
-    assert!(msg.contains("no period can be detected within the table budget of 10^8 bytes (100000000 positions"), "{msg}");
+    assert!(
+        msg.contains(
+            "line 4, column 3: expected a pile the table budget reaches (below 100000000)"
+        ),
+        "{msg}"
+    );
+    assert!(
+        msg.contains(
+            "no period can be detected within the table budget of 10^8 bytes (100000000 positions"
+        ),
+        "{msg}"
+    );
     // The same move with piles below it is no problem: it can never be made.
     assert_eq!(solve("1\n100000000\n2\n5 99999999\n").0, "No\n");
     // A single move s needs 3s values: s = 33333333 just fits the 10^8 positions (the period
@@ -165,7 +182,12 @@ fn beyond_the_table_budget_is_refused_at_the_largest_pile() {
     let fault = fault.expect("refused");
     assert_eq!((out.as_str(), fault.offset), ("", 13));
     let msg = fault.expected;
-    assert!(msg.contains("no period of the Grundy values was detected within the table budget of 10^8 bytes"), "{msg}");
+    assert!(
+        msg.contains(
+            "no period of the Grundy values was detected within the table budget of 10^8 bytes"
+        ),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -177,7 +199,10 @@ fn the_work_budget_is_enforced() {
     let small = Budget { table_bytes: 1_000_000, work: 1_000_000 };
     let full = GrundyTable::new(&moves, 1999, Budget::DEFAULT).unwrap();
     assert_eq!(full.period(), None);
-    assert_eq!(GrundyTable::new(&moves, 4000, small).unwrap_err(), Exceeded::Work { at_once: false });
+    assert_eq!(
+        GrundyTable::new(&moves, 4000, small).unwrap_err(),
+        Exceeded::Work { at_once: false }
+    );
     let g = definition(&moves, 1999);
     for (x, &v) in g.iter().enumerate() {
         assert_eq!(full.grundy(x as u64), v);
@@ -194,7 +219,11 @@ fn hopeless_work_is_refused_at_once() {
     let fault = fault.expect("refused");
     assert_eq!(out, "");
     assert_eq!(fault.offset, text.find(" 10000000").unwrap() + 1);
-    assert!(fault.expected.contains("exceed the budget of 2*10^9 work units by themselves"), "{}", fault.expected);
+    assert!(
+        fault.expected.contains("exceed the budget of 2*10^9 work units by themselves"),
+        "{}",
+        fault.expected
+    );
     // Within reach of the checks, but no period and too many of them: refused when the budget
     // runs out (scaled down in the_work_budget_is_enforced; the message here).
     let mut rng = Rng::new(10);

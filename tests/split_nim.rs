@@ -80,7 +80,11 @@ fn both_forms_of_the_verdict_agree() {
         }
         let xor = piles.iter().filter(|&&x| x > 0).fold(0u64, |acc, &x| acc ^ (x - 1));
         let count = piles.iter().filter(|&&x| x > 0).count() as u64;
-        assert_eq!(p_position(piles.iter().copied()), p_position_by_parity(xor, count), "{piles:?}");
+        assert_eq!(
+            p_position(piles.iter().copied()),
+            p_position_by_parity(xor, count),
+            "{piles:?}"
+        );
     }
 }
 

@@ -15,7 +15,10 @@ fn solve(input: &str) -> (String, Option<games::InputError>) {
 fn all_staircases(n: usize, most: u64) -> Vec<Vec<u64>> {
     let mut all = vec![vec![]];
     for _ in 0..n {
-        all = all.into_iter().flat_map(|v| (0..=most).map(move |a| [v.clone(), vec![a]].concat())).collect();
+        all = all
+            .into_iter()
+            .flat_map(|v| (0..=most).map(move |a| [v.clone(), vec![a]].concat()))
+            .collect();
     }
     all
 }
@@ -53,7 +56,9 @@ fn even_stairs_never_matter_and_odd_stairs_always_do() {
     for i in (1..n).step_by(2) {
         stairs[i] = rng.next_u64();
     }
-    let text = |s: &[u64]| format!("{}\n{}\n", s.len(), s.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
+    let text = |s: &[u64]| {
+        format!("{}\n{}\n", s.len(), s.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+    };
     assert_eq!(solve(&text(&stairs)).0, "No\n");
     // Changing an even stair keeps the loss; changing one odd stair turns it into a win.
     stairs[1] ^= 12345;

@@ -1,8 +1,8 @@
 //! Bob and Ben by search over the set of remaining nodes of the whole forest, built node by node
 //! from the statement's edge rule (no Grundy values, no node-count formula).
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Most nodes in one game's forest that the search takes on.
 const MAX_NODES: u64 = 20;

@@ -3,7 +3,7 @@
 //! a position from which the player to move loses. No Grundy values anywhere.
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 /// Lowers edge `c` (the edge into node `c`) by one; when it reaches 0, clears its subtree.
 fn play(weights: &[u64], children: &[Vec<usize>], c: usize) -> Vec<u64> {

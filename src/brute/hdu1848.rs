@@ -1,7 +1,7 @@
 //! HDU 1848 by search over whole positions (the sorted triple of piles), not by Grundy values.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Largest pile the search takes on.
 const MAX_PILE: u64 = 40;

@@ -1,7 +1,7 @@
 //! Misère Nim by search over whole positions (the multiset of piles), never the SJ rule.
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 /// Does the first player win misère Nim on these piles?
 pub fn wins(piles: &[u64]) -> bool {

@@ -1,8 +1,8 @@
 //! Be the Winner by misère search over whole positions: the multiset of non-empty groups, where
 //! a move removes a run of consecutive apples from one group and may split it in two.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Every position reachable in one move.
 fn moves(s: &[u64]) -> Vec<Vec<u64>> {

@@ -1,7 +1,7 @@
 //! HDU 2516 by search over (stones left, largest take allowed), not by Fibonacci numbers.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Largest pile the search takes on.
 const MAX_STONES: u64 = 200;

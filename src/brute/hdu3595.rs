@@ -2,8 +2,8 @@
 //! every-game move rule; no steps, no Every-SG theorem. Also the per-game step table by its
 //! definition, for the tests of the Euclid step rule.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Every position of one game (p, q) after one move: pick a pile of x >= 1 stones, remove a
 /// positive multiple of x from the other pile.
@@ -69,8 +69,10 @@ pub fn step_table(max: usize) -> Vec<Vec<(bool, u32)>> {
     for sum in 0..=2 * max {
         for p in sum.saturating_sub(max)..=sum.min(max) {
             let q = sum - p;
-            let options: Vec<(bool, u32)> =
-                game_moves(p as u64, q as u64).iter().map(|&(a, b)| t[a as usize][b as usize]).collect();
+            let options: Vec<(bool, u32)> = game_moves(p as u64, q as u64)
+                .iter()
+                .map(|&(a, b)| t[a as usize][b as usize])
+                .collect();
             t[p][q] = if options.is_empty() {
                 (false, 0)
             } else if let Some(best) = options.iter().filter(|o| !o.0).map(|o| o.1).max() {
@@ -90,7 +92,9 @@ pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
         let n = t.next() as usize;
         let games: Vec<(u64, u64)> = (0..n).map(|_| (t.next(), t.next())).collect();
         let budget = games.iter().try_fold(1u64, |acc, &(p, q)| {
-            acc.checked_mul(p.checked_add(1)?)?.checked_mul(q.checked_add(1)?).filter(|&v| v <= 5_000)
+            acc.checked_mul(p.checked_add(1)?)?
+                .checked_mul(q.checked_add(1)?)
+                .filter(|&v| v <= 5_000)
         });
         budget?;
         out.extend_from_slice(if wins(&games) { b"MM\n" } else { b"GG\n" });

@@ -1,8 +1,8 @@
 //! Lunch by search over whole positions (the multiset of pieces longer than 1), cutting pieces
 //! for real; no Grundy values, no factor counting.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// The position after every possible cut: each distinct piece l, each divisor k >= 2 of l.
 fn cuts(s: &[u64]) -> Vec<Vec<u64>> {

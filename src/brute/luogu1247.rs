@@ -2,7 +2,7 @@
 //! (pile index, then count taken) and print the first that leaves a lost position.
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
     let mut t = Tokens::new(input);

@@ -1,8 +1,8 @@
 //! Even splitting by search over whole positions (sorted multisets of piles), with the real
 //! moves: no Grundy values, no quotient blocks.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// The most stones in moving piles a search takes on. A split keeps the number of stones, so
 /// every position is a partition of at most this many: fewer than 30 000 of them.

@@ -1,9 +1,10 @@
 //! Nim by search over whole positions (the multiset of piles), not by the nim-sum.
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 /// Every Nim move from a sorted pile vector: one pile made smaller, the result sorted again.
+#[allow(clippy::ptr_arg)] // the search's state type is Vec<u64>; its move function takes &S
 pub fn moves(s: &Vec<u64>) -> Vec<Vec<u64>> {
     let mut next = Vec::new();
     for i in 0..s.len() {

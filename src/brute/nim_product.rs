@@ -24,7 +24,8 @@ fn table() -> &'static Vec<Vec<u64>> {
                         }
                     }
                 }
-                t[a][b] = seen.iter().position(|&s| !s).expect("a * b + 1 slots, a * b options") as u64;
+                t[a][b] =
+                    seen.iter().position(|&s| !s).expect("a * b + 1 slots, a * b options") as u64;
             }
         }
         t

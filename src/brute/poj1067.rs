@@ -1,7 +1,7 @@
 //! Wythoff's game by search over the pairs of piles, not by the golden ratio.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Largest pile the search takes on.
 const MAX_PILE: u64 = 60;

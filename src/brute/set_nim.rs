@@ -1,7 +1,7 @@
 //! Subtraction-set Nim by search over whole positions (the multiset of piles), no Grundy values.
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 /// Is the position a first-player win, when a move removes exactly s in `moves` from one pile?
 pub fn wins(moves: &[u64], piles: &[u64]) -> bool {

@@ -1,8 +1,8 @@
 //! Split Nim by search over whole positions: the multiset of non-empty piles, where a move
 //! replaces one pile x by two piles a, b < x. No Grundy values anywhere.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 
 /// Is the position a first-player win?
 pub fn wins(piles: &[u64]) -> bool {

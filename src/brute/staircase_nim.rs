@@ -1,7 +1,7 @@
 //! Staircase Nim by search over whole stair vectors (no nim-sum anywhere).
 
 use super::search::Search;
-use super::{within_budget, Tokens};
+use super::{Tokens, within_budget};
 
 /// Is the stair vector (stair 1 first) a first-player win? Every move: some stones from stair
 /// i down to stair i-1, or off the board from stair 1.

@@ -1,8 +1,8 @@
 //! Turning Corners by search over sets of lit cells (as a bitmask over the board), with the
 //! real toggle moves: no Grundy values, no nim products.
 
-use super::search::Search;
 use super::Tokens;
+use super::search::Search;
 use std::collections::BTreeSet;
 
 /// Boards of more 1-based cells than this are beyond the search.
@@ -54,7 +54,11 @@ pub fn answer(input: &[u8]) -> Option<Vec<u8>> {
     for _ in 0..cases {
         let n = tok.next() as usize;
         let lights: Vec<(u64, u64)> = (0..n).map(|_| (tok.next(), tok.next())).collect();
-        out.push_str(if wins(&lights)? { "Have a try, lxhgww.\n" } else { "Don't waste your time.\n" });
+        out.push_str(if wins(&lights)? {
+            "Have a try, lxhgww.\n"
+        } else {
+            "Don't waste your time.\n"
+        });
     }
     Some(out.into_bytes())
 }

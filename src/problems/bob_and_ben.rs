@@ -41,7 +41,8 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let games = by_size(size, rng.range(1, 3), rng.range(5, 20), 100, 1000);
     // Trees in all, spread over the games (Tiny: a few per game), and the largest m and k.
     let total = by_size(size, 0, 300, 1_000_000, 10_000_000);
-    let (max_m, max_k) = by_size(size, (5, 6), (1_000, 100), (1_000_000_000, 100), (u64::MAX, u64::MAX));
+    let (max_m, max_k) =
+        by_size(size, (5, 6), (1_000, 100), (1_000_000_000, 100), (u64::MAX, u64::MAX));
     let mut out = Out::new();
     out.int(games).nl();
     for g in 0..games {

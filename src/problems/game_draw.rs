@@ -7,7 +7,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::retrograde::{outcomes, ReverseGraph, Rules};
+use crate::theory::retrograde::{ReverseGraph, Rules, outcomes};
 
 pub static PROBLEM: Problem = Problem {
     name: "game-draw",
@@ -34,8 +34,12 @@ const GENNADY_WINS: u8 = 1;
 const DRAW: u8 = 2;
 
 /// Turn 0: Gennady to move; turn 1: Georgiy. A player who cannot move loses.
-pub const RULES: Rules<2> =
-    Rules { maximiser: [true, false], stuck: [GEORGIY_WINS, GENNADY_WINS], infinite: DRAW, outcomes: 3 };
+pub const RULES: Rules<2> = Rules {
+    maximiser: [true, false],
+    stuck: [GEORGIY_WINS, GENNADY_WINS],
+    infinite: DRAW,
+    outcomes: 3,
+};
 
 /// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based pairs.
 pub fn read_arcs(sc: &mut Scanner<'_>, n: u64, m: u64) -> Result<Vec<(u32, u32)>, InputError> {
@@ -57,7 +61,9 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let value = outcomes(&graph, &RULES);
     drop(graph);
     // Line 1: Gennady (turn 0) moves first; line 2: Georgiy (turn 1). W/L from the mover's side.
-    for (turn, mover_wins, mover_loses) in [(0, GENNADY_WINS, GEORGIY_WINS), (1, GEORGIY_WINS, GENNADY_WINS)] {
+    for (turn, mover_wins, mover_loses) in
+        [(0, GENNADY_WINS, GEORGIY_WINS), (1, GEORGIY_WINS, GENNADY_WINS)]
+    {
         let line: Vec<u8> = value
             .at_turn(turn)
             .map(|v| match v {

@@ -8,7 +8,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::retrograde::{outcomes, ReverseGraph, Rules};
+use crate::theory::retrograde::{ReverseGraph, Rules, outcomes};
 
 pub static PROBLEM: Problem = Problem {
     name: "game-teams",
@@ -45,7 +45,11 @@ pub fn rules(team_b: [bool; 6], actor: [bool; 6]) -> Rules<6> {
     }
 }
 
-fn six(sc: &mut Scanner<'_>, what: &'static str, letters: [u8; 2]) -> Result<[bool; 6], InputError> {
+fn six(
+    sc: &mut Scanner<'_>,
+    what: &'static str,
+    letters: [u8; 2],
+) -> Result<[bool; 6], InputError> {
     let at = sc.peek_start();
     let word = sc.word(what)?;
     if word.len() != 6 || !word.iter().all(|b| letters.contains(b)) {

@@ -7,7 +7,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::hackenbush::{leaves_first, subtree_values, winning_moves, Weight};
+use crate::theory::hackenbush::{Weight, leaves_first, subtree_values, winning_moves};
 
 pub static PROBLEM: Problem = Problem {
     name: "hackenbush",
@@ -66,7 +66,10 @@ fn cycle_error(input: &[u8], first_edge: usize, node: u64) -> InputError {
         rescan.word("token").ok();
     }
     let at = first_edge + rescan.peek_start();
-    InputError::new(at, format!("a parent that keeps node {node} below the root 1 (this one closes a cycle)"))
+    InputError::new(
+        at,
+        format!("a parent that keeps node {node} below the root 1 (this one closes a cycle)"),
+    )
 }
 
 /// A weight that is often an edge case: 1, 2, odd / even at least 3, up to `max`.
@@ -86,11 +89,17 @@ fn tree(rng: &mut Rng, n: usize) -> Vec<usize> {
     let shape = rng.below(5);
     for (v, slot) in parent.iter_mut().enumerate().skip(2) {
         *slot = match shape {
-            0 => v - 1,                                  // a path
-            1 => 1,                                      // a star
-            2 => if v % 2 == 0 { v - 1 } else { v - 2 }, // a caterpillar (a spine with leaves)
+            0 => v - 1, // a path
+            1 => 1,     // a star
+            2 => {
+                if v % 2 == 0 {
+                    v - 1
+                } else {
+                    v - 2
+                }
+            } // a caterpillar (a spine with leaves)
             3 => v - 1 - rng.below(3.min(v as u64 - 1)) as usize, // a deep random tree
-            _ => 1 + rng.index(v - 1),                   // a random recursive tree
+            _ => 1 + rng.index(v - 1), // a random recursive tree
         }
         .max(1);
     }
@@ -129,7 +138,8 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let mut out = Out::new();
     out.int(tests).nl();
     for _ in 0..tests {
-        let n = by_size(size, rng.range(1, 6), rng.range(1, 300), total / tests, total / tests) as usize;
+        let n = by_size(size, rng.range(1, 6), rng.range(1, 300), total / tests, total / tests)
+            as usize;
         let parent = tree(rng, n);
         let mut w: Vec<u64> = (0..=n).map(|_| weight(rng, max_w)).collect();
         if size == Size::Tiny {

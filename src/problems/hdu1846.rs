@@ -46,7 +46,9 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                 None => min,
             },
             // One off a multiple.
-            2 => m.checked_add(1).map_or(max, |q| q.saturating_mul(rng.range(1, (max / q).max(1))) - 1),
+            2 => m
+                .checked_add(1)
+                .map_or(max, |q| q.saturating_mul(rng.range(1, (max / q).max(1))) - 1),
             _ => rng.edgy(max),
         }
         .clamp(min, max);

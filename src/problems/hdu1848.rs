@@ -8,7 +8,7 @@ use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
 use crate::theory::fibonacci::FIB;
-use crate::theory::fibonacci_subtraction::{p_position, GrundyTable};
+use crate::theory::fibonacci_subtraction::{GrundyTable, p_position};
 
 /// The largest pile we accept: the Grundy table for it takes 10^8 + 1 bytes and about 2.5 s.
 pub const MAX_PILE: u64 = 100_000_000;
@@ -99,7 +99,9 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         if rng.chance(1, 2) {
             let want = table.get(piles[0] as usize) ^ table.get(piles[1] as usize);
             let start = rng.range(min, max);
-            if let Some(p) = (start..=max).chain(min..start).find(|&p| table.get(p as usize) == want) {
+            if let Some(p) =
+                (start..=max).chain(min..start).find(|&p| table.get(p as usize) == want)
+            {
                 piles[2] = p;
             }
         }

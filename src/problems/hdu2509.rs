@@ -8,7 +8,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::anti_sg::{run_removal_grundy, AntiSg};
+use crate::theory::anti_sg::{AntiSg, run_removal_grundy};
 
 pub static PROBLEM: Problem = Problem {
     name: "hdu2509",

@@ -7,7 +7,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::fibonacci::{second_player_wins, FIB};
+use crate::theory::fibonacci::{FIB, second_player_wins};
 
 pub static PROBLEM: Problem = Problem {
     name: "hdu2516",

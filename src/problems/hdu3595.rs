@@ -78,7 +78,11 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let max_pile = by_size(size, 7, 1_000, 1_000, MAX_PILE);
     let mut out = Out::new();
     for _ in 0..tests {
-        let n = if size >= Size::Judge { max_n } else { rng.range(if size == Size::Tiny { 0 } else { 1 }, max_n) };
+        let n = if size >= Size::Judge {
+            max_n
+        } else {
+            rng.range(if size == Size::Tiny { 0 } else { 1 }, max_n)
+        };
         let mut games: Vec<(u64, u64)> = (0..n).map(|_| game(rng, max_pile)).collect();
         if size == Size::Tiny {
             // Keep the whole search within the brute force's reach.

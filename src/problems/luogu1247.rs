@@ -58,7 +58,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         if new_bits != 0 {
             bits_seen |= p;
             while new_bits != 0 {
-                first_with_bit[new_bits.trailing_zeros() as usize] = Seen { index, at, end, size: p };
+                first_with_bit[new_bits.trailing_zeros() as usize] =
+                    Seen { index, at, end, size: p };
                 new_bits &= new_bits - 1;
             }
         }

@@ -6,7 +6,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::multi_sg::{grundy_table, p_position, MAX_PILE};
+use crate::theory::multi_sg::{MAX_PILE, grundy_table, p_position};
 use std::sync::{Arc, Mutex};
 
 pub static PROBLEM: Problem = Problem {
@@ -120,15 +120,22 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         0 => 1,
         1 => rng.range(1, 3),
         2 => max_pile + 1, // nobody can move
-        _ => by_size(size, rng.range(1, 5), rng.range(1, 100), rng.range(1, 99_999), rng.range(1, 1_000_000)),
+        _ => by_size(
+            size,
+            rng.range(1, 5),
+            rng.range(1, 100),
+            rng.range(1, 99_999),
+            rng.range(1, 1_000_000),
+        ),
     };
     let mut out = Out::new();
     out.int(t).byte(b' ').int(f).nl();
     for _ in 0..t {
-        let n = by_size(size, rng.range(1, 3), rng.range(1, 20), rng.range(90, 99), rng.range(90, 300));
+        let n =
+            by_size(size, rng.range(1, 3), rng.range(1, 20), rng.range(90, 99), rng.range(90, 300));
         let mut piles: Vec<u64> = (0..n)
             .map(|_| match rng.below(6) {
-                0 => f.min(max_pile),                    // exactly at the threshold
+                0 => f.min(max_pile),                        // exactly at the threshold
                 1 => f.saturating_sub(1).clamp(1, max_pile), // just below it
                 _ => rng.edgy(max_pile).max(1),
             })

@@ -6,7 +6,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::wythoff::{p_position, pair, PILE_LIMIT};
+use crate::theory::wythoff::{PILE_LIMIT, p_position, pair};
 
 pub static PROBLEM: Problem = Problem {
     name: "poj1067",

@@ -24,7 +24,8 @@ pub static PROBLEM: Problem = Problem {
 };
 
 // The refusal messages below, the limits above and problems/set-nim.md name these numbers.
-const _: () = assert!(Budget::DEFAULT.table_bytes == 100_000_000 && Budget::DEFAULT.work == 2_000_000_000);
+const _: () =
+    assert!(Budget::DEFAULT.table_bytes == 100_000_000 && Budget::DEFAULT.work == 2_000_000_000);
 
 /// Why a pile is refused: which budget ran out, and its limit.
 fn refusal(e: Exceeded) -> String {
@@ -72,8 +73,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         }
         piles.push(h);
     }
-    let table =
-        GrundyTable::new(&moves, largest, Budget::DEFAULT).map_err(|e| InputError::new(largest_at, refusal(e)))?;
+    let table = GrundyTable::new(&moves, largest, Budget::DEFAULT)
+        .map_err(|e| InputError::new(largest_at, refusal(e)))?;
     let sum = piles.iter().fold(0u32, |acc, &h| acc ^ table.grundy(h));
     out.line(if p_position(u64::from(sum)) { "No" } else { "Yes" });
     sc.expect_eof()
@@ -86,25 +87,30 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let mut h_max = by_size(size, 6, 1000, 10_000, 100_000);
     let h_min = if size == Size::Judge { 1 } else { 0 };
     let shape = rng.below(4);
-    let mut moves: Vec<u64> = match shape {
-        // S = {1..k}: the Bash game in disguise, periodic from the start: beyond the judge,
-        // piles of any size (a table sized by a limit, or by the pile, cannot hold them).
-        0 => {
-            if size == Size::Small || size == Size::Huge {
-                h_max = u64::MAX;
+    let mut moves: Vec<u64> =
+        match shape {
+            // S = {1..k}: the Bash game in disguise, periodic from the start: beyond the judge,
+            // piles of any size (a table sized by a limit, or by the pile, cannot hold them).
+            0 => {
+                if size == Size::Small || size == Size::Huge {
+                    h_max = u64::MAX;
+                }
+                (1..=k.min(s_max)).collect()
             }
-            (1..=k.min(s_max)).collect()
-        }
-        // Distinct random moves, as the judge promises.
-        1 | 2 => {
-            let mut v: Vec<u64> = (0..k).map(|_| rng.range(1, s_max)).collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        }
-        // Duplicates and moves larger than every pile (both harmless, both accepted).
-        _ => (0..k).map(|_| if rng.chance(1, 4) { rng.range(h_max, 2 * h_max) } else { rng.range(1, s_max) }).collect(),
-    };
+            // Distinct random moves, as the judge promises.
+            1 | 2 => {
+                let mut v: Vec<u64> = (0..k).map(|_| rng.range(1, s_max)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+            // Duplicates and moves larger than every pile (both harmless, both accepted).
+            _ => (0..k)
+                .map(|_| {
+                    if rng.chance(1, 4) { rng.range(h_max, 2 * h_max) } else { rng.range(1, s_max) }
+                })
+                .collect(),
+        };
     // Judge inputs keep the judge's promises: distinct s_i in 1..=1e4.
     if size == Size::Judge {
         moves.retain(|&s| s <= s_max);

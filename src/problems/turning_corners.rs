@@ -7,7 +7,7 @@ use crate::out::Out;
 use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::nimber::{nim_inverse, nim_product, Multiplier};
+use crate::theory::nimber::{Multiplier, nim_inverse, nim_product};
 use crate::theory::turning_corners::{grundy, p_position};
 
 pub static PROBLEM: Problem = Problem {
@@ -87,7 +87,10 @@ fn case(rng: &mut Rng, size: Size) -> Vec<(u64, u64)> {
         } else {
             (coord(rng, max_x), coord(rng, max_y))
         };
-        if c.0 <= max_x && c.1 <= max_y && (seen.insert(c) || size == Size::Tiny && rng.chance(1, 8)) {
+        if c.0 <= max_x
+            && c.1 <= max_y
+            && (seen.insert(c) || size == Size::Tiny && rng.chance(1, 8))
+        {
             lights.push(c);
         }
         if seen.len() as u64 >= (max_x + 1).saturating_mul(max_y + 1) {

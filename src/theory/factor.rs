@@ -190,7 +190,11 @@ impl Kernel {
         static BEST: AtomicU8 = AtomicU8::new(0);
         match BEST.load(Ordering::Relaxed) {
             0 => {
-                let best = Kernel::ALL.into_iter().rev().find(|k| k.is_available()).unwrap_or(Kernel::Scalar);
+                let best = Kernel::ALL
+                    .into_iter()
+                    .rev()
+                    .find(|k| k.is_available())
+                    .unwrap_or(Kernel::Scalar);
                 BEST.store(1 + best as u8, Ordering::Relaxed);
                 best
             }
@@ -262,7 +266,9 @@ impl Kernel {
         match self {
             // SAFETY: both vector kernels have AVX2 (see above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 | Kernel::Avx512 if n < 1 << 31 => unsafe { avx2::strong_probable_prime_u31(n) },
+            Kernel::Avx2 | Kernel::Avx512 if n < 1 << 31 => unsafe {
+                avx2::strong_probable_prime_u31(n)
+            },
             _ => strong_probable_prime_u32(n),
         }
     }
@@ -309,7 +315,8 @@ fn trial_divide_small(mut n: u64) -> (u32, u64, u64) {
         // Test the whole chunk without branching; divide only on a hit.
         let mut mask = 0;
         for j in 0..CHUNK {
-            mask |= ((n.wrapping_mul(SMALL.inv[base + j]) <= SMALL.max_quotient[base + j]) as u32) << j;
+            mask |=
+                ((n.wrapping_mul(SMALL.inv[base + j]) <= SMALL.max_quotient[base + j]) as u32) << j;
         }
         divide_out_u64(&mut n, &mut count, mask, base);
     }
@@ -326,7 +333,9 @@ fn trial_divide_small_u32(mut n: u32) -> (u32, u32, u64) {
         }
         let mut mask = 0;
         for j in 0..CHUNK {
-            mask |= ((n.wrapping_mul(SMALL.inv32[base + j]) <= SMALL.max_quotient32[base + j]) as u32) << j;
+            mask |= ((n.wrapping_mul(SMALL.inv32[base + j]) <= SMALL.max_quotient32[base + j])
+                as u32)
+                << j;
         }
         divide_out_u32(&mut n, &mut count, mask, base);
     }
@@ -348,7 +357,8 @@ const BLOCK: usize = 64;
 
 /// Every prime up to here is in the large table: the cube of the next integer passes 2^64.
 const LARGE_LIMIT: u64 = 2_642_245;
-const _: () = assert!((LARGE_LIMIT as u128 + 1).pow(3) > 1 << 64 && (LARGE_LIMIT as u128).pow(3) < 1 << 64);
+const _: () =
+    assert!((LARGE_LIMIT as u128 + 1).pow(3) > 1 << 64 && (LARGE_LIMIT as u128).pow(3) < 1 << 64);
 
 fn large_primes() -> &'static LargePrimes {
     static TABLE: std::sync::OnceLock<LargePrimes> = std::sync::OnceLock::new();
@@ -408,7 +418,9 @@ fn scan_large(mut m: u64) -> (u32, u64, u64) {
             return (count, m, first);
         }
         let threshold = table.threshold[b];
-        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK].iter().fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
+        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK]
+            .iter()
+            .fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
         if hit {
             divide_out_block(table, b, &mut m, &mut count);
         }
@@ -439,8 +451,8 @@ mod avx2 {
     //! The AVX2 kernels. Each must only run on a processor with AVX2 (both vector kernels have
     //! it).
     use super::{
-        can_stop, divide_out_block, divide_out_u32, large_primes, BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL,
-        TRIAL_LIMIT,
+        BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL, TRIAL_LIMIT, can_stop, divide_out_block,
+        divide_out_u32, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -477,7 +489,8 @@ mod avx2 {
         let table = large_primes();
         let mut count = 0;
         let sign = _mm256_set1_epi64x(i64::MIN);
-        let halves = |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
+        let halves =
+            |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
         let (mut lo, mut hi) = halves(m);
         for (b, &first) in table.first.iter().enumerate() {
             if first * first * first > m {
@@ -489,7 +502,10 @@ mod avx2 {
             for j in 0..BLOCK / 4 {
                 // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
                 let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
-                let cross = _mm256_add_epi64(_mm256_mul_epu32(hi, v), _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)));
+                let cross = _mm256_add_epi64(
+                    _mm256_mul_epu32(hi, v),
+                    _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
+                );
                 let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
                 above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
             }
@@ -552,7 +568,12 @@ mod avx2 {
             power = mul(power, power);
             e >>= 1;
         }
-        let is = |x: __m256i, v: i64| _mm256_or_si256(_mm256_cmpeq_epi64(x, splat(v)), _mm256_cmpeq_epi64(x, splat(v - n as i64)));
+        let is = |x: __m256i, v: i64| {
+            _mm256_or_si256(
+                _mm256_cmpeq_epi64(x, splat(v)),
+                _mm256_cmpeq_epi64(x, splat(v - n as i64)),
+            )
+        };
         let minus_one = n as i64 - one as i64;
         let mut pass = _mm256_or_si256(is(x, one as i64), is(x, minus_one));
         for _ in 1..s {
@@ -568,8 +589,8 @@ mod avx512 {
     //! The AVX-512 trial-division kernels. Each must only run on a processor with AVX-512F and
     //! AVX-512DQ ([`super::Kernel::Avx512`] is only chosen then).
     use super::{
-        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes, BLOCK, CHUNK, LANES32, LARGE_LIMIT,
-        ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
+        BLOCK, CHUNK, LANES32, LARGE_LIMIT, ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
+        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -1116,7 +1137,10 @@ mod tests {
         }
         let count_in = |lo: u64, hi: u64| (lo..hi).filter(|&n| is_small_prime(n)).count();
         assert_eq!(large.primes.iter().filter(|&&p| p < 10_000).count(), count_in(2083, 10_000));
-        assert_eq!(large.primes.iter().filter(|&&p| p >= 2_600_000).count(), count_in(2_600_000, LARGE_LIMIT + 1));
+        assert_eq!(
+            large.primes.iter().filter(|&&p| p >= 2_600_000).count(),
+            count_in(2_600_000, LARGE_LIMIT + 1)
+        );
         for (b, &first) in large.first.iter().enumerate() {
             assert_eq!(first, large.primes[b * BLOCK] as u64);
             assert_eq!(large.threshold[b], u64::MAX / first);
@@ -1142,9 +1166,15 @@ mod tests {
     fn montgomery_agrees_with_u128() {
         for n in [3u64, 5, 1_000_000_007, (1 << 63) + 1, u64::MAX, u64::MAX - 2] {
             let m = Montgomery::new(n);
-            for (a, b) in [(0u64, 0u64), (1, n - 1), (n - 1, n - 1), (12345, 67890 % n), (n / 2, n / 3)] {
+            for (a, b) in
+                [(0u64, 0u64), (1, n - 1), (n - 1, n - 1), (12345, 67890 % n), (n / 2, n / 3)]
+            {
                 let want = (a as u128 * b as u128 % n as u128) as u64;
-                assert_eq!(m.from_form(m.mul(m.to_form(a), m.to_form(b))), want, "{a} * {b} mod {n}");
+                assert_eq!(
+                    m.from_form(m.mul(m.to_form(a), m.to_form(b))),
+                    want,
+                    "{a} * {b} mod {n}"
+                );
             }
         }
     }
@@ -1189,10 +1219,16 @@ mod tests {
                 quotient /= p;
                 found += 1;
             }
-            assert!(!rest.is_multiple_of(p), "{n}: rest {rest} has the factor {p} below the bound {bound}");
+            assert!(
+                !rest.is_multiple_of(p),
+                "{n}: rest {rest} has the factor {p} below the bound {bound}"
+            );
         }
         assert_eq!((quotient, found), (1, count), "{n}: the factors found");
-        assert!(bound == TRIAL_LIMIT || (rest as u128) < (bound as u128).pow(3), "{n}: {rest} >= {bound}^3");
+        assert!(
+            bound == TRIAL_LIMIT || (rest as u128) < (bound as u128).pow(3),
+            "{n}: {rest} >= {bound}^3"
+        );
     }
 
     #[test]
@@ -1226,16 +1262,27 @@ mod tests {
         // sample; every kernel against the scalar test on edges and random values. The least
         // strong pseudoprimes to 2, 3 (1,373,653), to 2, 3, 5 (25,326,001) and to 2, 3, 5, 7
         // (3,215,031,751, above 2^31) are composite; 2^31 - 1 is prime.
-        let by_trial_division = |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
+        let by_trial_division =
+            |n: u32| (3..).step_by(2).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
         for n in (3..1 << 16).step_by(2) {
             assert_eq!(strong_probable_prime_u32(n), by_trial_division(n), "{n}");
         }
         for n in [1_373_653, 25_326_001, 3_215_031_751, 561, 41_041, 825_265, 321_197_185] {
             assert!(!strong_probable_prime_u32(n), "{n}");
         }
-        assert!(strong_probable_prime_u32((1 << 31) - 1) && strong_probable_prime_u32(4_294_967_291));
-        let mut values: Vec<u32> = vec![3, 5, 7, 61, 2047, 1_373_653, 25_326_001, 3_215_031_751, 321_197_185];
-        values.extend([(1 << 31) - 1, (1 << 31) - 3, (1 << 31) + 1, u32::MAX, u32::MAX - 4, 4_294_967_291]);
+        assert!(
+            strong_probable_prime_u32((1 << 31) - 1) && strong_probable_prime_u32(4_294_967_291)
+        );
+        let mut values: Vec<u32> =
+            vec![3, 5, 7, 61, 2047, 1_373_653, 25_326_001, 3_215_031_751, 321_197_185];
+        values.extend([
+            (1 << 31) - 1,
+            (1 << 31) - 3,
+            (1 << 31) + 1,
+            u32::MAX,
+            u32::MAX - 4,
+            4_294_967_291,
+        ]);
         let mut x = 1u64;
         for _ in 0..20_000 {
             x = crate::rng::mix64(x);
@@ -1257,10 +1304,21 @@ mod tests {
         assert_eq!(gcd(0, 5), 5);
         assert_eq!(gcd(12, 18), 6);
         assert_eq!(gcd(u64::MAX, 3), 3);
-        for n in [0u64, 1, 2, 3, 4, 15, 16, 17, u64::MAX, (1 << 32) * (1 << 31), 4_294_967_295 * 4_294_967_295] {
+        for n in [
+            0u64,
+            1,
+            2,
+            3,
+            4,
+            15,
+            16,
+            17,
+            u64::MAX,
+            (1 << 32) * (1 << 31),
+            4_294_967_295 * 4_294_967_295,
+        ] {
             let s = isqrt(n);
             assert!(s * s <= n && (s + 1).checked_mul(s + 1).is_none_or(|q| q > n), "isqrt({n})");
         }
     }
 }
-

@@ -18,7 +18,7 @@
 //! The sequence is not known to be periodic (the subtraction set is infinite), so the table is
 //! computed, never guessed.
 
-use super::fibonacci::{fib_at_most, FIB};
+use super::fibonacci::{FIB, fib_at_most};
 
 /// The Grundy values `sg(0), sg(1), ...` of one pile, computed on demand and kept.
 #[derive(Debug, Clone)]
@@ -84,7 +84,8 @@ impl GrundyTable {
         assert!(h <= self.ceiling && (h as u64) < FIB[63], "Grundy table asked for pile {h}");
         let need = h + 1;
         if need > self.g.capacity() {
-            let target = need.max(self.g.capacity().saturating_mul(2).min(self.ceiling.saturating_add(1)));
+            let target =
+                need.max(self.g.capacity().saturating_mul(2).min(self.ceiling.saturating_add(1)));
             self.g.reserve_exact(target - len);
         }
         self.g.resize(need, 0);

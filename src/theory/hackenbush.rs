@@ -226,7 +226,6 @@ pub fn leaves_first(parent: &[u32]) -> Result<LeavesFirst, u32> {
 /// How far ahead nodes are fetched in the passes over a listed order.
 const AHEAD: usize = 16;
 
-
 /// The Grundy value of every subtree, given the parents, the weights of the edges into each
 /// node (index 0 ignored) and an order from [`leaves_first`].
 ///

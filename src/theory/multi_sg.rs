@@ -65,7 +65,9 @@ pub fn grundy_table(f: u64, max: usize) -> Vec<u16> {
     for x in 2..=max as u32 {
         divisors_mirrored(x, &spf, &mut divisors);
         // Skip M = 1 (the first divisor, whose cofactor x is the last).
-        let pairs = || divisors[1..].iter().copied().zip(divisors[..divisors.len() - 1].iter().rev().copied());
+        let pairs = || {
+            divisors[1..].iter().copied().zip(divisors[..divisors.len() - 1].iter().rev().copied())
+        };
         let class = (x & 1) as usize;
         for (m, q) in pairs() {
             if q >= 2 {

@@ -233,7 +233,10 @@ pub fn outcomes<const K: usize>(graph: &ReverseGraph, rules: &Rules<K>) -> Outco
     assert!(K >= 1, "retrograde: at least one player");
     assert!(rules.outcomes >= 1, "retrograde: at least one outcome");
     assert!(rules.infinite < rules.outcomes, "retrograde: infinite-play outcome out of range");
-    assert!(rules.stuck.iter().all(|&s| s < rules.outcomes), "retrograde: stuck outcome out of range");
+    assert!(
+        rules.stuck.iter().all(|&s| s < rules.outcomes),
+        "retrograde: stuck outcome out of range"
+    );
     assert!(graph.arcs() <= MAX_ARCS, "retrograde: too many arcs");
     let n = graph.vertices();
     let positions = n.checked_mul(K).filter(|&p| p <= u32::MAX as usize);
@@ -262,7 +265,6 @@ struct Engine<'a, const K: usize> {
     queue: Vec<u32>,
     head: usize,
 }
-
 
 impl<const K: usize> Engine<'_, K> {
     /// Extends the attractor of the side `for_max` (true: Max, stage 1; false: Min, stage 2) by

@@ -188,13 +188,23 @@ impl GrundyTable {
 
     /// [`GrundyTable::new`] with cells of at least `min_cell_bytes` bytes (for tests: the same
     /// values in every width).
-    fn build(moves: &[u64], largest: u64, budget: Budget, min_cell_bytes: usize) -> Result<GrundyTable, Exceeded> {
-        let mut relevant: Vec<u64> = moves.iter().copied().filter(|&s| s >= 1 && s <= largest).collect();
+    fn build(
+        moves: &[u64],
+        largest: u64,
+        budget: Budget,
+        min_cell_bytes: usize,
+    ) -> Result<GrundyTable, Exceeded> {
+        let mut relevant: Vec<u64> =
+            moves.iter().copied().filter(|&s| s >= 1 && s <= largest).collect();
         relevant.sort_unstable();
         relevant.dedup();
         let Some(&m) = relevant.last() else {
             // No move is ever usable: every value is 0.
-            return Ok(GrundyTable { values: Values::Byte(vec![0]), period: Some((0, 1)), largest });
+            return Ok(GrundyTable {
+                values: Values::Byte(vec![0]),
+                period: Some((0, 1)),
+                largest,
+            });
         };
         // Every value is at most the number of usable moves.
         let cell_bytes = match relevant.len() {
@@ -216,7 +226,8 @@ impl GrundyTable {
         // Refuse at once what cannot fit: the table must reach the largest pile or, at the
         // earliest, position m before it can stop, and the checks up to there are known.
         let reach = largest.min(m);
-        let least: u64 = relevant.iter().map(|&s| (reach + 1).saturating_sub(s)).fold(0, u64::saturating_add);
+        let least: u64 =
+            relevant.iter().map(|&s| (reach + 1).saturating_sub(s)).fold(0, u64::saturating_add);
         if least > budget.work {
             return Err(Exceeded::Work { at_once: true });
         }
@@ -293,11 +304,7 @@ const BASE: u64 = 0x0a3c_5e7f_9b1d_2c4e;
 fn mul_mod(a: u64, b: u64) -> u64 {
     let p = u128::from(a) * u128::from(b);
     let r = (p as u64 & P61) + (p >> 61) as u64;
-    if r >= P61 {
-        r - P61
-    } else {
-        r
-    }
+    if r >= P61 { r - P61 } else { r }
 }
 
 fn pow_mod(mut b: u64, mut e: u64) -> u64 {
@@ -490,7 +497,8 @@ mod tests {
     fn naive(moves: &[u64], n: usize) -> Vec<u32> {
         let mut g = vec![0u32; n + 1];
         for x in 0..=n {
-            let opts: Vec<u32> = moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
+            let opts: Vec<u32> =
+                moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
             g[x] = mex(&opts);
         }
         g
@@ -584,7 +592,11 @@ mod tests {
             assert!(start as usize + p as usize + m <= t.computed(), "{moves:?}");
             let least = least_periodic_prefix(&want, m);
             if least < usize::MAX {
-                assert!(t.computed() <= least + least / 100 + m + 1, "{moves:?}: {} vs {least}", t.computed());
+                assert!(
+                    t.computed() <= least + least / 100 + m + 1,
+                    "{moves:?}: {} vs {least}",
+                    t.computed()
+                );
                 bounded += 1;
             }
             for (x, &w) in want.iter().enumerate() {
@@ -602,9 +614,16 @@ mod tests {
         for b in 2..=40u64 {
             for a in 1..b {
                 let want = naive(&[a, b], (8 * (a + b)) as usize);
-                assert!((0..want.len() - (a + b) as usize).all(|y| want[y] == want[y + (a + b) as usize]));
+                assert!(
+                    (0..want.len() - (a + b) as usize)
+                        .all(|y| want[y] == want[y + (a + b) as usize])
+                );
                 let t = GrundyTable::new(&[b, a], u64::MAX, Budget::DEFAULT).unwrap();
-                assert!(t.computed() as u64 <= a + 2 * b + (a + b) / 100 + 1, "{a} {b}: {}", t.computed());
+                assert!(
+                    t.computed() as u64 <= a + 2 * b + (a + b) / 100 + 1,
+                    "{a} {b}: {}",
+                    t.computed()
+                );
                 for (x, &w) in want.iter().enumerate() {
                     assert_eq!(t.grundy(x as u64), w, "{a} {b} x {x}");
                 }
@@ -645,17 +664,26 @@ mod tests {
         // Two-byte cells halve the positions.
         let moves: Vec<u64> = (1..=256).collect();
         let half = Exceeded::Positions { positions: 500, at_once: true };
-        assert_eq!(GrundyTable::new(&[&moves[..], &[700]].concat(), 5000, tight).unwrap_err(), half);
+        assert_eq!(
+            GrundyTable::new(&[&moves[..], &[700]].concat(), 5000, tight).unwrap_err(),
+            half
+        );
         // Within the positions, the work runs out: at once when the checks up to the first
         // possible repeat (position m = 900) are already too many...
         let moves: Vec<u64> = (1..=900).collect();
         let few = Budget { table_bytes: 2000, work: 10_000 };
-        assert_eq!(GrundyTable::new(&moves, 999, few).unwrap_err(), Exceeded::Work { at_once: true });
+        assert_eq!(
+            GrundyTable::new(&moves, 999, few).unwrap_err(),
+            Exceeded::Work { at_once: true }
+        );
         // ... else when it runs out: {1..=20, 900} costs 20 checks a position and more, the
         // first repeat of windows of 900 cannot show before position 900.
         let moves: Vec<u64> = (1..=20).chain([900]).collect();
         let some = Budget { table_bytes: 1000, work: 25_000 };
-        assert_eq!(GrundyTable::new(&moves, 999, some).unwrap_err(), Exceeded::Work { at_once: false });
+        assert_eq!(
+            GrundyTable::new(&moves, 999, some).unwrap_err(),
+            Exceeded::Work { at_once: false }
+        );
         assert!(GrundyTable::new(&moves, 999, Budget { work: 40_000, ..some }).is_ok());
         // But a periodic game reaches any pile.
         let t = GrundyTable::new(&[3, 7], u64::MAX, tight).unwrap();
