@@ -78,6 +78,9 @@ impl<'a> Scanner<'a> {
 
     /// Reads an unsigned decimal integer (an optional leading `+` is accepted) that fits in a
     /// `u64`. `what` names the value in the error message: "expected {what}, found ...".
+    ///
+    /// Digits are taken eight at a time where eight bytes remain (see [`leading_digits`] and
+    /// [`eight_digits`]), then one at a time near the end of the buffer.
     #[inline]
     pub fn u64(&mut self, what: &'static str) -> Result<u64, InputError> {
         self.skip_space();
@@ -89,29 +92,43 @@ impl<'a> Scanner<'a> {
         }
         let digits_start = i;
         let mut value: u64 = 0;
-        // Up to 19 digits cannot overflow a u64.
-        let fast_end = buf.len().min(digits_start + 19);
-        while i < fast_end {
-            let d = buf[i].wrapping_sub(b'0');
-            if d > 9 {
-                break;
-            }
-            value = value * 10 + d as u64;
-            i += 1;
-        }
-        if i == fast_end && i < buf.len() && buf[i].is_ascii_digit() {
-            // A 20th digit or more: check every step.
-            while i < buf.len() && buf[i].is_ascii_digit() {
-                let d = (buf[i] - b'0') as u64;
-                match value.checked_mul(10).and_then(|v| v.checked_add(d)) {
-                    Some(v) => value = v,
-                    None => return Err(InputError::new(start, too_large(what))),
+        let mut overflow = false;
+        loop {
+            if let Some(bytes) = buf.get(i..i + 8) {
+                let chunk = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                let d = leading_digits(chunk);
+                if d == 0 {
+                    break;
                 }
-                i += 1;
+                let part = eight_digits(chunk << (8 * (8 - d)));
+                match value.checked_mul(POW10[d]).and_then(|v| v.checked_add(part)) {
+                    Some(v) => value = v,
+                    None => overflow = true,
+                }
+                i += d;
+                if d < 8 {
+                    break;
+                }
+            } else {
+                while i < buf.len() {
+                    let d = buf[i].wrapping_sub(b'0');
+                    if d > 9 {
+                        break;
+                    }
+                    match value.checked_mul(10).and_then(|v| v.checked_add(d as u64)) {
+                        Some(v) => value = v,
+                        None => overflow = true,
+                    }
+                    i += 1;
+                }
+                break;
             }
         }
         if i == digits_start || (i < buf.len() && !is_space(buf[i])) {
             return Err(InputError::new(start, what));
+        }
+        if overflow {
+            return Err(InputError::new(start, too_large(what)));
         }
         self.pos = i;
         Ok(value)
@@ -184,6 +201,33 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// Powers of ten for 0..=8 digits.
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+/// How many of the 8 bytes of `chunk` (little-endian: the first byte in memory is the lowest),
+/// counted from the first, are ASCII digits before the first non-digit: 0..=8.
+///
+/// Subtracting `'0'` from every byte leaves digits as 0..=9; a byte below `'0'` wraps to 0x80 or
+/// more, and adding 0x76 pushes 10..=0x89 to 0x80 or more, so the top bit of `x | (x + 0x76..)`
+/// marks the non-digits. Borrows and carries only travel towards later bytes, so they cannot
+/// disturb the first non-digit or any byte before it.
+#[inline(always)]
+fn leading_digits(chunk: u64) -> usize {
+    let x = chunk.wrapping_sub(0x3030_3030_3030_3030);
+    let y = x.wrapping_add(0x7676_7676_7676_7676);
+    ((x | y) & 0x8080_8080_8080_8080).trailing_zeros() as usize / 8
+}
+
+/// The value of 8 ASCII digits packed little-endian (first digit in the lowest byte; bytes that
+/// are 0 count as leading zeros), by three multiply-shift steps that combine neighbouring digits
+/// into pairs, quadruples and the whole (the method of simdjson's `parse_eight_digits_unrolled`).
+#[inline(always)]
+fn eight_digits(chunk: u64) -> u64 {
+    let v = (chunk & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(2561) >> 8;
+    let v = (v & 0x00FF_00FF_00FF_00FF).wrapping_mul(6_553_601) >> 16;
+    (v & 0x0000_FFFF_0000_FFFF).wrapping_mul(42_949_672_960_001) >> 32
+}
+
 fn too_large(what: &'static str) -> Cow<'static, str> {
     Cow::Owned(format!("{what} below 2^64"))
 }
@@ -227,6 +271,61 @@ mod tests {
         assert!(s.u64("x").is_err());
         let mut s = Scanner::new(b"00000000000000000000000000042");
         assert_eq!(s.u64("x").unwrap(), 42);
+    }
+
+    #[test]
+    fn swar_helpers_agree_with_the_definition() {
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..100_000 {
+            let mut bytes = [0u8; 8];
+            let digits = rng.index(9);
+            for (k, b) in bytes.iter_mut().enumerate() {
+                *b = if k < digits { b'0' + rng.below(10) as u8 } else { rng.next_u64() as u8 };
+            }
+            let chunk = u64::from_le_bytes(bytes);
+            let want = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            assert_eq!(leading_digits(chunk), want, "{bytes:?}");
+            if want > 0 {
+                let text = std::str::from_utf8(&bytes[..want]).unwrap();
+                assert_eq!(eight_digits(chunk << (8 * (8 - want))), text.parse::<u64>().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn u64_agrees_with_str_parse_at_every_length_and_position() {
+        let mut rng = crate::rng::Rng::new(6);
+        for _ in 0..50_000 {
+            let len = 1 + rng.index(24);
+            let mut token: String =
+                (0..len).map(|_| (b'0' + rng.below(10) as u8) as char).collect();
+            if rng.chance(1, 4) {
+                token = u64::MAX.to_string();
+                if rng.chance(1, 2) {
+                    token = "18446744073709551616".to_string();
+                }
+            }
+            let junk = rng.chance(1, 5);
+            let pad = rng.index(10);
+            let text = format!(
+                "{}{}{}{}",
+                " ".repeat(pad),
+                token,
+                if junk { "x" } else { "" },
+                if rng.chance(1, 2) { "\n" } else { "" }
+            );
+            let mut s = Scanner::new(text.as_bytes());
+            let got = s.u64("n");
+            match (junk, token.parse::<u64>()) {
+                (false, Ok(v)) => assert_eq!(got.unwrap(), v, "{text:?}"),
+                (false, Err(_)) => {
+                    let e = got.unwrap_err();
+                    assert_eq!(e.offset, pad);
+                    assert!(e.expected.contains("below 2^64"));
+                }
+                (true, _) => assert_eq!(got.unwrap_err().offset, pad, "{text:?}"),
+            }
+        }
     }
 
     #[test]
