@@ -169,9 +169,12 @@ fn list(markdown: bool) -> Result<ExitCode> {
         write_stdout(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    for p in PROBLEMS {
-        let aliases = p.aliases.join(", ");
-        text.push_str(&format!("{:<16} {:<34} {}\n", p.name, aliases, p.summary));
+    let rows: Vec<(&str, String, &str)> =
+        PROBLEMS.iter().map(|p| (p.name, p.aliases.join(", "), p.summary)).collect();
+    let name_width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let alias_width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (name, aliases, summary) in rows {
+        text.push_str(&format!("{name:<name_width$}  {aliases:<alias_width$}  {summary}\n"));
     }
     write_stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
