@@ -100,44 +100,68 @@ pub fn run_command(cmd: &str, input: &[u8], timeout: Duration) -> std::io::Resul
         v.truncate(1 << 16);
         v
     });
+    // Wait for the program to finish without reaping it, so that its pid, which is also its
+    // process group's id, stays reserved while we signal the group.
     let start = Instant::now();
     let mut nap = Duration::from_micros(50);
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
+    let finished = loop {
+        match has_exited(pid) {
+            Some(true) => break true,
+            Some(false) => {}
+            // No /proc: fall back to reaping (the group is then signalled only on a timeout).
+            None => {
+                if let Some(status) = child.try_wait()? {
+                    let _ = writer.join();
+                    let stdout = reader.join().unwrap_or_default();
+                    let stderr = err_reader.join().unwrap_or_default();
+                    return Ok(outcome(status, stdout, stderr));
+                }
+            }
         }
         if start.elapsed() >= timeout {
-            break None;
+            break false;
         }
         std::thread::sleep(nap);
         nap = (nap * 2).min(Duration::from_millis(10));
     };
-    // Kill the whole process group in every case: on a timeout to stop the program, after a
+    // Kill the whole process group in both cases: on a timeout to stop the program, after a
     // normal exit to stop any background child it left holding the pipes (the readers below
     // would otherwise wait for it).
     #[cfg(unix)]
-    // SAFETY: kill(2) with a negative pid signals the process group created above (its id is
-    // the program's pid). A group lives while any member does; if none is left the call fails
-    // harmlessly with ESRCH.
+    // SAFETY: kill(2) with a negative pid signals the process group created above. Its id is
+    // the program's pid, which cannot be reused before we reap the program just below.
     unsafe {
         kill(-(pid as i32), 9);
     }
-    let Some(status) = status else {
-        let _ = child.kill();
-        let _ = child.wait();
+    let status = child.wait()?;
+    if !finished {
         let _ = writer.join();
         let _ = reader.join();
         let _ = err_reader.join();
         return Ok(Outcome::TimedOut);
-    };
+    }
     let _ = writer.join();
     let stdout = reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
+    Ok(outcome(status, stdout, stderr))
+}
+
+fn outcome(status: std::process::ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Outcome {
     if status.success() {
-        Ok(Outcome::Finished(stdout))
+        Outcome::Finished(stdout)
     } else {
-        Ok(Outcome::Crashed { status: status.to_string(), stdout, stderr })
+        Outcome::Crashed { status: status.to_string(), stdout, stderr }
     }
+}
+
+/// Has process `pid` (our unreaped child) exited? Read from `/proc/<pid>/stat` without reaping
+/// it: a zombie (`Z`) or dead (`X`) state means it has. `None` where there is no `/proc`.
+fn has_exited(pid: u32) -> Option<bool> {
+    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    // The state follows the command name, which is in parentheses and may contain anything.
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    let state = *stat.get(close + 2)?;
+    Some(state == b'Z' || state == b'X')
 }
 
 /// The seed of case `index` of a run with seed `seed`: mixed, so nearby seeds and cases give

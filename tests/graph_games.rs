@@ -306,3 +306,21 @@ fn game_teams_swapping_the_teams_swaps_the_answer() {
         assert_eq!(b, mirrored);
     }
 }
+
+#[test]
+fn game_teams_refuses_a_sum_of_n_past_its_cap_at_that_n_keeping_earlier_answers() {
+    use games::problems::game_teams::solve_with_cap;
+    let input = b"3\n4 0\nAAAAAA\n000000\n4 0\nBBBBBB\n000000\n4 0\nAAAAAA\n000000\n";
+    let mut sc = games::Scanner::new(input);
+    let mut out = games::Out::new();
+    let fault = solve_with_cap(&mut sc, &mut out, 10).expect_err("4 + 4 + 4 > 10");
+    // Stuck players lose for their own team: A moves first and is stuck, so B wins; and back.
+    assert_eq!(out.as_bytes(), b"BBBB\nAAAA\n");
+    let msg = fault.render("game-teams", input);
+    assert!(
+        msg.starts_with("games game-teams: line 8, column 1: expected vertex count n"),
+        "{msg}"
+    );
+    // The real cap is 10^8 vertices summed over the tests.
+    assert_eq!(games::problems::game_teams::MAX_TOTAL_VERTICES, 100_000_000);
+}

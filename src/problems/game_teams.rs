@@ -17,7 +17,7 @@ pub static PROBLEM: Problem = Problem {
     summary: "Six players of teams A/B (some actors) move one token: A/B/D per start",
     statement: include_str!("../../problems/game-teams.md"),
     judge_limits: "unknown",
-    our_limits: "n <= 1e7 and m <= 4e9 per test, linear time in the sum of n + m",
+    our_limits: "n <= 1e7 and m <= 4e9 per test, sum of n <= 1e8, linear time in the sum of n + m",
     solve,
     brute: crate::brute::game_teams::answer,
     generate,
@@ -26,6 +26,9 @@ pub static PROBLEM: Problem = Problem {
 /// The most vertices in one test: `6 n` positions with a counter and an outcome each are
 /// allocated from `n` alone (about 60 bytes a vertex).
 pub const MAX_VERTICES: u64 = 10_000_000;
+/// The most vertices over all tests of one input: `n` is not followed by per-vertex data, so
+/// without this a few bytes per test could ask for unbounded work and output (n bytes a test).
+pub const MAX_TOTAL_VERTICES: u64 = 100_000_000;
 pub const MAX_ARCS: u64 = crate::theory::retrograde::MAX_ARCS as u64;
 
 /// Outcome ranks: the players who want team B to win are the maximisers.
@@ -59,9 +62,21 @@ fn six(
 }
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    solve_with_cap(sc, out, MAX_TOTAL_VERTICES)
+}
+
+/// The solver with the cap on the sum of n as a parameter (the tests use a small one).
+pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(), InputError> {
     let tests = sc.u64("test count T")?;
+    let mut total: u64 = 0;
     for _ in 0..tests {
+        let at = sc.peek_start();
         let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
+        total += n;
+        if total > cap {
+            let what = format!("vertex count n keeping the sum of n over all tests at most {cap}");
+            return Err(InputError::new(at, what));
+        }
         let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
         let arcs = read_arcs(sc, n, m)?;
         let team_b = six(sc, "6 team letters A/B", [b'A', b'B'])?;

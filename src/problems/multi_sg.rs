@@ -116,8 +116,9 @@ fn read(sc: &mut Scanner<'_>, games: &mut Games) -> Result<(), InputError> {
 fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let t = by_size(size, rng.range(1, 3), rng.range(5, 30), 99, 300);
     let max_pile = by_size(size, 9, rng.range(50, 500), 99_999, 1_000_000);
-    let f = match rng.below(6) {
+    let f = match rng.below(7) {
         0 => 1,
+        6 => 0, // beyond the judge (F >= 1 there): a pile of 0 or 1 still cannot be split
         1 => rng.range(1, 3),
         2 => max_pile + 1, // nobody can move
         _ => by_size(
@@ -132,11 +133,12 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     out.int(t).byte(b' ').int(f).nl();
     for _ in 0..t {
         let n =
-            by_size(size, rng.range(1, 3), rng.range(1, 20), rng.range(90, 99), rng.range(90, 300));
+            by_size(size, rng.range(0, 3), rng.range(1, 20), rng.range(90, 99), rng.range(90, 300));
         let mut piles: Vec<u64> = (0..n)
             .map(|_| match rng.below(6) {
                 0 => f.min(max_pile),                        // exactly at the threshold
                 1 => f.saturating_sub(1).clamp(1, max_pile), // just below it
+                2 if size == Size::Tiny => 0,                // an empty pile (beyond the judge)
                 _ => rng.edgy(max_pile).max(1),
             })
             .collect();

@@ -15,7 +15,7 @@ pub static PROBLEM: Problem = Problem {
     summary: "Nim product A (*) B of 64-bit nimbers, one per query",
     statement: include_str!("../../problems/nim-product.md"),
     judge_limits: "T <= 1e6, 0 <= A, B < 2^64",
-    our_limits: "T up to memory (answers stream out in batches), 0 <= A, B < 2^64",
+    our_limits: "T up to memory (input + ~21 bytes a query), 0 <= A, B < 2^64",
     solve,
     brute: crate::brute::nim_product::answer,
     generate,

@@ -415,9 +415,15 @@ mod x86 {
 pub enum Multiplier {
     /// GF(2^16) logarithm tables and two Karatsuba levels: works everywhere.
     Portable(&'static LogTables),
-    /// Polynomial basis and the CPU's carry-less multiply (x86_64 with PCLMULQDQ only).
-    Clmul(&'static PolyTables),
+    /// Polynomial basis and the CPU's carry-less multiply (x86_64 with PCLMULQDQ only). The
+    /// [`ClmulDetected`] witness can only be made in this module, after the run-time check, so
+    /// safe code cannot reach the intrinsics on a CPU without them.
+    Clmul(&'static PolyTables, ClmulDetected),
 }
+
+/// Proof that the CPU's carry-less multiply was detected (its field is private).
+#[derive(Clone, Copy, Debug)]
+pub struct ClmulDetected(());
 
 impl Multiplier {
     /// The fastest path this CPU supports.
@@ -436,7 +442,7 @@ impl Multiplier {
         #[cfg(target_arch = "x86_64")]
         {
             if x86::available() {
-                return Some(Multiplier::Clmul(PolyTables::get()));
+                return Some(Multiplier::Clmul(PolyTables::get(), ClmulDetected(())));
             }
         }
         None
@@ -446,7 +452,7 @@ impl Multiplier {
     pub fn name(&self) -> &'static str {
         match self {
             Multiplier::Portable(_) => "portable (GF(2^16) log tables)",
-            Multiplier::Clmul(_) => "carry-less (PCLMULQDQ)",
+            Multiplier::Clmul(..) => "carry-less (PCLMULQDQ)",
         }
     }
 
@@ -456,10 +462,10 @@ impl Multiplier {
         match self {
             Multiplier::Portable(t) => t.product(a, b),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: this variant is only built after the feature was detected.
-            Multiplier::Clmul(t) => unsafe { x86::product(t, a, b) },
+            // SAFETY: a `ClmulDetected` exists only after the feature was detected.
+            Multiplier::Clmul(t, _) => unsafe { x86::product(t, a, b) },
             #[cfg(not(target_arch = "x86_64"))]
-            Multiplier::Clmul(t) => t.product_soft(a, b),
+            Multiplier::Clmul(t, _) => t.product_soft(a, b),
         }
     }
 
@@ -473,10 +479,10 @@ impl Multiplier {
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: this variant is only built after the feature was detected.
-            Multiplier::Clmul(t) => unsafe { x86::products(t, pairs, dst) },
+            // SAFETY: a `ClmulDetected` exists only after the feature was detected.
+            Multiplier::Clmul(t, _) => unsafe { x86::products(t, pairs, dst) },
             #[cfg(not(target_arch = "x86_64"))]
-            Multiplier::Clmul(t) => dst.extend(pairs.iter().map(|&[a, b]| t.product_soft(a, b))),
+            Multiplier::Clmul(t, _) => dst.extend(pairs.iter().map(|&[a, b]| t.product_soft(a, b))),
         }
     }
 }
