@@ -23,20 +23,7 @@ fn samples(p: &Problem) -> Vec<(String, Vec<u8>)> {
 
 /// (start, end) byte ranges of the whitespace-separated tokens.
 fn tokens(input: &[u8]) -> Vec<(usize, usize)> {
-    let mut v = Vec::new();
-    let mut i = 0;
-    while i < input.len() {
-        if input[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < input.len() && !input[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        v.push((s, i));
-    }
-    v
+    games::testkit::token_spans(input)
 }
 
 /// Line and column (1-based, bytes) of an offset, counted independently of the crate.
