@@ -195,3 +195,41 @@ fn whitespace_variants_change_nothing() {
         }
     }
 }
+
+/// One value past each problem's own limit (where it is narrower than 0..2^64), with the index
+/// of the token that must be refused and a word the message must contain. The limit of every
+/// other value is 2^64 - 1, which `bad_tokens_are_reported_where_they_stand` covers.
+const PAST_OWN_LIMITS: &[(&str, &str, usize, &str)] = &[
+    ("set-nim", "1\n0\n1\n5\n", 1, "at least 1"),
+    ("hdu1848", "1 1 1\n100000001 0 0\n0 0 0\n", 3, "at most 100000000"),
+    ("hdu2516", "13\n1\n0\n", 1, "at least 2"),
+    ("poj1067", "2 1\n9223372036854775808 0\n", 2, "9223372036854775807"),
+    ("bob-and-ben", "1\n1\n0 2\n", 2, "at least 1"),
+    ("bob-and-ben", "1\n1\n3 0\n", 3, "at least 1"),
+    ("hdu6892", "1\n1\n0\n", 2, "at least 1"),
+    ("hdu3595", "1\n2 3\n1\n9223372036854775808 1\n", 4, "9223372036854775807"),
+    ("multi-sg", "1 2\n1 10000001\n", 3, "10000000"),
+    ("game-draw", "100000001 0\n", 0, "100000000"),
+    ("game-draw", "2 1\n1 3\n", 3, "1..=2"),
+    ("game-teams", "1\n10000001 0\nAAAAAA\n000000\n", 1, "10000000"),
+    ("game-teams", "1\n2 1\n1 3\nAAAAAA\n000000\n", 4, "1..=2"),
+    ("game-teams", "1\n1 0\nAAAAAC\n000000\n", 3, "A/B"),
+    ("game-teams", "1\n1 0\nAAAAAA\n000002\n", 4, "0/1"),
+    ("hackenbush", "1\n2147483648\n", 1, "2147483647"),
+    ("hackenbush", "1\n2\n1 0\n", 3, "at least 1"),
+    ("hackenbush", "1\n2\n3 1\n", 2, "parent"),
+];
+
+#[test]
+fn one_past_each_problems_own_limit_is_refused_at_that_token() {
+    for &(name, input, token, word) in PAST_OWN_LIMITS {
+        let p = games::registry::find(name).unwrap();
+        let at = tokens(input.as_bytes())[token].0;
+        expect_fault_at(p, &format!("past the limit: {input:?}"), input.as_bytes(), at);
+        let msg = run(p, input.as_bytes()).1.unwrap().render(name, input.as_bytes());
+        assert!(msg.contains(word), "{name}: {msg:?} should name the limit ({word})");
+    }
+    // Answers before the refusal are kept (here the first case of hdu2516).
+    let p = games::registry::find("hdu2516").unwrap();
+    assert_eq!(run(p, b"13\n1\n0\n").0, b"Second win\n");
+}
