@@ -57,7 +57,7 @@ impl Grundy {
             }
             seen.push(self.value(&next));
         }
-        let g = (0..).find(|x| !seen.contains(x)).unwrap();
+        let g = games::brute::search::mex_of(&seen);
         self.memo.insert(w.to_vec(), g);
         g
     }

@@ -3,6 +3,7 @@
 //! position search, and the limits.
 
 use games::brute::hdu6892::wins;
+use games::brute::search::mex_of;
 use games::registry::{find, run};
 use games::rng::Rng;
 use games::theory::factor::{Kernel, is_prime, odd_omega, odd_omega_with, omega};
@@ -88,7 +89,7 @@ fn grundy_formula_matches_a_mex_over_the_real_cuts() {
             .filter(|k| l % k == 0)
             .map(|k| if k % 2 == 1 { sg[l / k] } else { 0 })
             .collect();
-        sg[l] = (0..).find(|v| !options.contains(v)).unwrap();
+        sg[l] = mex_of(&options);
     }
     for (l, &want) in sg.iter().enumerate().skip(1) {
         assert_eq!(grundy(l as u64), want, "sg({l})");

@@ -8,8 +8,8 @@ use games::brute::turning_corners::wins;
 use games::registry::{find, run};
 use games::rng::{Rng, mix64};
 use games::theory::nimber::{
-    Multiplier, PolyTables, mex_definition_table, nim_inverse, nim_power, nim_product,
-    nim_product_portable, nim_product_reference,
+    Multiplier, PolyTables, nim_inverse, nim_power, nim_product, nim_product_portable,
+    nim_product_reference,
 };
 use games::theory::turning_corners::light_grundy;
 
@@ -46,7 +46,7 @@ fn value(rng: &mut Rng) -> u64 {
 
 #[test]
 fn every_path_matches_the_mex_definition_below_64() {
-    let t = mex_definition_table(64);
+    let t = games::brute::nim_product::mex_definition_table(64);
     for (name, mul) in paths() {
         for a in 0..64u64 {
             for b in 0..64u64 {

@@ -1,6 +1,7 @@
 //! set-nim: the budget refusals, huge piles against the known periods, the judge's maxima
 //! against the plain definition, and the harmless extras (duplicates, moves beyond every pile).
 
+use games::brute::search::grundy_table;
 use games::registry::{find, run};
 use games::rng::Rng;
 use games::theory::subtraction::{Budget, Exceeded, GrundyTable};
@@ -17,13 +18,10 @@ fn input(moves: &[u64], piles: &[u64]) -> String {
 
 /// sg by the definition, over 0..=n (no stamps, no period).
 fn definition(moves: &[u64], n: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n + 1];
-    for x in 0..=n {
-        let options: Vec<u32> =
-            moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
-        g[x] = (0..).find(|v| !options.contains(v)).unwrap();
-    }
-    g
+    let options = |x: usize| -> Vec<usize> {
+        moves.iter().filter(|&&s| s as usize <= x).map(|&s| x - s as usize).collect()
+    };
+    grundy_table(n, options).into_iter().map(|v| v as u32).collect()
 }
 
 #[test]

@@ -32,7 +32,29 @@ const START_ROOM: usize = 1 << 16;
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let mut table = GrundyTable::with_ceiling(MAX_PILE as usize);
     table.reserve(START_ROOM - 1);
-    let mut looked_ahead = false;
+    let mut held = Vec::new();
+    let read = read_cases(sc, out, &mut table, &mut held);
+    // The cases held back from the first pile past the first room on: the table is now sized
+    // once, exactly, for the largest of them, so it never moves while old and new buffers
+    // would both be alive.
+    let largest = held.iter().flatten().copied().max().unwrap_or(0) as usize;
+    table.reserve(largest);
+    table.extend_to(largest);
+    for piles in &held {
+        answer(&table, piles, out);
+    }
+    read
+}
+
+/// One pass over the cases before the sentinel `0 0 0` (or the end): each is answered at once
+/// while its piles fit the table's first room; from the first case that does not, the rest are
+/// held in `held` for the caller. Fails at the first bad token, every complete case kept.
+fn read_cases(
+    sc: &mut Scanner<'_>,
+    out: &mut Out,
+    table: &mut GrundyTable,
+    held: &mut Vec<[u64; 3]>,
+) -> Result<(), InputError> {
     while !sc.at_eof() {
         let mut piles = [0u64; 3];
         for p in &mut piles {
@@ -42,39 +64,19 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
             break;
         }
         let largest = piles[0].max(piles[1]).max(piles[2]) as usize;
-        if largest >= table.room() && !looked_ahead {
-            // Size the table once, for every pile it will ever be asked for, so that it never
-            // moves (a move holds the old and the new buffer at once).
-            looked_ahead = true;
-            table.reserve(largest.max(largest_pile_ahead(&sc.input()[sc.offset()..])));
+        if held.is_empty() && largest < table.room() {
+            table.extend_to(largest);
+            answer(table, &piles, out);
+        } else {
+            held.push(piles);
         }
-        table.extend_to(largest);
-        let values = piles.map(|p| table.get(p as usize));
-        out.line(if p_position(values) { "Nacci" } else { "Fibo" });
     }
     sc.expect_eof()
 }
 
-/// The largest pile in the cases of `rest` (which starts on a case boundary), up to the
-/// sentinel, the end, or the first token the solver will refuse (it stops there too; a case
-/// cut short by it asks for nothing): the largest pile the table will be asked for from here on.
-fn largest_pile_ahead(rest: &[u8]) -> usize {
-    let mut sc = Scanner::new(rest);
-    let mut largest = 0;
-    while !sc.at_eof() {
-        let mut piles = [0u64; 3];
-        for p in &mut piles {
-            match sc.u64_in("pile size", 0, MAX_PILE) {
-                Ok(v) => *p = v,
-                Err(_) => return largest,
-            }
-        }
-        if piles == [0, 0, 0] {
-            break;
-        }
-        largest = largest.max(piles[0].max(piles[1]).max(piles[2]) as usize);
-    }
-    largest
+fn answer(table: &GrundyTable, piles: &[u64; 3], out: &mut Out) {
+    let values = piles.map(|p| table.get(p as usize));
+    out.line(if p_position(values) { "Nacci" } else { "Fibo" });
 }
 
 fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
@@ -115,23 +117,4 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         out.line("0 0 0");
     }
     out.into_bytes()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::largest_pile_ahead;
-
-    #[test]
-    fn the_look_ahead_sees_exactly_the_piles_the_solver_will_ask_for() {
-        assert_eq!(largest_pile_ahead(b""), 0);
-        assert_eq!(largest_pile_ahead(b" 5 70000 3\n9 9 9\n"), 70_000);
-        // The sentinel ends the cases: what follows it is an error, never a table request.
-        assert_eq!(largest_pile_ahead(b"5 6 7\n0 0 0\n900000 1 1\n"), 7);
-        // A refused token ends them too, and the case it cuts short asks for nothing.
-        assert_eq!(largest_pile_ahead(b"5 6 7\n800000 x 1\n900000 1 1\n"), 7);
-        assert_eq!(largest_pile_ahead(b"5 6 7\n800000 100000001 1\n"), 7);
-        assert_eq!(largest_pile_ahead(b"5 6 7\n800000 1\n"), 7);
-        // The limit itself is a pile.
-        assert_eq!(largest_pile_ahead(b"1 100000000 1\n"), 100_000_000);
-    }
 }

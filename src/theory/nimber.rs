@@ -531,42 +531,13 @@ pub fn nim_inverse(a: u64) -> Option<u64> {
     (a != 0).then(|| nim_power(a, u64::MAX - 1))
 }
 
-/// The nim product table of all a, b < n, straight from the mex definition (for tests: O(n^4)).
-///
-/// ```
-/// let t = games::theory::nimber::mex_definition_table(4);
-/// assert_eq!(t[2][3], 1);
-/// assert_eq!(t[3][3], 2);
-/// ```
-pub fn mex_definition_table(n: usize) -> Vec<Vec<u64>> {
-    let mut t = vec![vec![0u64; n]; n];
-    let mut seen = Vec::new();
-    for a in 0..n {
-        for b in 0..n {
-            seen.clear();
-            seen.resize(a.max(b).next_power_of_two() * 2 + 2, false);
-            for a2 in 0..a {
-                for b2 in 0..b {
-                    let v = (t[a2][b] ^ t[a][b2] ^ t[a2][b2]) as usize;
-                    if v >= seen.len() {
-                        seen.resize(v + 1, false);
-                    }
-                    seen[v] = true;
-                }
-            }
-            t[a][b] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64;
-        }
-    }
-    t
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn small_products_match_the_definition() {
-        let t = mex_definition_table(32);
+        let t = crate::brute::nim_product::mex_definition_table(32);
         let m = LogTables::get();
         for a in 0..32u64 {
             for b in 0..32u64 {

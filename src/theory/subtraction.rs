@@ -63,23 +63,6 @@ pub fn bash_p_position(n: u64, m: u64) -> bool {
     }
 }
 
-/// The least non-negative integer not among `values`.
-///
-/// ```
-/// use games::theory::subtraction::mex;
-/// assert_eq!(mex(&[0, 1, 3]), 2);
-/// assert_eq!(mex(&[]), 0);
-/// ```
-pub fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if let Some(slot) = seen.get_mut(v as usize) {
-            *slot = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
-}
-
 /// How much [`GrundyTable::new`] may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -495,13 +478,10 @@ mod tests {
 
     /// The definition, by brute force: no period, no stamps.
     fn naive(moves: &[u64], n: usize) -> Vec<u32> {
-        let mut g = vec![0u32; n + 1];
-        for x in 0..=n {
-            let opts: Vec<u32> =
-                moves.iter().filter(|&&s| s as usize <= x).map(|&s| g[x - s as usize]).collect();
-            g[x] = mex(&opts);
-        }
-        g
+        let options = |x: usize| -> Vec<usize> {
+            moves.iter().filter(|&&s| s as usize <= x).map(|&s| x - s as usize).collect()
+        };
+        crate::brute::search::grundy_table(n, options).into_iter().map(|v| v as u32).collect()
     }
 
     #[test]
