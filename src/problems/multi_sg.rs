@@ -7,7 +7,6 @@ use crate::registry::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
 use crate::theory::multi_sg::{MAX_PILE, grundy_table, p_position};
-use std::sync::{Arc, Mutex};
 
 pub static PROBLEM: Problem = Problem {
     name: "multi-sg",
@@ -41,7 +40,7 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let result = read(sc, &mut games);
     let done = games.ends.last().copied().unwrap_or(0);
     let max = games.piles[..done].iter().copied().max().unwrap_or(0) as usize;
-    let g = table(games.f, max);
+    let g = grundy_table(games.f, max);
     let mut start = 0;
     for (i, &end) in games.ends.iter().enumerate() {
         if i > 0 {
@@ -55,34 +54,6 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         out.nl();
     }
     result
-}
-
-/// The Grundy table for threshold `f` up to at least `max`. The last few large tables built
-/// are kept: for a given F a longer table answers every shorter request, and in-process callers
-/// (the tests, `stress`, fuzzing) run the same F many times. The command line builds one table
-/// per run either way.
-fn table(f: u64, max: usize) -> Arc<Vec<u16>> {
-    /// Tables shorter than this are cheaper to rebuild than to keep.
-    const KEEP_FROM: usize = 1 << 12;
-    const KEPT: usize = 4;
-    static CACHE: Mutex<Vec<(u64, Arc<Vec<u16>>)>> = Mutex::new(Vec::new());
-    if max < KEEP_FROM {
-        return Arc::new(grundy_table(f, max));
-    }
-    let mut cache = CACHE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(i) = cache.iter().position(|(f0, g)| *f0 == f && g.len() > max) {
-        let entry = cache.remove(i);
-        let g = Arc::clone(&entry.1);
-        cache.push(entry); // most recently used last
-        return g;
-    }
-    let g = Arc::new(grundy_table(f, max));
-    cache.retain(|(f0, _)| *f0 != f);
-    if cache.len() >= KEPT {
-        cache.remove(0);
-    }
-    cache.push((f, Arc::clone(&g)));
-    g
 }
 
 fn read(sc: &mut Scanner<'_>, games: &mut Games) -> Result<(), InputError> {
