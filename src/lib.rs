@@ -9,7 +9,9 @@ pub mod brute;
 pub mod error;
 pub mod out;
 pub mod prefetch;
+pub mod problem;
 pub mod problems;
+pub mod process;
 pub mod registry;
 pub mod rng;
 pub mod scanner;
@@ -19,5 +21,6 @@ pub mod theory;
 
 pub use error::InputError;
 pub use out::Out;
-pub use registry::{PROBLEMS, Problem, Size};
+pub use problem::{Problem, Size};
+pub use registry::PROBLEMS;
 pub use scanner::Scanner;

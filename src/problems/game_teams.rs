@@ -5,7 +5,7 @@ use super::game_draw::{random_graph, read_arcs, write_arcs};
 use super::generate::by_size;
 use crate::error::InputError;
 use crate::out::Out;
-use crate::registry::{Problem, Size};
+use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
 use crate::theory::retrograde::{ReverseGraph, Rules, outcomes};

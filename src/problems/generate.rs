@@ -1,7 +1,7 @@
 //! Small helpers shared by the input generators.
 
 use crate::out::Out;
-use crate::registry::Size;
+use crate::problem::Size;
 
 /// Picks the value for a size.
 pub fn by_size<T>(size: Size, tiny: T, small: T, judge: T, huge: T) -> T {

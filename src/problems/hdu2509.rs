@@ -5,7 +5,7 @@ use super::generate::by_size;
 use super::hdu1907::misere_piles;
 use crate::error::InputError;
 use crate::out::Out;
-use crate::registry::{Problem, Size};
+use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
 use crate::theory::anti_sg::{AntiSg, run_removal_grundy};

@@ -3,7 +3,7 @@
 use super::generate::{by_size, line_of};
 use crate::error::InputError;
 use crate::out::Out;
-use crate::registry::{Problem, Size};
+use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
 use crate::theory::staircase::{counts, odd_stair_sum, p_position};

@@ -1,0 +1,73 @@
+//! `games gen <problem>`: random valid inputs, one on stdout or `--count N` files in `--out DIR`
+//! (`random-NNN.in`, with `--answers` also `random-NNN.out`). The same arguments always give
+//! the same bytes: case `i` uses the same seed as case `i` of `games stress`.
+
+use super::io;
+use anyhow::{Context, Result};
+use clap::{Arg, ArgMatches, Command};
+use games::registry;
+use games::rng::Rng;
+use games::stress;
+use std::process::ExitCode;
+
+pub fn command() -> Command {
+    Command::new("gen")
+        .about("Write random valid inputs for a problem (stdout, or --count files in --out)")
+        .arg(super::problem_name_arg())
+        .arg(super::seed_arg())
+        .arg(super::size_arg().default_value("small"))
+        .arg(
+            Arg::new("count")
+                .long("count")
+                .value_parser(clap::value_parser!(u64).range(1..=1_000_000))
+                .requires("out")
+                .help("Write this many inputs, DIR/random-000.in ..."),
+        )
+        .arg(
+            Arg::new("out")
+                .long("out")
+                .value_name("DIR")
+                .requires("count")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help("Folder for --count (created if missing)"),
+        )
+        .arg(
+            Arg::new("answers")
+                .long("answers")
+                .requires("out")
+                .action(clap::ArgAction::SetTrue)
+                .help("Also write each input's answer as DIR/random-NNN.out"),
+        )
+}
+
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let p = super::problem_arg(args)?;
+    let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
+    let size = super::size_of(args).unwrap_or(games::Size::Small);
+    let Some(&count) = args.get_one::<u64>("count") else {
+        io::write_stdout(&(p.generate)(&mut Rng::new(seed), size))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let dir = args.get_one::<std::path::PathBuf>("out").context("--count needs --out")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let width = count.saturating_sub(1).to_string().len().max(3);
+    for i in 0..count {
+        let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size);
+        let stem = dir.join(format!("random-{i:0width$}"));
+        let path = stem.with_extension("in");
+        std::fs::write(&path, &input).with_context(|| format!("writing {}", path.display()))?;
+        if args.get_flag("answers") {
+            let (answer, fault) = registry::run(p, &input);
+            if let Some(f) = fault {
+                anyhow::bail!(
+                    "internal error: generated {} rejected: {}",
+                    path.display(),
+                    f.render(p.name, &input)
+                );
+            }
+            let path = stem.with_extension("out");
+            std::fs::write(&path, answer).with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,143 @@
+//! The command line: the root `games` command and the dispatcher. Each command lives in its
+//! own module exposing `command()` (its clap definition) and `run(&ArgMatches)` (its
+//! behaviour); the problem subcommands are generated from the registry by [`solve`]. Every
+//! command writes through [`io`], so a closed or full stdout/stderr is handled in one place.
+//!
+//! Exit status: 0 success; 1 a fault (malformed or unreadable input, a counterexample, a write
+//! error); 2 usage or set-up errors (clap's own, a program that cannot be run).
+
+pub mod r#gen;
+pub mod io;
+pub mod list;
+pub mod scan;
+pub mod solve;
+pub mod stress;
+
+use anyhow::{Context, Result};
+use clap::{Arg, ArgMatches, Command};
+use games::registry::{self, PROBLEMS, Problem, Size};
+use std::io::Read;
+use std::process::ExitCode;
+
+/// The whole command line.
+pub fn cli() -> Command {
+    Command::new("games")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Exact, fast solvers for classic impartial-game judge problems")
+        .long_about(
+            "Exact, fast solvers for classic impartial-game judge problems.\n\n\
+             Pipe a judge input through `games <problem>` (or pass FILE) to get the judge's \
+             expected output, byte for byte. `games list` shows every problem; \
+             `games <problem> --help` shows its rules, format and algorithm.",
+        )
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(list::command())
+        .subcommand(r#gen::command())
+        .subcommand(stress::command())
+        .subcommand(scan::command())
+        .subcommands(solve::commands())
+}
+
+/// Parses the command line, runs the command, and turns its result into the exit status.
+pub fn main() -> ExitCode {
+    let matches = match cli().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return clap_exit(&e),
+    };
+    let result = match matches.subcommand() {
+        Some(("list", sub)) => list::run(sub),
+        Some(("gen", sub)) => r#gen::run(sub),
+        Some(("stress", sub)) => stress::run(sub),
+        Some(("scan", sub)) => scan::run(sub),
+        Some((name, sub)) => solve::run(name, sub),
+        None => Err(anyhow::anyhow!("no subcommand")),
+    };
+    match result {
+        Ok(code) => code,
+        // A closed stdout after a successful command: the reader had what it wanted.
+        Err(e) if io::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            io::error_line(&format!("games: {e:#}"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// clap's help, version and usage errors: printed by clap, but a failed print (a full device)
+/// is one message on stderr and exit 1 instead of a silent success.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = e.exit_code();
+    match e.print() {
+        Ok(()) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+        Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(u8::try_from(code).unwrap_or(2))
+        }
+        Err(w) => {
+            let stream = if e.use_stderr() { "standard error" } else { "standard output" };
+            io::error_line(&format!("games: writing {stream}: {w}"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The problem named by the PROBLEM argument.
+pub fn problem_arg(args: &ArgMatches) -> Result<&'static Problem> {
+    let name = args.get_one::<String>("PROBLEM").map(String::as_str).unwrap_or_default();
+    registry::find(name).with_context(|| format!("unknown problem {name:?} (see `games list`)"))
+}
+
+/// The PROBLEM argument of `gen`, `stress` and `test`: any name or alias, checked by clap
+/// (usage errors exit 2).
+pub fn problem_name_arg() -> Arg {
+    let names: Vec<&'static str> = PROBLEMS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .collect();
+    Arg::new("PROBLEM")
+        .required(true)
+        .help("Problem name or alias (see `games list`)")
+        .value_parser(clap::builder::PossibleValuesParser::new(names))
+        .hide_possible_values(true)
+}
+
+/// A positive, finite number of seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(v),
+        _ => Err(format!("expected a positive number of seconds (at most 10^6), found {text:?}")),
+    }
+}
+
+pub fn seed_arg() -> Arg {
+    Arg::new("seed")
+        .long("seed")
+        .default_value("1")
+        .value_parser(clap::value_parser!(u64))
+        .help("Random seed: the same arguments always give the same bytes")
+}
+
+pub fn size_arg() -> Arg {
+    Arg::new("size")
+        .long("size")
+        .value_parser(["tiny", "small", "judge", "huge"])
+        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond")
+}
+
+pub fn size_of(args: &ArgMatches) -> Option<Size> {
+    args.get_one::<String>("size").and_then(|s| Size::parse(s))
+}
+
+/// The bytes of FILE, or of stdin when FILE is absent or `-`.
+pub fn read_input(path: Option<&std::path::PathBuf>) -> Result<Vec<u8>> {
+    match path {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::read(path).with_context(|| format!("{}", path.display()))
+        }
+        _ => {
+            let mut buf = Vec::new();
+            std::io::stdin().lock().read_to_end(&mut buf).context("standard input")?;
+            Ok(buf)
+        }
+    }
+}

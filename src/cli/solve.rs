@@ -1,0 +1,49 @@
+//! `games <problem> [FILE]`: one subcommand per registered problem, generated from the registry
+//! (its name, aliases, summary and statement). Reads FILE or stdin, writes the answers, and
+//! reports the first fault of the input as one located line on stderr (exit 1), the answers of
+//! the complete cases before it still on stdout.
+
+use super::io;
+use anyhow::{Context, Result};
+use clap::{Arg, ArgMatches, Command};
+use games::registry::{self, PROBLEMS, Problem};
+use std::process::ExitCode;
+
+/// The problem subcommands, one per registry entry. (Unlike the other commands this module has
+/// many: [`commands`] instead of `command`, and [`run`] is told which problem matched.)
+pub fn commands() -> impl Iterator<Item = Command> {
+    PROBLEMS.iter().map(|p| command(p))
+}
+
+/// The subcommand of one problem.
+pub fn command(p: &Problem) -> Command {
+    Command::new(p.name)
+        .visible_aliases(p.aliases.iter().copied())
+        .about(p.summary)
+        .long_about(p.statement)
+        .arg(
+            Arg::new("FILE")
+                .help("Input file; standard input when absent or -")
+                .value_parser(clap::value_parser!(std::path::PathBuf)),
+        )
+}
+
+/// Runs problem `name` (a name or alias) on its FILE or stdin.
+pub fn run(name: &str, args: &ArgMatches) -> Result<ExitCode> {
+    let p = registry::find(name).with_context(|| format!("unknown subcommand {name:?}"))?;
+    let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
+        .with_context(|| format!("{}: cannot read the input", p.name))?;
+    let (answers, fault) = registry::run(p, &input);
+    match fault {
+        None => Ok(io::finish(0, &answers)),
+        Some(e) => {
+            // The answers first, then the fault: exit 1 whatever became of stdout.
+            let written = io::write_stdout(&answers);
+            io::error_line(&e.render(p.name, &input));
+            if let Some(w) = written.err().filter(|w| !w.is_broken_pipe()) {
+                io::error_line(&format!("games: {w}"));
+            }
+            Ok(ExitCode::from(1))
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! `games stress <problem> --against CMD`: runs a program on generated inputs, smallest first,
+//! and compares its answers with ours (or, with `--brute`, our fast solver with the exhaustive
+//! brute force); the first failing case is saved and shown.
+
+use super::io;
+use anyhow::{Context, Result};
+use clap::{Arg, ArgMatches, Command};
+use games::stress;
+use std::process::ExitCode;
+
+pub fn command() -> Command {
+    Command::new("stress")
+        .about("Compare a program's answers with ours on generated inputs, smallest first")
+        .arg(super::problem_name_arg())
+        .arg(
+            Arg::new("against")
+                .long("against")
+                .value_name("CMD")
+                .required_unless_present("brute")
+                .conflicts_with("brute")
+                .help("The program under test, a shell command reading stdin"),
+        )
+        .arg(
+            Arg::new("brute")
+                .long("brute")
+                .action(clap::ArgAction::SetTrue)
+                .conflicts_with_all(["size", "timeout"])
+                .help(
+                    "Check games' own fast solver against its exhaustive brute force (tiny inputs)",
+                ),
+        )
+        .arg(
+            Arg::new("cases")
+                .long("cases")
+                .default_value("300")
+                .value_parser(clap::value_parser!(u64).range(1..))
+                .help("How many inputs"),
+        )
+        .arg(super::seed_arg())
+        .arg(super::size_arg().help("Fix the size (default: 60% tiny, then small)"))
+        .arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SEC")
+                .default_value("5")
+                .value_parser(super::parse_seconds)
+                .help("Seconds per run before the program's process group is killed"),
+        )
+        .arg(
+            Arg::new("save")
+                .long("save")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help(
+                    "Where to write a failing input (default: stress-<problem>-<seed>-<case>.in)",
+                ),
+        )
+}
+
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let p = super::problem_arg(args)?;
+    let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
+    let cases = *args.get_one::<u64>("cases").unwrap_or(&300);
+    let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
+    let timeout = std::time::Duration::from_secs_f64(timeout);
+    let against = match args.get_one::<String>("against") {
+        Some(cmd) => stress::Against::Command { cmd, timeout },
+        None => stress::Against::Brute,
+    };
+    let report = stress::stress(p, &against, cases, seed, super::size_of(args))
+        .with_context(|| format!("stress {}", p.name))?;
+    let who = match against {
+        stress::Against::Brute => "games' brute force".to_string(),
+        stress::Against::Command { cmd, .. } => format!("`{cmd}`"),
+    };
+    let Some(f) = report.failure else {
+        let checked = report.cases - report.declined;
+        let mut line =
+            format!("stress {}: {checked} cases passed against {who} (seed {seed})", p.name);
+        if report.declined > 0 {
+            line.push_str(&format!(
+                "; {} beyond the brute force's reach were skipped",
+                report.declined
+            ));
+        }
+        if report.whitespace_only > 0 {
+            line.push_str(&format!(
+                "; {} of them differ only in line-end whitespace (CRLF or trailing blanks)",
+                report.whitespace_only
+            ));
+        }
+        line.push('\n');
+        return Ok(io::finish(0, line.as_bytes()));
+    };
+    let save = args
+        .get_one::<std::path::PathBuf>("save")
+        .cloned()
+        .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
+    std::fs::write(&save, &f.input).with_context(|| format!("writing {}", save.display()))?;
+    let mut text = format!(
+        "stress {}: case {} ({} input, seed {seed}): {}\ninput saved to {}\n",
+        p.name,
+        f.index + 1,
+        f.size.name(),
+        f.reason,
+        save.display()
+    );
+    let (ours, theirs) = match against {
+        stress::Against::Brute => ("brute force", "games"),
+        stress::Against::Command { .. } => ("games", "program"),
+    };
+    text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
+    text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(&f.expected)));
+    text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(&f.got)));
+    if let Some(stress::Comparison::Differ { line, expected, got }) = &f.diff {
+        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
+    }
+    if !f.stderr.is_empty() {
+        text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
+    }
+    Ok(io::finish(1, text.as_bytes()))
+}
+
+/// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
+fn excerpt(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+    if shown.len() > 4096 {
+        let mut cut = 4096;
+        while !shown.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        shown.truncate(cut);
+    }
+    if shown.len() < text.trim_end().len() {
+        shown.push_str(&format!("\n... ({} bytes in all)", bytes.len()));
+    }
+    shown.push('\n');
+    shown
+}
