@@ -1,118 +1,559 @@
-//! Running a program under test: `sh -c CMD` in its own process group, fed an input on stdin,
-//! its output collected, killed with its whole group at the deadline. Shared by `games stress`
-//! and `games test`.
+//! Running a program under test, shared by `games stress` and `games test`: `sh -c CMD` in its
+//! own process group, fed an input on stdin, its stdout and stderr collected up to a cap, and
+//! its whole group killed when it exits, when it outlives its deadline, when its output passes
+//! the cap, or when `games` itself is interrupted.
+//!
+//! Control never depends on what the program's children do. One thread multiplexes the three
+//! pipes with `poll(2)` and never blocks on a read or a write, so a background child that keeps
+//! a pipe open (even one that left the group with `setsid`) cannot stretch a run past its
+//! deadline: once the program has exited (or the deadline has passed) the group is killed, what
+//! is already in the pipes is drained without waiting for end-of-file, and the pipes are closed.
+//!
+//! Escaped descendants. A child that calls `setsid` leaves the process group, so killing the
+//! group misses it. [`Supervisor::install`] makes `games` a child subreaper
+//! (`prctl(PR_SET_CHILD_SUBREAPER)`, Linux), so such orphans are re-parented to `games` instead of
+//! init; [`sweep_orphans`] then finds them in `/proc` (parent = us, not a running program nor in a
+//! running program's group), kills and reaps them. It runs after a program whose pipes were still
+//! held open by someone outside its group, after an interrupt, and at the end of a run. Where
+//! there is no subreaper or no `/proc`, an escaped child is left running (it can no longer delay
+//! `games`, only outlive it).
+//!
+//! Signals. [`Supervisor::install`] catches SIGINT, SIGTERM and SIGHUP: the handler only records
+//! the signal. Every running [`run_command`] sees it within a few milliseconds, forwards it to
+//! its program's group, gives the group 200 ms, kills it, reaps it and fails with
+//! [`std::io::ErrorKind::Interrupted`]; the command then exits 128 + the signal's number.
+//!
+//! Only std and a few raw libc declarations (`kill`, `poll`, `waitpid`, `signal`, `prctl`,
+//! `getpid`) are used.
 
+use std::collections::HashSet;
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
-/// What happened when the user's program ran.
+/// What happened when the program ran.
 #[derive(Debug)]
 pub enum Outcome {
-    /// It exited with status 0 and printed this.
-    Finished(Vec<u8>),
-    /// It exited non-zero or was killed by a signal.
-    Crashed { status: String, stdout: Vec<u8>, stderr: Vec<u8> },
-    /// It was still running after the timeout; its process group was killed.
+    /// It exited with status 0 and printed this (stderr: its first 64 KiB).
+    Finished { stdout: Vec<u8>, stderr: Vec<u8> },
+    /// It exited non-zero or was killed by a signal. `code` is the exit code when it exited.
+    Crashed { status: String, code: Option<i32>, stdout: Vec<u8>, stderr: Vec<u8> },
+    /// It was still running at the deadline; its process group was killed.
     TimedOut,
+    /// It wrote more than the cap on `stream`; its process group was killed. `stdout` is the
+    /// start of what it printed (at most 64 KiB).
+    TooLong { stream: &'static str, cap: usize, stdout: Vec<u8> },
+}
+
+/// One run: its outcome and its wall time.
+#[derive(Debug)]
+pub struct Run {
+    pub outcome: Outcome,
+    pub elapsed: Duration,
+}
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub timeout: Duration,
+    /// Bytes read from stdout, and from stderr, before the run fails as "output too long".
+    pub output_cap: usize,
+}
+
+/// The output cap for a run whose expected answer has `expected_len` bytes: 16 times that plus
+/// 1 MiB, generous for any honest formatting and small enough that `yes` costs nothing.
+pub fn output_cap(expected_len: usize) -> usize {
+    expected_len.saturating_mul(16).saturating_add(1 << 20)
+}
+
+/// How much of stderr is kept to show (all of it is still counted against the cap).
+const STDERR_KEPT: usize = 1 << 16;
+/// How long an interrupted program's group gets between the forwarded signal and SIGKILL.
+const GRACE: Duration = Duration::from_millis(200);
+
+const SIGHUP: i32 = 1;
+const SIGINT: i32 = 2;
+const SIGKILL: i32 = 9;
+const SIGTERM: i32 = 15;
+
+#[cfg(unix)]
+mod sys {
+    use std::ffi::{c_int, c_short, c_ulong};
+
+    #[repr(C)]
+    pub struct PollFd {
+        pub fd: c_int,
+        pub events: c_short,
+        pub revents: c_short,
+    }
+    pub const POLLIN: c_short = 0x1;
+    pub const POLLOUT: c_short = 0x4;
+
+    unsafe extern "C" {
+        pub fn kill(pid: c_int, sig: c_int) -> c_int;
+        pub fn poll(fds: *mut PollFd, nfds: c_ulong, timeout: c_int) -> c_int;
+        pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
+        pub fn signal(signum: c_int, handler: usize) -> usize;
+        pub fn getpid() -> c_int;
+        #[cfg(target_os = "linux")]
+        pub fn prctl(option: c_int, ...) -> c_int;
+    }
+}
+
+/// The signal that interrupted `games`, 0 if none.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// The pids of the programs being run (each is also its process group's id). Spawning, reaping
+/// and sweeping hold this lock, so a sweep never mistakes a program for an orphan.
+static LIVE: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
+
+fn live() -> std::sync::MutexGuard<'static, Option<HashSet<u32>>> {
+    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(unix)]
-unsafe extern "C" {
-    fn kill(pid: i32, sig: i32) -> i32;
+extern "C" fn on_signal(sig: i32) {
+    // Async-signal-safe: one atomic store; the runs notice it and clean up.
+    SIGNAL.store(sig, Ordering::SeqCst);
 }
 
-/// Runs `cmd` through `sh -c` in its own process group, feeding `input` on stdin.
-pub fn run_command(cmd: &str, input: &[u8], timeout: Duration) -> std::io::Result<Outcome> {
+/// Set-up for commands that run programs (`stress`, `test`).
+pub struct Supervisor;
+
+impl Supervisor {
+    /// Catches SIGINT, SIGTERM and SIGHUP (recorded, see [`interrupted`]) and, on Linux, makes
+    /// this process a child subreaper so that detached descendants of a program come back to us.
+    pub fn install() {
+        #[cfg(unix)]
+        // SAFETY: `on_signal` only stores to an atomic, which is async-signal-safe; prctl with
+        // PR_SET_CHILD_SUBREAPER (36) and the value 1 only changes how orphans are re-parented.
+        unsafe {
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                sys::signal(sig, on_signal as extern "C" fn(i32) as usize);
+            }
+            #[cfg(target_os = "linux")]
+            sys::prctl(36, 1 as std::ffi::c_ulong);
+        }
+    }
+}
+
+/// The signal that interrupted this process since [`Supervisor::install`], if any.
+pub fn interrupted() -> Option<i32> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        sig => Some(sig),
+    }
+}
+
+/// The exit status for a process interrupted by `sig`: 128 + its number (130 for SIGINT, 143
+/// for SIGTERM), as a shell reports it.
+pub fn interrupted_exit_code(sig: i32) -> u8 {
+    u8::try_from(128 + sig).unwrap_or(130)
+}
+
+/// A name for a signal number.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        SIGHUP => "SIGHUP",
+        SIGINT => "SIGINT",
+        SIGTERM => "SIGTERM",
+        SIGKILL => "SIGKILL",
+        _ => "a signal",
+    }
+}
+
+fn signal_group(pgid: u32, sig: i32) {
+    #[cfg(unix)]
+    // SAFETY: kill(2) with a negative pid signals a process group. Callers only pass the group of
+    // a program that has not been reaped yet, so the id cannot have been reused.
+    unsafe {
+        sys::kill(-(pgid as i32), sig);
+    }
+}
+
+/// One pipe from the program, read without ever blocking.
+struct Reader {
+    pipe: Option<std::fs::File>,
+    kept: Vec<u8>,
+    keep: usize,
+    total: usize,
+}
+
+impl Reader {
+    fn new(pipe: std::fs::File, keep: usize) -> Self {
+        Reader { pipe: Some(pipe), kept: Vec::new(), keep, total: 0 }
+    }
+
+    /// One read (the caller knows the pipe is readable, so it does not block); closes the pipe
+    /// at end of file or on an error.
+    fn read_once(&mut self, chunk: &mut [u8]) {
+        let Some(pipe) = self.pipe.as_mut() else { return };
+        match pipe.read(chunk) {
+            Ok(0) => self.pipe = None,
+            Ok(n) => {
+                self.total = self.total.saturating_add(n);
+                let room = self.keep.saturating_sub(self.kept.len());
+                self.kept.extend_from_slice(&chunk[..n.min(room)]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => self.pipe = None,
+        }
+    }
+
+    #[cfg(unix)]
+    fn fd(&self) -> Option<i32> {
+        use std::os::fd::AsRawFd;
+        self.pipe.as_ref().map(|p| p.as_raw_fd())
+    }
+}
+
+/// Polls `fds` for at most `timeout_ms`; returns the revents per entry (all 0 on a timeout or an
+/// interrupted poll).
+#[cfg(unix)]
+fn poll(fds: &[(i32, i16)], timeout_ms: i32) -> Vec<i16> {
+    let mut raw: Vec<sys::PollFd> =
+        fds.iter().map(|&(fd, events)| sys::PollFd { fd, events, revents: 0 }).collect();
+    // SAFETY: `raw` is a valid array of `raw.len()` pollfd structures for the duration of the
+    // call.
+    let n = unsafe { sys::poll(raw.as_mut_ptr(), raw.len() as std::ffi::c_ulong, timeout_ms) };
+    if n <= 0 {
+        return vec![0; fds.len()];
+    }
+    raw.iter().map(|p| p.revents).collect()
+}
+
+/// Runs `cmd` through `sh -c` in its own process group, feeding `input` on stdin. Fails with
+/// [`std::io::ErrorKind::Interrupted`] when `games` was interrupted (the program's group has been
+/// signalled, killed and reaped by then).
+#[cfg(unix)]
+pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<Run> {
+    use std::os::unix::process::CommandExt;
+    if let Some(sig) = interrupted() {
+        return Err(interrupted_error(sig));
+    }
     let mut command = Command::new("sh");
     command.arg("-c").arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        command.process_group(0);
-    }
-    let mut child = command.spawn()?;
-    let pid = child.id();
-    let mut stdin = child.stdin.take().expect("stdin was piped");
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // A program that exits without reading its input closes the pipe: not our error.
-        let _ = stdin.write_all(&data);
-    });
-    let mut out_pipe = child.stdout.take().expect("stdout was piped");
-    let mut err_pipe = child.stderr.take().expect("stderr was piped");
-    let reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err_reader = std::thread::spawn(move || {
-        // Drain it all (a closed pipe could kill the program), keep the start.
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v.truncate(1 << 16);
-        v
-    });
-    // Wait for the program to finish without reaping it, so that its pid, which is also its
-    // process group's id, stays reserved while we signal the group.
+    command.process_group(0);
     let start = Instant::now();
-    let mut nap = Duration::from_micros(50);
-    let finished = loop {
+    let mut child = {
+        let mut live = live();
+        let child = command.spawn()?;
+        live.get_or_insert_with(HashSet::new).insert(child.id());
+        child
+    };
+    let pid = child.id();
+    let mut stdin = child.stdin.take().map(|p| std::fs::File::from(std::os::fd::OwnedFd::from(p)));
+    let mut out = Reader::new(
+        std::fs::File::from(std::os::fd::OwnedFd::from(child.stdout.take().expect("piped"))),
+        limits.output_cap,
+    );
+    let mut err = Reader::new(
+        std::fs::File::from(std::os::fd::OwnedFd::from(child.stderr.take().expect("piped"))),
+        STDERR_KEPT,
+    );
+    let mut written = 0usize;
+    if input.is_empty() {
+        stdin = None;
+    }
+    let deadline = start + limits.timeout;
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut nap = Duration::from_micros(20);
+    let mut poll_ms = 1;
+    // Why the loop ended.
+    enum End {
+        Exited,
+        Deadline,
+        TooLong(&'static str),
+        Signal(i32),
+        Unknown(ExitStatus),
+    }
+    let end = loop {
+        if let Some(sig) = interrupted() {
+            break End::Signal(sig);
+        }
+        if out.total > limits.output_cap {
+            break End::TooLong("standard output");
+        }
+        if err.total > limits.output_cap {
+            break End::TooLong("standard error");
+        }
         match has_exited(pid) {
-            Some(true) => break true,
+            Some(true) => break End::Exited,
             Some(false) => {}
-            // No /proc: fall back to reaping (the group is then signalled only on a timeout).
             None => {
                 if let Some(status) = child.try_wait()? {
-                    let _ = writer.join();
-                    let stdout = reader.join().unwrap_or_default();
-                    let stderr = err_reader.join().unwrap_or_default();
-                    return Ok(outcome(status, stdout, stderr));
+                    break End::Unknown(status);
                 }
             }
         }
-        if start.elapsed() >= timeout {
-            break false;
+        let now = Instant::now();
+        if now >= deadline {
+            break End::Deadline;
         }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(10));
+        let mut fds: Vec<(i32, i16)> = Vec::with_capacity(3);
+        if let Some(fd) = out.fd() {
+            fds.push((fd, sys::POLLIN));
+        }
+        if let Some(fd) = err.fd() {
+            fds.push((fd, sys::POLLIN));
+        }
+        if let Some(p) = stdin.as_ref() {
+            use std::os::fd::AsRawFd;
+            fds.push((p.as_raw_fd(), sys::POLLOUT));
+        }
+        if fds.is_empty() {
+            // Every pipe is closed: the program is about to exit, or works silently.
+            std::thread::sleep(nap.min(deadline - now));
+            nap = (nap * 2).min(Duration::from_millis(5));
+            continue;
+        }
+        let left_ms = (deadline - now).as_millis().clamp(1, 10) as i32;
+        let revents = poll(&fds, poll_ms.min(left_ms));
+        if revents.iter().all(|&r| r == 0) {
+            poll_ms = (poll_ms * 2).min(10);
+            continue;
+        }
+        poll_ms = 1;
+        nap = Duration::from_micros(20);
+        for (&(fd, _), &r) in fds.iter().zip(&revents) {
+            if r == 0 {
+                continue;
+            }
+            if out.fd() == Some(fd) {
+                out.read_once(&mut chunk);
+            } else if err.fd() == Some(fd) {
+                err.read_once(&mut chunk);
+            } else if let Some(p) = stdin.as_mut() {
+                // POLLOUT promises room for PIPE_BUF (4096) bytes: a write that size does not
+                // block. A program that closed its stdin gives EPIPE: not our error, stop.
+                let end = input.len().min(written + 4096);
+                match p.write(&input[written..end]) {
+                    Ok(n) => written += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => written = input.len(),
+                }
+                if written >= input.len() || r & sys::POLLOUT == 0 {
+                    stdin = None;
+                }
+            }
+        }
     };
-    // Kill the whole process group in both cases: on a timeout to stop the program, after a
-    // normal exit to stop any background child it left holding the pipes (the readers below
-    // would otherwise wait for it).
-    #[cfg(unix)]
-    // SAFETY: kill(2) with a negative pid signals the process group created above. Its id is
-    // the program's pid, which cannot be reused before we reap the program just below.
-    unsafe {
-        kill(-(pid as i32), 9);
+    drop(stdin);
+    // The program has exited (or must stop): kill its whole group, forwarding a signal first.
+    if let End::Signal(sig) = end {
+        signal_group(pid, sig);
+        let stop = Instant::now() + GRACE;
+        while has_exited(pid) == Some(false) && Instant::now() < stop {
+            std::thread::sleep(Duration::from_millis(2));
+        }
     }
-    let status = child.wait()?;
-    if !finished {
-        let _ = writer.join();
-        let _ = reader.join();
-        let _ = err_reader.join();
-        return Ok(Outcome::TimedOut);
+    if !matches!(end, End::Unknown(_)) {
+        signal_group(pid, SIGKILL);
     }
-    let _ = writer.join();
-    let stdout = reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
-    Ok(outcome(status, stdout, stderr))
+    // What the program wrote before it exited is in the pipes now: take it, without waiting
+    // for an end of file that a detached descendant could hold back forever.
+    if matches!(end, End::Exited | End::Unknown(_)) {
+        for reader in [&mut out, &mut err] {
+            while let Some(fd) = reader.fd() {
+                if poll(&[(fd, sys::POLLIN)], 0)[0] == 0 || reader.total > limits.output_cap {
+                    break;
+                }
+                reader.read_once(&mut chunk);
+            }
+        }
+    }
+    let held_open = out.pipe.is_some() || err.pipe.is_some();
+    drop(out.pipe.take());
+    drop(err.pipe.take());
+    let status = match end {
+        End::Unknown(status) => {
+            live().get_or_insert_with(HashSet::new).remove(&pid);
+            status
+        }
+        _ => {
+            let mut live = live();
+            let status = child.wait();
+            live.get_or_insert_with(HashSet::new).remove(&pid);
+            status?
+        }
+    };
+    if held_open || matches!(end, End::Signal(_)) {
+        sweep_orphans();
+    }
+    let elapsed = start.elapsed();
+    let out_start = std::mem::take(&mut out.kept);
+    let too_long = |stream, mut start: Vec<u8>| {
+        start.truncate(STDERR_KEPT);
+        Outcome::TooLong { stream, cap: limits.output_cap, stdout: start }
+    };
+    let outcome = match end {
+        End::Signal(sig) => return Err(interrupted_error(sig)),
+        End::Deadline => Outcome::TimedOut,
+        End::TooLong(stream) => too_long(stream, out_start),
+        End::Exited | End::Unknown(_) if out.total > limits.output_cap => {
+            too_long("standard output", out_start)
+        }
+        End::Exited | End::Unknown(_) if err.total > limits.output_cap => {
+            too_long("standard error", out_start)
+        }
+        End::Exited | End::Unknown(_) => outcome(status, out_start, err.kept),
+    };
+    Ok(Run { outcome, elapsed })
 }
 
-fn outcome(status: std::process::ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Outcome {
+fn interrupted_error(sig: i32) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::Interrupted,
+        format!("interrupted by {}", signal_name(sig)),
+    )
+}
+
+fn outcome(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> Outcome {
     if status.success() {
-        Outcome::Finished(stdout)
+        Outcome::Finished { stdout, stderr }
     } else {
-        Outcome::Crashed { status: status.to_string(), stdout, stderr }
+        Outcome::Crashed { status: status.to_string(), code: status.code(), stdout, stderr }
     }
 }
 
 /// Has process `pid` (our unreaped child) exited? Read from `/proc/<pid>/stat` without reaping
 /// it: a zombie (`Z`) or dead (`X`) state means it has. `None` where there is no `/proc`.
 fn has_exited(pid: u32) -> Option<bool> {
-    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
-    // The state follows the command name, which is in parentheses and may contain anything.
-    let close = stat.iter().rposition(|&b| b == b')')?;
-    let state = *stat.get(close + 2)?;
+    let (state, _, _) = proc_stat(pid)?;
     Some(state == b'Z' || state == b'X')
+}
+
+/// State, parent pid and process group of `pid`, from `/proc/<pid>/stat`.
+fn proc_stat(pid: u32) -> Option<(u8, u32, u32)> {
+    let stat = std::fs::read(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may contain anything: parse after the last ')'.
+    let close = stat.iter().rposition(|&b| b == b')')?;
+    let rest = std::str::from_utf8(stat.get(close + 2..)?).ok()?;
+    let mut fields = rest.split(' ');
+    let state = *fields.next()?.as_bytes().first()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let pgrp = fields.next()?.parse().ok()?;
+    Some((state, ppid, pgrp))
+}
+
+/// Kills and reaps every orphan re-parented to us (see the module doc): children of this
+/// process that are neither a running program nor in a running program's group. Returns how
+/// many there were. A no-op without `/proc`.
+pub fn sweep_orphans() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: getpid has no preconditions.
+        let me = unsafe { sys::getpid() } as u32;
+        let mut swept = 0;
+        // A killed orphan's own children come back to us in turn: a few rounds.
+        for _ in 0..8 {
+            let live = live();
+            let empty = HashSet::new();
+            let running = live.as_ref().unwrap_or(&empty);
+            let Ok(dir) = std::fs::read_dir("/proc") else { return swept };
+            let orphans: Vec<u32> = dir
+                .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+                .filter(|&pid| {
+                    proc_stat(pid).is_some_and(|(_, ppid, pgrp)| {
+                        ppid == me && !running.contains(&pid) && !running.contains(&pgrp)
+                    })
+                })
+                .collect();
+            if orphans.is_empty() {
+                break;
+            }
+            for pid in orphans {
+                let mut status = 0;
+                // SAFETY: `pid` is our own child (its parent is us) and not one that std's
+                // `Child` handles will wait for (not a running program): killing and reaping it
+                // here cannot disturb them. The LIVE lock is held, so no program is spawned or
+                // reaped meanwhile.
+                unsafe {
+                    sys::kill(pid as i32, SIGKILL);
+                    sys::waitpid(pid as i32, &mut status, 0);
+                }
+                swept += 1;
+            }
+        }
+        swept
+    }
+    #[cfg(not(unix))]
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(o: &Outcome) -> &'static str {
+        match o {
+            Outcome::Finished { .. } => "finished",
+            Outcome::Crashed { .. } => "crashed",
+            Outcome::TimedOut => "timed out",
+            Outcome::TooLong { .. } => "too long",
+        }
+    }
+
+    fn limits(timeout_ms: u64) -> Limits {
+        Limits { timeout: Duration::from_millis(timeout_ms), output_cap: 1 << 20 }
+    }
+
+    #[test]
+    fn runs_a_program_and_collects_both_streams() {
+        let run = run_command("cat; echo oops >&2", b"1 2\n", limits(5000)).unwrap();
+        match run.outcome {
+            Outcome::Finished { stdout, stderr } => {
+                assert_eq!(stdout, b"1 2\n");
+                assert_eq!(stderr, b"oops\n");
+            }
+            other => panic!("{}", kind(&other)),
+        }
+    }
+
+    #[test]
+    fn feeds_a_large_input_and_reads_a_large_output_without_deadlock() {
+        let input: Vec<u8> = (0..3_000_000u32).map(|i| b"0123456789\n"[i as usize % 11]).collect();
+        let lim = Limits { timeout: Duration::from_secs(20), output_cap: 1 << 24 };
+        let run = run_command("cat", &input, lim).unwrap();
+        match run.outcome {
+            Outcome::Finished { stdout, .. } => assert!(stdout == input),
+            other => panic!("{}", kind(&other)),
+        }
+    }
+
+    #[test]
+    fn exit_codes_and_signals_are_crashes() {
+        let run = run_command("exit 3", b"", limits(5000)).unwrap();
+        assert!(matches!(run.outcome, Outcome::Crashed { code: Some(3), .. }), "{run:?}");
+        let run = run_command("kill -9 $$", b"", limits(5000)).unwrap();
+        assert!(matches!(run.outcome, Outcome::Crashed { code: None, .. }), "{run:?}");
+    }
+
+    #[test]
+    fn output_past_the_cap_is_too_long_and_stops_at_once() {
+        let lim = Limits { timeout: Duration::from_secs(20), output_cap: 1 << 20 };
+        let run = run_command("yes", b"", lim).unwrap();
+        assert!(matches!(run.outcome, Outcome::TooLong { stream: "standard output", .. }));
+        assert!(run.elapsed < Duration::from_secs(5), "{:?}", run.elapsed);
+        let run = run_command("yes >&2", b"", lim).unwrap();
+        assert!(matches!(run.outcome, Outcome::TooLong { stream: "standard error", .. }));
+    }
+
+    #[test]
+    fn the_deadline_holds_whatever_the_children_do() {
+        // A background child in the group holding stdout, and the program itself hanging.
+        let run = run_command("sleep 30 & sleep 30", b"", limits(300)).unwrap();
+        assert!(matches!(run.outcome, Outcome::TimedOut));
+        assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+        // A detached child (its own session) holding stdout after the program has finished:
+        // the answer is taken at once, not when the child lets go of the pipe.
+        let run = run_command("setsid sleep 4 & echo done", b"", limits(10_000)).unwrap();
+        assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+        match run.outcome {
+            Outcome::Finished { stdout, .. } => assert_eq!(stdout, b"done\n"),
+            other => panic!("{}", kind(&other)),
+        }
+    }
 }

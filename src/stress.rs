@@ -3,12 +3,16 @@
 //!
 //! Outputs are compared exactly, except that CRLF line endings and trailing whitespace at line
 //! ends (and trailing blank lines) are forgiven; when only such whitespace differs the case
-//! passes and the report says so. A program that exits non-zero, dies by a signal or outlives
-//! its timeout fails the case; on timeout its whole process group is killed.
+//! passes and the report says so. A program that exits non-zero, dies by a signal, outlives its
+//! timeout or writes far more than the expected answer (see [`crate::process`]) fails the case;
+//! one the shell cannot run at all (exit status 126 or 127) is a set-up error, not a failure.
+//! Cases may run on several threads; the report is the same as a sequential run's.
 
 use crate::problem::{Problem, Size, run};
-pub use crate::process::{Outcome, run_command};
+pub use crate::process::{Limits, Outcome, output_cap, run_command};
 use crate::rng::{Rng, mix64};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// How two outputs compare.
@@ -96,41 +100,95 @@ pub struct Report {
     pub failure: Option<Failure>,
 }
 
-/// Runs `cases` generated cases of `problem` against the solution, stopping at the first
-/// failure.
-pub fn stress(
+/// Why a stress run could not give a verdict.
+#[derive(Debug)]
+pub enum StressError {
+    /// The program could not be started or watched.
+    Io(std::io::Error),
+    /// The command cannot be run at all (the shell's exit status 126 or 127: not executable,
+    /// not found). A set-up error, not a counterexample.
+    SetUp(String),
+    /// `games` was interrupted by this signal; the program's process group was killed.
+    Interrupted(i32),
+    /// Our own generator produced an input our solver refuses: a bug on our side.
+    Internal(String),
+}
+
+impl std::fmt::Display for StressError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StressError::Io(e) => write!(f, "{e}"),
+            StressError::SetUp(m) | StressError::Internal(m) => f.write_str(m),
+            StressError::Interrupted(sig) => write!(
+                f,
+                "interrupted by {}; the program's process group was killed",
+                crate::process::signal_name(*sig)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StressError {}
+
+impl From<std::io::Error> for StressError {
+    fn from(e: std::io::Error) -> Self {
+        match crate::process::interrupted() {
+            Some(sig) if e.kind() == std::io::ErrorKind::Interrupted => {
+                StressError::Interrupted(sig)
+            }
+            _ => StressError::Io(e),
+        }
+    }
+}
+
+/// The verdict on one input.
+pub enum Verdict {
+    /// The same answers (`whitespace_only`: up to line-end whitespace).
+    Pass { whitespace_only: bool },
+    /// The brute force declined the input as beyond its budget.
+    Declined,
+    /// A wrong answer, a crash, a timeout or too much output.
+    Fail {
+        expected: Vec<u8>,
+        got: Vec<u8>,
+        reason: String,
+        diff: Option<Comparison>,
+        stderr: Vec<u8>,
+    },
+}
+
+/// Judges one input: our answer against the solution under test.
+pub fn judge(
     problem: &Problem,
     against: &Against<'_>,
-    cases: u64,
-    seed: u64,
-    size: Option<Size>,
-) -> std::io::Result<Report> {
-    let mut whitespace_only = 0;
-    let mut declined = 0;
-    for index in 0..cases {
-        let size = size.unwrap_or_else(|| default_size(index, cases));
-        let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
-        let mut rng = Rng::new(case_seed(seed, index));
-        let input = (problem.generate)(&mut rng, size);
-        let (ours, fault) = run(problem, &input);
-        if let Some(f) = fault {
-            // Our own generator produced something our solver refuses: a bug on our side.
-            return Err(std::io::Error::other(format!(
-                "internal error: generated input rejected: {}",
-                f.render(problem.name, &input)
-            )));
-        }
-        let (expected, got, reason, stderr) = match against {
-            Against::Brute => match (problem.brute)(&input) {
-                Some(b) => (b, ours, None, Vec::new()),
-                None => {
-                    declined += 1;
-                    continue;
+    input: &[u8],
+) -> Result<Verdict, StressError> {
+    let (ours, fault) = run(problem, input);
+    if let Some(f) = fault {
+        return Err(StressError::Internal(format!(
+            "internal error: generated input rejected: {}",
+            f.render(problem.name, input)
+        )));
+    }
+    let (expected, got, reason, stderr) = match against {
+        Against::Brute => match (problem.brute)(input) {
+            Some(b) => (b, ours, None, Vec::new()),
+            None => return Ok(Verdict::Declined),
+        },
+        Against::Command { cmd, timeout } => {
+            let limits = Limits { timeout: *timeout, output_cap: output_cap(ours.len()) };
+            match run_command(cmd, input, limits)?.outcome {
+                Outcome::Finished { stdout, stderr } => (ours, stdout, None, stderr),
+                Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
+                    let why = String::from_utf8_lossy(&stderr);
+                    let why = why.lines().next().unwrap_or("").trim();
+                    return Err(StressError::SetUp(format!(
+                        "cannot run `{cmd}`: the shell exited with status {code} ({}){}",
+                        if code == 127 { "command not found" } else { "not executable" },
+                        if why.is_empty() { String::new() } else { format!(": {why}") }
+                    )));
                 }
-            },
-            Against::Command { cmd, timeout } => match run_command(cmd, &input, *timeout)? {
-                Outcome::Finished(out) => (ours, out, None, Vec::new()),
-                Outcome::Crashed { status, stdout, stderr } => {
+                Outcome::Crashed { status, stdout, stderr, .. } => {
                     (ours, stdout, Some(format!("the program failed ({status})")), stderr)
                 }
                 Outcome::TimedOut => (
@@ -142,30 +200,151 @@ pub fn stress(
                     )),
                     Vec::new(),
                 ),
-            },
-        };
-        let cmp = compare(&expected, &got);
-        let (reason, diff) = match (reason, &cmp) {
-            (Some(r), _) => (Some(r), None),
-            (None, Comparison::Differ { line, .. }) => {
-                (Some(format!("wrong answer on line {line}")), Some(cmp.clone()))
+                Outcome::TooLong { stream, cap, stdout } => (
+                    ours,
+                    stdout,
+                    Some(format!(
+                        "output too long: more than {cap} bytes on its {stream} (process group killed)"
+                    )),
+                    Vec::new(),
+                ),
             }
-            (None, _) => (None, None),
-        };
-        if let Some(reason) = reason {
-            let failure = Failure { index, size, input, expected, got, reason, diff, stderr };
-            return Ok(Report {
-                cases: index + 1,
-                declined,
-                whitespace_only,
-                failure: Some(failure),
-            });
         }
-        if cmp == Comparison::WhitespaceOnly {
-            whitespace_only += 1;
+    };
+    let cmp = compare(&expected, &got);
+    Ok(match (reason, &cmp) {
+        (Some(reason), _) => Verdict::Fail { expected, got, reason, diff: None, stderr },
+        (None, Comparison::Differ { line, .. }) => Verdict::Fail {
+            reason: format!("wrong answer on line {line}"),
+            diff: Some(cmp.clone()),
+            expected,
+            got,
+            stderr,
+        },
+        (None, c) => Verdict::Pass { whitespace_only: *c == Comparison::WhitespaceOnly },
+    })
+}
+
+/// How a stress run is made.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    pub cases: u64,
+    pub seed: u64,
+    /// A fixed size, or `None` for [`default_size`].
+    pub size: Option<Size>,
+    /// Cases run at once (at least 1). The report does not depend on it.
+    pub jobs: usize,
+}
+
+/// Runs `cases` generated cases of `problem` against the solution, one at a time, stopping at
+/// the first failure.
+pub fn stress(
+    problem: &Problem,
+    against: &Against<'_>,
+    cases: u64,
+    seed: u64,
+    size: Option<Size>,
+) -> Result<Report, StressError> {
+    stress_with(problem, against, Options { cases, seed, size, jobs: 1 }, &|_| {})
+}
+
+/// Runs the cases of `options` on `options.jobs` threads. The report is the one a sequential
+/// run gives: the failure is the first failing case in seed order (every case before it is
+/// run to the end), and the counts cover the cases up to it. `progress` is called with the
+/// number of cases done after each one.
+pub fn stress_with(
+    problem: &Problem,
+    against: &Against<'_>,
+    options: Options,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, StressError> {
+    let Options { cases, seed, size, jobs } = options;
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    // Cases past a known failure (or past an error) are not started.
+    let stop_at = AtomicU64::new(u64::MAX);
+    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let error: Mutex<Option<(u64, StressError)>> = Mutex::new(None);
+    // (index, declined?) of cases that were declined or passed up to whitespace.
+    let notes: Mutex<Vec<(u64, bool)>> = Mutex::new(Vec::new());
+    let worker = || {
+        loop {
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if index >= cases || index > stop_at.load(Ordering::SeqCst) {
+                break;
+            }
+            if let Some(sig) = crate::process::interrupted() {
+                record_error(&error, &stop_at, index, StressError::Interrupted(sig));
+                break;
+            }
+            let size = size.unwrap_or_else(|| default_size(index, cases));
+            let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
+            let input = (problem.generate)(&mut Rng::new(case_seed(seed, index)), size);
+            match judge(problem, against, &input) {
+                Err(e) => {
+                    record_error(&error, &stop_at, index, e);
+                    break;
+                }
+                Ok(Verdict::Pass { whitespace_only: false }) => {}
+                Ok(Verdict::Pass { whitespace_only: true }) => lock(&notes).push((index, false)),
+                Ok(Verdict::Declined) => lock(&notes).push((index, true)),
+                Ok(Verdict::Fail { expected, got, reason, diff, stderr }) => {
+                    stop_at.fetch_min(index, Ordering::SeqCst);
+                    let mut first = lock(&failure);
+                    if first.as_ref().is_none_or(|f| f.index > index) {
+                        *first = Some(Failure {
+                            index,
+                            size,
+                            input,
+                            expected,
+                            got,
+                            reason,
+                            diff,
+                            stderr,
+                        });
+                    }
+                }
+            }
+            progress(done.fetch_add(1, Ordering::SeqCst) + 1);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.max(1) {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+    let failure = failure.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some((index, e)) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        // An error before the first failure wins; an interrupt always does.
+        if failure.as_ref().is_none_or(|f| f.index > index)
+            || matches!(e, StressError::Interrupted(_))
+        {
+            return Err(e);
         }
     }
-    Ok(Report { cases, declined, whitespace_only, failure: None })
+    let last = failure.as_ref().map_or(cases, |f| f.index + 1);
+    let notes = notes.into_inner().unwrap_or_else(|p| p.into_inner());
+    let declined = notes.iter().filter(|&&(i, d)| d && i < last).count() as u64;
+    let whitespace_only = notes.iter().filter(|&&(i, d)| !d && i < last).count() as u64;
+    Ok(Report { cases: last, declined, whitespace_only, failure })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn record_error(
+    slot: &Mutex<Option<(u64, StressError)>>,
+    stop_at: &AtomicU64,
+    index: u64,
+    e: StressError,
+) {
+    stop_at.fetch_min(index, Ordering::SeqCst);
+    let mut slot = lock(slot);
+    if slot.as_ref().is_none_or(|(i, _)| *i > index) {
+        *slot = Some((index, e));
+    }
 }
 
 #[cfg(test)]

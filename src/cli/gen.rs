@@ -38,6 +38,13 @@ pub fn command() -> Command {
                 .action(clap::ArgAction::SetTrue)
                 .help("Also write each input's answer as DIR/random-NNN.out"),
         )
+        .arg(
+            Arg::new("force")
+                .long("force")
+                .requires("out")
+                .action(clap::ArgAction::SetTrue)
+                .help("Write into a non-empty DIR, first removing its old random-*.in/.out files"),
+        )
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
@@ -50,6 +57,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     let dir = args.get_one::<std::path::PathBuf>("out").context("--count needs --out")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    prepare_dir(dir, args.get_flag("force"))?;
     let width = count.saturating_sub(1).to_string().len().max(3);
     for i in 0..count {
         let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size);
@@ -70,4 +78,34 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Makes `dir` ready for a new set of files: an empty folder is used as is; a non-empty one is
+/// refused (exit 2) unless `force`, which removes the `random-*.in` and `random-*.out` files of an
+/// earlier run (so no stale answer sits beside a new input) and leaves anything else alone.
+fn prepare_dir(dir: &std::path::Path, force: bool) -> Result<()> {
+    let entries: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()
+        .with_context(|| format!("reading {}", dir.display()))?;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    if !force {
+        return Err(super::UsageError(format!(
+            "{} is not empty (it holds {} files); use --force to replace its random-*.in/.out files",
+            dir.display(),
+            entries.len()
+        ))
+        .into());
+    }
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let ours = name.starts_with("random-") && (name.ends_with(".in") || name.ends_with(".out"));
+        if ours && path.is_file() {
+            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+        }
+    }
+    Ok(())
 }

@@ -55,6 +55,10 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
+            io::error_line(&format!("games: {e:#}"));
+            ExitCode::from(2)
+        }
         // A closed stdout after a successful command: the reader had what it wanted.
         Err(e) if io::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
@@ -63,6 +67,18 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// A usage error found after parsing (exit 2, like clap's own).
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
 
 /// clap's help, version and usage errors: printed by clap, but a failed print (a full device)
 /// is one message on stderr and exit 1 instead of a silent success.
@@ -126,6 +142,84 @@ pub fn size_arg() -> Arg {
 
 pub fn size_of(args: &ArgMatches) -> Option<Size> {
     args.get_one::<String>("size").and_then(|s| Size::parse(s))
+}
+
+/// `-j N`: how many cases run at once.
+pub fn jobs_arg() -> Arg {
+    Arg::new("jobs")
+        .short('j')
+        .long("jobs")
+        .value_name("N")
+        .value_parser(clap::value_parser!(u64).range(1..=1024))
+        .help("Cases run at once (default: the number of cores); results stay in seed order")
+}
+
+pub fn jobs_of(args: &ArgMatches) -> usize {
+    match args.get_one::<u64>("jobs") {
+        Some(&n) => usize::try_from(n).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// The exit status and message for a run of programs that could not give a verdict: a
+/// program that cannot be run is a set-up error (exit 2), an interrupt exits 128 + the
+/// signal's number, anything else exits 1.
+pub fn stress_error(what: &str, e: &games::stress::StressError) -> ExitCode {
+    use games::stress::StressError;
+    io::error_line(&format!("games {what}: {e}"));
+    match e {
+        StressError::SetUp(_) => ExitCode::from(2),
+        StressError::Interrupted(sig) => {
+            ExitCode::from(games::process::interrupted_exit_code(*sig))
+        }
+        StressError::Io(_) | StressError::Internal(_) => ExitCode::from(1),
+    }
+}
+
+/// "cases done, elapsed" on stderr, redrawn at most ten times a second, only when stderr is a
+/// terminal (so logs and pipes never see it).
+pub struct Progress {
+    label: String,
+    total: u64,
+    start: std::time::Instant,
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+    on: bool,
+}
+
+impl Progress {
+    pub fn new(label: &str, total: u64) -> Self {
+        use std::io::IsTerminal;
+        Progress {
+            label: label.to_string(),
+            total,
+            start: std::time::Instant::now(),
+            last: std::sync::Mutex::new(None),
+            on: std::io::stderr().is_terminal(),
+        }
+    }
+
+    pub fn show(&self, done: u64) {
+        if !self.on {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+        let now = std::time::Instant::now();
+        if last.is_some_and(|t| now - t < std::time::Duration::from_millis(100)) {
+            return;
+        }
+        *last = Some(now);
+        let secs = (now - self.start).as_secs_f64();
+        let _ = io::write_stderr(
+            format!("\r{}: {done}/{} cases, {secs:.1} s\x1b[K", self.label, self.total).as_bytes(),
+        );
+    }
+
+    pub fn clear(&self) {
+        let shown = self.last.lock().unwrap_or_else(|p| p.into_inner()).is_some();
+        if self.on && shown {
+            let _ = io::write_stderr(b"\r\x1b[K");
+        }
+    }
 }
 
 /// The bytes of FILE, or of stdin when FILE is absent or `-`.

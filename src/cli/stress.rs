@@ -3,9 +3,9 @@
 //! brute force); the first failing case is saved and shown.
 
 use super::io;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Arg, ArgMatches, Command};
-use games::stress;
+use games::{process, stress};
 use std::process::ExitCode;
 
 pub fn command() -> Command {
@@ -37,6 +37,7 @@ pub fn command() -> Command {
                 .help("How many inputs"),
         )
         .arg(super::seed_arg())
+        .arg(super::jobs_arg())
         .arg(super::size_arg().help("Fix the size (default: 60% tiny, then small)"))
         .arg(
             Arg::new("timeout")
@@ -64,11 +65,22 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
     let timeout = std::time::Duration::from_secs_f64(timeout);
     let against = match args.get_one::<String>("against") {
-        Some(cmd) => stress::Against::Command { cmd, timeout },
+        Some(cmd) => {
+            process::Supervisor::install();
+            stress::Against::Command { cmd, timeout }
+        }
         None => stress::Against::Brute,
     };
-    let report = stress::stress(p, &against, cases, seed, super::size_of(args))
-        .with_context(|| format!("stress {}", p.name))?;
+    let jobs = super::jobs_of(args);
+    let options = stress::Options { cases, seed, size: super::size_of(args), jobs };
+    let progress = super::Progress::new(&format!("stress {}", p.name), cases);
+    let result = stress::stress_with(p, &against, options, &|done| progress.show(done));
+    progress.clear();
+    process::sweep_orphans();
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e)),
+    };
     let who = match against {
         stress::Against::Brute => "games' brute force".to_string(),
         stress::Against::Command { cmd, .. } => format!("`{cmd}`"),
@@ -96,15 +108,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .get_one::<std::path::PathBuf>("save")
         .cloned()
         .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
-    std::fs::write(&save, &f.input).with_context(|| format!("writing {}", save.display()))?;
+    // The report comes first: a save that fails must not lose it.
+    let saved = std::fs::write(&save, &f.input);
     let mut text = format!(
-        "stress {}: case {} ({} input, seed {seed}): {}\ninput saved to {}\n",
+        "stress {}: case {} ({} input, seed {seed}): {}\n",
         p.name,
         f.index + 1,
         f.size.name(),
         f.reason,
-        save.display()
     );
+    if saved.is_ok() {
+        text.push_str(&format!("input saved to {}\n", save.display()));
+    }
     let (ours, theirs) = match against {
         stress::Against::Brute => ("brute force", "games"),
         stress::Against::Command { .. } => ("games", "program"),
@@ -118,7 +133,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if !f.stderr.is_empty() {
         text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
     }
-    Ok(io::finish(1, text.as_bytes()))
+    let code = io::finish(1, text.as_bytes());
+    if let Err(e) = saved {
+        io::error_line(&format!(
+            "games stress {}: cannot save the failing input to {}: {e}",
+            p.name,
+            save.display()
+        ));
+    }
+    Ok(code)
 }
 
 /// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.

@@ -1,0 +1,315 @@
+//! The harness never loses control (issue #9): each test reproduces one defect found on the old
+//! `games stress`/`gen`/solver command line and checks the fix. Signals, detached children,
+//! endless output, unrunnable commands, an unwritable `--save`, a closed or full stdout, stale
+//! `gen` files, parallel runs in seed order. Each takes at most a few seconds.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const GAMES: &str = env!("CARGO_BIN_EXE_games");
+
+fn games(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(GAMES)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("games runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("games-harness-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Is process `pid` still there (and not a zombie)?
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+/// Waits until `path` holds a pid, and returns it.
+fn wait_for_pid(path: &Path) -> u32 {
+    let start = Instant::now();
+    loop {
+        if let Ok(s) = std::fs::read_to_string(path)
+            && let Ok(pid) = s.trim().parse()
+        {
+            return pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn spawn_games(args: &[&str]) -> Child {
+    Command::new(GAMES)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn send(child: &Child, sig: &str) {
+    let ok = Command::new("kill").arg(sig).arg(child.id().to_string()).status().unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn sigint_and_sigterm_reach_the_program_and_exit_130_and_143() {
+    for (sig, code, trap) in [("-INT", 130, ""), ("-TERM", 143, "trap '' INT TERM; ")] {
+        let dir = temp_dir(&format!("signal{code}"));
+        let pidfile = dir.join("pid");
+        // The program records its pid, then sleeps for ten minutes (the second one even ignores
+        // the forwarded signal, so only the SIGKILL after the grace period stops it).
+        let cmd = format!("{trap}echo $$ > {}; exec sleep 600", pidfile.display());
+        let start = Instant::now();
+        let child = spawn_games(&["stress", "nim", "--against", &cmd, "--timeout", "1000"]);
+        let pid = wait_for_pid(&pidfile);
+        assert!(alive(pid));
+        send(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("interrupted"), "{}", text(&out.stderr));
+        assert!(!alive(pid), "the program under test outlived games stress ({sig})");
+        assert!(start.elapsed() < Duration::from_secs(8));
+    }
+}
+
+#[test]
+fn endless_output_is_a_failure_not_an_abort() {
+    let start = Instant::now();
+    let dir = temp_dir("yes");
+    let save = dir.join("f.in");
+    let save = save.to_str().unwrap();
+    let out = games(&["stress", "nim", "--against", "yes", "--save", save], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("output too long"), "{report}");
+    assert!(report.contains("--- got (program) ---\ny\ny\n"), "{report}");
+    let out = games(&["stress", "nim", "--against", "yes >&2", "--save", save], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("output too long"));
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_detached_child_holding_the_pipe_does_not_stretch_the_deadline() {
+    let dir = temp_dir("setsid");
+    let pidfile = dir.join("pid");
+    // The issue's reproduction: took 37 s (3 cases x the 12 s child) and left the child behind.
+    let cmd =
+        format!("setsid sh -c 'echo $$ > {}; exec sleep 12' & {GAMES} nim", pidfile.display());
+    let start = Instant::now();
+    let out = games(&["stress", "nim", "--against", &cmd, "--cases", "3", "--timeout", "1"], b"");
+    let took = start.elapsed();
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    let pid = wait_for_pid(&pidfile);
+    assert!(!alive(pid), "the detached child was left running");
+    // A hanging program with a detached child: the deadline holds.
+    let start = Instant::now();
+    let out = games(
+        &["stress", "nim", "--against", "setsid sleep 12 & sleep 12", "--timeout", "0.5"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("timed out"));
+    assert!(start.elapsed() < Duration::from_secs(3), "took {:?}", start.elapsed());
+}
+
+#[test]
+fn commands_the_shell_cannot_run_are_set_up_errors() {
+    let out = games(&["stress", "nim", "--against", "no-such-command-anywhere"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "not a counterexample: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("command not found"), "{}", text(&out.stderr));
+    let out = games(&["stress", "nim", "--against", "/dev/null"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not executable"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn an_unwritable_save_path_keeps_the_report() {
+    let out =
+        games(&["stress", "nim", "--against", "echo Yes", "--save", "/nonexistent/dir/f.in"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("wrong answer on line 1"), "{report}");
+    assert!(report.contains("--- input ---"), "{report}");
+    assert!(!report.contains("input saved to"), "{report}");
+    let err = text(&out.stderr);
+    assert!(err.contains("cannot save the failing input to /nonexistent/dir/f.in"), "{err}");
+}
+
+#[test]
+fn parallel_runs_report_the_first_failure_in_seed_order() {
+    let dir = temp_dir("jobs");
+    let save = dir.join("f.in");
+    let save = save.to_str().unwrap();
+    // Wrong only on P-positions of larger games, so the first failure is not case 1.
+    let cmd = format!("{GAMES} nim | sed 's/No/Yes/'");
+    let mut reports = Vec::new();
+    for jobs in ["1", "2", "4"] {
+        let out = games(&["stress", "nim", "--against", &cmd, "-j", jobs, "--save", save], b"");
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stderr.is_empty(), "no progress when stderr is not a terminal");
+        reports.push(out.stdout);
+    }
+    assert_eq!(reports[0], reports[1]);
+    assert_eq!(reports[0], reports[2]);
+    let cmd = format!("{GAMES} nim");
+    let a = games(&["stress", "nim", "--against", &cmd, "-j", "1", "--cases", "50"], b"");
+    let b = games(&["stress", "nim", "--against", &cmd, "-j", "3", "--cases", "50"], b"");
+    assert!(a.status.success() && b.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let a = games(&["stress", "hdu1848", "--brute", "-j", "1", "--cases", "40"], b"");
+    let b = games(&["stress", "hdu1848", "--brute", "-j", "2", "--cases", "40"], b"");
+    assert_eq!(a.stdout, b.stdout);
+}
+
+/// Runs games with its stdout on a pipe whose reading end is already closed.
+fn games_into_closed_pipe(args: &[&str], stdin: &[u8]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(GAMES)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn games_into_full_device(args: &[&str], stdin: &[u8], stderr_too: bool) -> Output {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut child = Command::new(GAMES)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full())
+        .stderr(if stderr_too { Stdio::from(full()) } else { Stdio::piped() })
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_does_not_hide_the_verdict() {
+    // The input has a fault after one complete case: exit 1 with or without a reader.
+    let bad = b"2\n3\nx\n";
+    let out = games_into_closed_pipe(&["hdu2516"], bad);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("line"), "{}", text(&out.stderr));
+    // A good input into a closed pipe: the reader had what it wanted, success.
+    let out = games_into_closed_pipe(&["nim"], b"2\n1 2\n");
+    assert_eq!(out.status.code(), Some(0));
+    // A counterexample is exit 1 even when nobody reads the report.
+    let dir = temp_dir("closed");
+    let save = dir.join("f.in");
+    let out = games_into_closed_pipe(
+        &["stress", "nim", "--against", "echo Yes", "--save", save.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_full_device_is_one_message_and_exit_1_never_a_panic() {
+    for args in [
+        &["nim"][..],
+        &["stress", "nim", "--brute", "--cases", "3"],
+        &["--help"],
+        &["nim", "--help"],
+        &["--version"],
+        &["list"],
+        &["gen", "nim"],
+    ] {
+        let out = games_into_full_device(args, b"2\n1 2\n", false);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // Both streams full: nothing can be said, but the exit status still tells.
+    let out = games_into_full_device(&["nim"], b"3\n1 2 x\n", true);
+    assert_eq!(out.status.code(), Some(1));
+    let out = games_into_full_device(&["nim"], b"2\n1 2\n", true);
+    assert_eq!(out.status.code(), Some(1));
+    // A bad input with only stderr full: exit 1, no panic.
+    let mut child = Command::new(GAMES)
+        .arg("nim")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"3\n1 2 x\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn gen_refuses_a_non_empty_folder_unless_forced_and_then_removes_stale_pairs() {
+    let dir = temp_dir("gen-force");
+    let d = dir.to_str().unwrap();
+    let first = games(&["gen", "nim", "--count", "12", "--out", d, "--answers"], b"");
+    assert!(first.status.success());
+    let again = games(&["gen", "nim", "--count", "3", "--out", d, "--answers", "--seed", "5"], b"");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("--force"), "{}", text(&again.stderr));
+    assert!(dir.join("random-011.out").exists(), "a refusal changes nothing");
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let forced = games(
+        &["gen", "nim", "--count", "3", "--out", d, "--answers", "--seed", "5", "--force"],
+        b"",
+    );
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let expected = [
+        "notes.txt",
+        "random-000.in",
+        "random-000.out",
+        "random-001.in",
+        "random-001.out",
+        "random-002.in",
+        "random-002.out",
+    ];
+    assert_eq!(names, expected);
+    for i in 0..3 {
+        let input = std::fs::read(dir.join(format!("random-{i:03}.in"))).unwrap();
+        let answer = std::fs::read(dir.join(format!("random-{i:03}.out"))).unwrap();
+        assert_eq!(games(&["nim"], &input).stdout, answer, "stale answer beside a new input");
+    }
+}
+
+#[test]
+fn default_stress_saves_are_ignored_by_git() {
+    let ignore = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore"));
+    assert!(ignore.unwrap().lines().any(|l| l.trim() == "stress-*.in"));
+}
