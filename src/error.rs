@@ -4,6 +4,13 @@
 //! expected there. Nothing else is recorded on the hot path; [`InputError::render`] later turns
 //! the offset into a line and column and quotes what was found, giving the one-line message
 //! `games <problem>: line L, column C: expected <what>, found <what>`.
+//!
+//! The other way a run can fail is memory: an input within our limits may still ask for more
+//! than the machine (or `ulimit -v`) grants. Allocations sized by input values go through
+//! [`try_with_capacity`], [`try_reserve`] or, for work arrays that a theory module allocates
+//! itself, a [`probe`] of their size first; a refusal is an [`AllocError`], carried by the
+//! [`InputError`] that stops the solver and rendered as
+//! `games <problem>: cannot allocate N bytes for <what>` (exit 1, earlier answers kept).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -15,6 +22,60 @@ pub struct InputError {
     pub offset: usize,
     /// What was expected, e.g. "pile size" or "end of input".
     pub expected: Cow<'static, str>,
+    /// Set when the run stopped because memory could not be had, not because of a bad token.
+    pub alloc: Option<AllocError>,
+}
+
+/// Memory the input asked for could not be had: how many bytes, for what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllocError {
+    pub bytes: usize,
+    /// What was being built, e.g. "the Grundy table".
+    pub what: &'static str,
+}
+
+impl AllocError {
+    /// The whole message, without the trailing newline.
+    pub fn render(&self, problem: &str) -> String {
+        format!("games {problem}: cannot allocate {} bytes for {}", self.bytes, self.what)
+    }
+}
+
+impl fmt::Display for AllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate {} bytes for {}", self.bytes, self.what)
+    }
+}
+
+impl std::error::Error for AllocError {}
+
+impl From<AllocError> for InputError {
+    fn from(e: AllocError) -> Self {
+        InputError { offset: 0, expected: Cow::Borrowed(""), alloc: Some(e) }
+    }
+}
+
+/// An empty vector with room for `n` items, or the bytes it needed.
+pub fn try_with_capacity<T>(n: usize, what: &'static str) -> Result<Vec<T>, AllocError> {
+    let mut v = Vec::new();
+    try_reserve(&mut v, n, what)?;
+    Ok(v)
+}
+
+/// Room for `n` more items in `v`, or the bytes it needed.
+pub fn try_reserve<T>(v: &mut Vec<T>, n: usize, what: &'static str) -> Result<(), AllocError> {
+    v.try_reserve(n).map_err(|_| AllocError {
+        bytes: v.len().saturating_add(n).saturating_mul(std::mem::size_of::<T>()),
+        what,
+    })
+}
+
+/// Checks that `bytes` bytes can be had now (allocated and given back at once), before code that
+/// allocates that much infallibly (a theory module's work arrays) runs. Under overcommit this
+/// costs an `mmap` and a `munmap`, not the memory itself.
+pub fn probe(bytes: usize, what: &'static str) -> Result<(), AllocError> {
+    let mut v: Vec<u8> = Vec::new();
+    v.try_reserve_exact(bytes).map_err(|_| AllocError { bytes, what })
 }
 
 /// A line and column, both 1-based; the column counts characters, not bytes.
@@ -26,7 +87,7 @@ pub struct Location {
 
 impl InputError {
     pub fn new(offset: usize, expected: impl Into<Cow<'static, str>>) -> Self {
-        InputError { offset, expected: expected.into() }
+        InputError { offset, expected: expected.into(), alloc: None }
     }
 
     /// Line and column of the error in `input`.
@@ -63,6 +124,9 @@ impl InputError {
 
     /// The whole message, without the trailing newline.
     pub fn render(&self, problem: &str, input: &[u8]) -> String {
+        if let Some(alloc) = &self.alloc {
+            return alloc.render(problem);
+        }
         let Location { line, column } = self.locate(input);
         format!(
             "games {problem}: line {line}, column {column}: expected {}, found {}",
@@ -74,7 +138,10 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: expected {}", self.offset, self.expected)
+        match &self.alloc {
+            Some(alloc) => alloc.fmt(f),
+            None => write!(f, "at byte {}: expected {}", self.offset, self.expected),
+        }
     }
 }
 
@@ -96,5 +163,20 @@ mod tests {
         let e = InputError::new(input.len(), "pile size");
         assert_eq!(e.found(input), "end of input");
         assert_eq!(e.locate(input), Location { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn allocation_failures_name_the_bytes_and_what() {
+        let e = probe(usize::MAX, "the Grundy table").unwrap_err();
+        assert_eq!(e, AllocError { bytes: usize::MAX, what: "the Grundy table" });
+        let e = InputError::from(e);
+        assert_eq!(
+            e.render("set-nim", b"1 2 3"),
+            format!("games set-nim: cannot allocate {} bytes for the Grundy table", usize::MAX)
+        );
+        let e = try_with_capacity::<u32>(usize::MAX / 2, "the tree").unwrap_err();
+        assert_eq!(e.bytes, usize::MAX);
+        assert!(try_with_capacity::<u32>(10, "the tree").unwrap().capacity() >= 10);
+        probe(1 << 20, "a small table").unwrap();
     }
 }

@@ -1,21 +1,55 @@
 //! The output buffer: every answer is appended here and written to stdout once, at the end
 //! (or when an error stops the run, so the answers already found are never lost).
+//!
+//! Growth is fallible: when the buffer cannot grow (the output of a huge input under a memory
+//! limit), nothing more is appended and [`Out::failed`] tells how many bytes were needed; the run
+//! then ends with an allocation error instead of an abort (see [`crate::problem::run`]).
 
 /// An append-only byte buffer with integer formatting by `itoa`.
 #[derive(Default)]
 pub struct Out {
     buf: Vec<u8>,
+    /// The size the buffer could not grow to, once growth has failed.
+    failed: Option<usize>,
 }
 
 impl Out {
     pub fn new() -> Self {
-        Out { buf: Vec::with_capacity(1 << 16) }
+        Out { buf: Vec::with_capacity(1 << 16), failed: None }
+    }
+
+    /// Makes room for `extra` more bytes (doubling, or exactly when doubling is refused); false
+    /// once growth has failed.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, extra: usize) -> bool {
+        if self.failed.is_some() {
+            return false;
+        }
+        let len = self.buf.len();
+        if self.buf.try_reserve(extra.max(self.buf.capacity())).is_ok()
+            || self.buf.try_reserve_exact(extra).is_ok()
+        {
+            return true;
+        }
+        self.failed = Some(len.saturating_add(extra));
+        // No room left at all, so that every later append comes here and is dropped: the
+        // answers stop at the failure, without a hole.
+        self.buf.shrink_to_fit();
+        false
+    }
+
+    #[inline]
+    fn room(&mut self, extra: usize) -> bool {
+        self.buf.capacity() - self.buf.len() >= extra || self.grow(extra)
     }
 
     /// Appends raw bytes.
     #[inline]
     pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
-        self.buf.extend_from_slice(b);
+        if self.room(b.len()) {
+            self.buf.extend_from_slice(b);
+        }
         self
     }
 
@@ -28,7 +62,9 @@ impl Out {
     /// Appends one byte.
     #[inline]
     pub fn byte(&mut self, b: u8) -> &mut Self {
-        self.buf.push(b);
+        if self.room(1) {
+            self.buf.push(b);
+        }
         self
     }
 
@@ -51,9 +87,27 @@ impl Out {
         self.byte(b'\n')
     }
 
-    /// Reserves room for `n` more bytes.
+    /// Reserves room for `n` more bytes (a refusal shows in [`Out::failed`]).
     pub fn reserve(&mut self, n: usize) {
-        self.buf.reserve(n);
+        self.room(n);
+    }
+
+    /// Reserves room for `n` more bytes, or fails naming the answer buffer.
+    pub fn try_reserve(&mut self, n: usize) -> Result<(), crate::error::AllocError> {
+        if self.room(n) {
+            Ok(())
+        } else {
+            Err(crate::error::AllocError {
+                bytes: self.buf.len().saturating_add(n),
+                what: "the answers",
+            })
+        }
+    }
+
+    /// The buffer size that could not be had, if growth has failed (the bytes written stop
+    /// there).
+    pub fn failed(&self) -> Option<usize> {
+        self.failed
     }
 
     /// True if nothing has been written yet.
@@ -80,5 +134,16 @@ mod tests {
         let mut o = Out::new();
         o.int(0u64).byte(b' ').int(u64::MAX).nl().line("Yes");
         assert_eq!(o.as_bytes(), b"0 18446744073709551615\nYes\n");
+        assert_eq!(o.failed(), None);
+    }
+
+    #[test]
+    fn a_refused_growth_stops_appending_and_is_reported() {
+        let mut o = Out::new();
+        o.line("kept");
+        assert!(o.try_reserve(usize::MAX / 2).is_err());
+        assert_eq!(o.failed(), Some(5 + usize::MAX / 2));
+        o.line("lost");
+        assert_eq!(o.as_bytes(), b"kept\n");
     }
 }

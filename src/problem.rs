@@ -72,9 +72,18 @@ pub struct Problem {
 }
 
 /// Runs the fast solver on a whole input: the answers written, and the fault if there was one.
+/// When the answer buffer could not grow, the fault is that allocation failure and the answers
+/// end at the last complete line.
 pub fn run(problem: &Problem, input: &[u8]) -> (Vec<u8>, Option<InputError>) {
     let mut scanner = Scanner::new(input);
     let mut out = Out::new();
     let result = (problem.solve)(&mut scanner, &mut out);
-    (out.into_bytes(), result.err())
+    let failed = out.failed();
+    let mut answers = out.into_bytes();
+    if let Some(bytes) = failed {
+        answers.truncate(answers.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1));
+        let e = crate::error::AllocError { bytes, what: "the answers" };
+        return (answers, Some(e.into()));
+    }
+    (answers, result.err())
 }

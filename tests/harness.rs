@@ -313,3 +313,63 @@ fn default_stress_saves_are_ignored_by_git() {
     let ignore = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore"));
     assert!(ignore.unwrap().lines().any(|l| l.trim() == "stress-*.in"));
 }
+
+/// Runs `games ARGS < input` under `ulimit -v KB`.
+fn games_limited(kb: u64, args: &str, input: &[u8]) -> Output {
+    let dir = temp_dir(&format!("ulimit-{kb}-{}", args.replace(' ', "_")));
+    let path = dir.join("in.txt");
+    std::fs::write(&path, input).unwrap();
+    let script = format!("ulimit -v {kb}; exec {GAMES} {args} {}", path.display());
+    Command::new("sh").arg("-c").arg(script).output().unwrap()
+}
+
+#[test]
+fn running_out_of_memory_is_one_line_and_exit_1_with_earlier_answers_kept() {
+    // (ulimit -v in KiB, problem, input, answers kept, message)
+    type Case = (u64, &'static str, &'static [u8], &'static [u8], &'static str);
+    let cases: [Case; 4] = [
+        (
+            50_000,
+            "hdu1848",
+            b"1 1 1\n1 1 100000000\n0 0 0\n",
+            b"Fibo\n",
+            "100000001 bytes for the Grundy table",
+        ),
+        (30_000, "multi-sg", b"1 2\n1 10000000\n", b"", "bytes for the Grundy table"),
+        (
+            50_000,
+            "set-nim",
+            b"3\n3 7 11\n1\n100000000\n",
+            b"",
+            "100000000 bytes for the Grundy table",
+        ),
+        (2_000_000, "game-draw", b"100000000 0\n", b"", "bytes for the game graph"),
+    ];
+    for (kb, problem, input, kept, message) in cases {
+        let out = games_limited(kb, problem, input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{problem}: {err}");
+        assert_eq!(out.stdout, kept, "{problem}");
+        assert_eq!(err.lines().count(), 1, "{problem}: {err}");
+        assert!(err.starts_with(&format!("games {problem}: cannot allocate ")), "{err}");
+        assert!(err.contains(message), "{problem}: {err}");
+    }
+    // The hackenbush case, smaller: a one-node tree, then a star of 4 * 10^6 nodes
+    // whose tree fits under 80 MB but whose work arrays (68 MB) do not.
+    let n = 4_000_000;
+    let mut input = format!("2\n1\n{n}\n").into_bytes();
+    for _ in 1..n {
+        input.extend_from_slice(b"1 1\n");
+    }
+    let out = games_limited(80_000, "hackenbush", &input);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, b"0\n\n", "the first tree's answer is kept");
+    assert_eq!(
+        text(&out.stderr),
+        "games hackenbush: cannot allocate 68000000 bytes for the tree's Grundy values\n"
+    );
+    // Without the limit the same input is solved.
+    let out = games(&["hackenbush"], &input);
+    assert!(out.status.success());
+    assert!(out.stdout.starts_with(b"0\n\n3999999\n2 3 4 "));
+}

@@ -2,7 +2,7 @@
 //! whose edges have weights; every winning first move.
 
 use super::generate::by_size;
-use crate::error::InputError;
+use crate::error::{InputError, probe, try_with_capacity};
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -32,14 +32,16 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         let n = sc.u64_in("node count n", 1, MAX_NODES)?;
         let first_edge = sc.peek_start();
         let cap = sc.capacity_for(n - 1, 2) + 1;
-        let mut parent: Vec<u32> = Vec::with_capacity(cap);
-        let mut weight: Vec<Weight> = Vec::with_capacity(cap);
+        let mut parent: Vec<u32> = try_with_capacity(cap, "the tree's parent links")?;
+        let mut weight: Vec<Weight> = try_with_capacity(cap, "the tree's edge weights")?;
         parent.push(0);
         weight.push(Weight::One);
         for _ in 1..n {
             parent.push((sc.u64_in("parent", 1, n)? - 1) as u32);
             weight.push(Weight::of(sc.u64_in("edge weight", 1, u64::MAX)?));
         }
+        // The theory's work arrays (order, values, targets, marks, moves): 17 bytes a node.
+        probe(parent.len().saturating_mul(17), "the tree's Grundy values")?;
         let order = match leaves_first(&parent) {
             Ok(order) => order,
             Err(v) => return Err(cycle_error(sc.input(), first_edge, v as u64 + 1)),

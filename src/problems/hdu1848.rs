@@ -38,6 +38,7 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     // once, exactly, for the largest of them, so it never moves while old and new buffers
     // would both be alive.
     let largest = held.iter().flatten().copied().max().unwrap_or(0) as usize;
+    crate::error::probe(largest.saturating_add(1), "the Grundy table")?;
     table.reserve(largest);
     table.extend_to(largest);
     for piles in &held {

@@ -72,12 +72,12 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let left = winning_reduction(pile.size, sum).expect("the pile has the top bit of the nim-sum");
     out.int(pile.size - left).byte(b' ').int(pile.index + 1).nl();
     if canonical {
-        out.reserve(end - first + 1);
+        out.try_reserve(end - first + 1)?;
         out.bytes(&input[first..pile.at]).int(left).bytes(&input[pile.end..end]).nl();
     } else {
         // Read the pile line again (it is known to be valid) and write it out normalised.
         let mut again = Scanner::new(&input[first..end]);
-        out.reserve(k.min(end as u64) as usize * 21);
+        out.try_reserve(k.min(end as u64) as usize * 21)?;
         for index in 0..k {
             let p = again.u64("pile size")?;
             if index > 0 {

@@ -40,6 +40,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let result = read(sc, &mut games);
     let done = games.ends.last().copied().unwrap_or(0);
     let max = games.piles[..done].iter().copied().max().unwrap_or(0) as usize;
+    // The table (2 bytes a pile) and the smallest-prime-factor sieve (4 bytes a pile).
+    crate::error::probe(max.saturating_add(2).saturating_mul(6), "the Grundy table")?;
     let g = grundy_table(games.f, max);
     let mut start = 0;
     for (i, &end) in games.ends.iter().enumerate() {

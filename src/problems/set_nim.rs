@@ -73,6 +73,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         }
         piles.push(h);
     }
+    let cells = (largest.saturating_add(1)).min(Budget::DEFAULT.table_bytes) as usize;
+    crate::error::probe(cells, "the Grundy table")?;
     let table = GrundyTable::new(&moves, largest, Budget::DEFAULT)
         .map_err(|e| InputError::new(largest_at, refusal(e)))?;
     let sum = piles.iter().fold(0u32, |acc, &h| acc ^ table.grundy(h));
