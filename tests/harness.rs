@@ -373,3 +373,76 @@ fn running_out_of_memory_is_one_line_and_exit_1_with_earlier_answers_kept() {
     assert!(out.status.success());
     assert!(out.stdout.starts_with(b"0\n\n3999999\n2 3 4 "));
 }
+
+#[test]
+fn games_test_judges_every_sample_file_with_one_line_each() {
+    // Our own solver against the samples: all AC, exit 0. (The tests run in the crate root.)
+    let me = format!("{GAMES} nim");
+    let out = games(&["test", "nim", "--against", &me], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let files = std::fs::read_dir("samples/nim")
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "in"))
+        .count();
+    assert_eq!(report.lines().filter(|l| l.starts_with("AC ")).count(), files, "{report}");
+    assert!(report.contains(&format!("test nim: {files}/{files} AC")), "{report}");
+    assert!(!report.contains('\x1b'), "no colour when stdout is not a terminal");
+    assert!(report.lines().next().unwrap().contains("samples/nim/sample-1.in"));
+    assert!(report.lines().next().unwrap().ends_with(" s"), "{report}");
+
+    // oj's layout, a missing .out (judged against our answer), natural order, every verdict.
+    let dir = temp_dir("test-layout");
+    std::fs::write(dir.join("sample-1.in"), "2\n1 1\n").unwrap();
+    std::fs::write(dir.join("sample-1.out"), "No\n").unwrap();
+    std::fs::write(dir.join("sample-2.in"), "2\n1 2\n").unwrap(); // no .out: ours says Yes
+    std::fs::write(dir.join("sample-10.in"), "1\n5\n").unwrap();
+    std::fs::write(dir.join("sample-10.out"), "Yes\r\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let out = games(&["test", "nim", "--against", &me, d], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let report = text(&out.stdout);
+    let names: Vec<&str> = report.lines().filter_map(|l| l.split_whitespace().nth(1)).collect();
+    assert!(names[0].ends_with("sample-1.in") && names[1].ends_with("sample-2.in"), "{report}");
+    assert!(names[2].ends_with("sample-10.in"), "{report}");
+    assert!(report.contains("differs only in line-end whitespace"), "{report}");
+
+    let out = games(&["test", "nim", "--against", "echo Yes", d], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.starts_with("WA "), "{report}");
+    assert!(report.contains("first difference on line 1"), "{report}");
+    assert!(report.contains("expected (.out): No\n"), "{report}");
+    assert!(report.contains("got:             Yes\n"), "{report}");
+    assert!(report.contains("test nim: 2/3 AC against `echo Yes`"), "{report}");
+    assert!(report.contains("(1 WA)"), "{report}");
+    for (cmd, verdict) in [("exit 4", "RE "), ("sleep 5", "TLE"), ("yes", "OLE")] {
+        let start = Instant::now();
+        let out = games(&["test", "nim", "--against", cmd, "--timeout", "0.3", d], b"");
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let report = text(&out.stdout);
+        assert_eq!(report.lines().filter(|l| l.starts_with(verdict)).count(), 3, "{report}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{cmd}");
+    }
+    // Set-up errors: exit 2.
+    let out = games(&["test", "nim", "--against", "no-such-command-anywhere", d], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let empty = temp_dir("test-empty");
+    let out = games(&["test", "nim", "--against", "cat", empty.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no *.in file"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn games_test_forwards_a_signal_like_stress() {
+    let dir = temp_dir("test-signal");
+    let pidfile = dir.join("pid");
+    std::fs::write(dir.join("a.in"), "1\n1\n").unwrap();
+    let cmd = format!("echo $$ > {}; exec sleep 600", pidfile.display());
+    let child = spawn_games(&["test", "nim", "--against", &cmd, dir.to_str().unwrap()]);
+    let pid = wait_for_pid(&pidfile);
+    send(&child, "-INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(!alive(pid));
+}

@@ -12,6 +12,7 @@ pub mod list;
 pub mod scan;
 pub mod solve;
 pub mod stress;
+pub mod test;
 
 use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
@@ -35,6 +36,7 @@ pub fn cli() -> Command {
         .subcommand(list::command())
         .subcommand(r#gen::command())
         .subcommand(stress::command())
+        .subcommand(test::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
 }
@@ -49,6 +51,7 @@ pub fn main() -> ExitCode {
         Some(("list", sub)) => list::run(sub),
         Some(("gen", sub)) => r#gen::run(sub),
         Some(("stress", sub)) => stress::run(sub),
+        Some(("test", sub)) => test::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),
         None => Err(anyhow::anyhow!("no subcommand")),

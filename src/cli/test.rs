@@ -1,0 +1,317 @@
+//! `games test <problem> --against CMD [DIR|FILE ...]`: the samples runner. Runs CMD on every
+//! `*.in` file of the given directories (default `samples/<problem>/`; oj's `test/` layout
+//! `sample-N.in`/`sample-N.out` and `games gen`'s `random-NNN.in`/`.out` work as they are),
+//! compares its output with the `.out` beside the input when there is one, else with our own
+//! answer, and prints one line per file (AC, WA, RE, TLE or OLE, with the time) and a summary.
+//!
+//! The comparison rules (line-end whitespace and CRLF forgiven), the timeout, the process-group
+//! handling, the output cap and the signal handling are the ones of `games stress` (see
+//! `games::process`). Exit status: 0 iff every file is AC, 1 otherwise, 2 for set-up errors (no
+//! input found, a command the shell cannot run, an input our own solver refuses), 128 + the
+//! signal's number when interrupted.
+
+use super::io;
+use anyhow::Result;
+use clap::{Arg, ArgMatches, Command};
+use games::process::{self, Limits, Outcome};
+use games::registry::{self, Problem};
+use games::stress::{Comparison, compare};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+pub fn command() -> Command {
+    Command::new("test")
+        .about("Run a program on sample files and judge each answer (AC/WA/RE/TLE/OLE)")
+        .arg(super::problem_name_arg())
+        .arg(
+            Arg::new("against")
+                .long("against")
+                .value_name("CMD")
+                .required(true)
+                .help("The program under test, a shell command reading stdin"),
+        )
+        .arg(
+            Arg::new("PATH")
+                .num_args(0..)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Folders of *.in files (and .in files); default samples/<problem>/"),
+        )
+        .arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SEC")
+                .default_value("5")
+                .value_parser(super::parse_seconds)
+                .help("Seconds per file before the program's process group is killed"),
+        )
+}
+
+/// The verdict on one file.
+enum Verdict {
+    Accepted { whitespace_only: bool },
+    Wrong { line: usize, expected: String, got: String },
+    Runtime(String),
+    TimeLimit,
+    OutputLimit(String),
+}
+
+impl Verdict {
+    fn code(&self) -> &'static str {
+        match self {
+            Verdict::Accepted { .. } => "AC",
+            Verdict::Wrong { .. } => "WA",
+            Verdict::Runtime(_) => "RE",
+            Verdict::TimeLimit => "TLE",
+            Verdict::OutputLimit(_) => "OLE",
+        }
+    }
+}
+
+/// ANSI colours, or nothing when stdout is not a terminal.
+struct Paint(bool);
+
+impl Paint {
+    fn paint(&self, colour: &str, text: &str) -> String {
+        if self.0 { format!("\x1b[{colour}m{text}\x1b[0m") } else { text.to_string() }
+    }
+}
+
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let p = super::problem_arg(args)?;
+    let cmd = args.get_one::<String>("against").map(String::as_str).unwrap_or_default();
+    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
+    let paths: Vec<PathBuf> = match args.get_many::<PathBuf>("PATH") {
+        Some(paths) => paths.cloned().collect(),
+        None => vec![Path::new("samples").join(p.name)],
+    };
+    let inputs = match find_inputs(&paths) {
+        Ok(inputs) if inputs.is_empty() => {
+            let shown: Vec<String> = paths.iter().map(|d| d.display().to_string()).collect();
+            io::error_line(&format!("games test: no *.in file in {}", shown.join(", ")));
+            return Ok(ExitCode::from(2));
+        }
+        Ok(inputs) => inputs,
+        Err(e) => {
+            io::error_line(&format!("games test: {e}"));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    process::Supervisor::install();
+    use std::io::IsTerminal;
+    let paint = Paint(std::io::stdout().is_terminal());
+    let start = Instant::now();
+    let width = inputs.iter().map(|i| i.display().to_string().len()).max().unwrap_or(0);
+    let (mut accepted, mut counts) = (0usize, std::collections::BTreeMap::<&str, usize>::new());
+    let mut code = 0u8;
+    let mut stdout_gone = false;
+    for input_path in &inputs {
+        let line = match judge_file(p, cmd, input_path, timeout) {
+            Ok((verdict, elapsed, from)) => {
+                if matches!(verdict, Verdict::Accepted { .. }) {
+                    accepted += 1;
+                } else {
+                    code = 1;
+                }
+                *counts.entry(verdict.code()).or_default() += 1;
+                render(&paint, &verdict, input_path, width, elapsed, from)
+            }
+            Err(Stop::SetUp(message)) => {
+                io::error_line(&format!("games test {}: {message}", p.name));
+                return Ok(ExitCode::from(2));
+            }
+            Err(Stop::Interrupted(sig)) => {
+                process::sweep_orphans();
+                io::error_line(&format!(
+                    "games test {}: interrupted by {}; the program's process group was killed",
+                    p.name,
+                    process::signal_name(sig)
+                ));
+                return Ok(ExitCode::from(process::interrupted_exit_code(sig)));
+            }
+        };
+        if !stdout_gone && let Err(e) = io::write_stdout(line.as_bytes()) {
+            stdout_gone = true;
+            if !e.is_broken_pipe() {
+                io::error_line(&format!("games: {e}"));
+                code = 1;
+            }
+        }
+    }
+    process::sweep_orphans();
+    let others: Vec<String> =
+        counts.iter().filter(|(k, _)| **k != "AC").map(|(k, n)| format!("{n} {k}")).collect();
+    let mut summary = format!(
+        "test {}: {accepted}/{} AC against `{cmd}` in {:.2} s",
+        p.name,
+        inputs.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if !others.is_empty() {
+        summary.push_str(&format!(" ({})", others.join(", ")));
+    }
+    summary.push('\n');
+    if stdout_gone {
+        return Ok(ExitCode::from(code));
+    }
+    let finished = io::finish(code, summary.as_bytes());
+    Ok(finished)
+}
+
+enum Stop {
+    SetUp(String),
+    Interrupted(i32),
+}
+
+/// Runs the program on one file: the verdict, the time, and where the expected answer came
+/// from.
+fn judge_file(
+    p: &Problem,
+    cmd: &str,
+    path: &Path,
+    timeout: Duration,
+) -> Result<(Verdict, Duration, &'static str), Stop> {
+    let input = std::fs::read(path).map_err(|e| Stop::SetUp(format!("{}: {e}", path.display())))?;
+    let golden = path.with_extension("out");
+    let (expected, from) = match std::fs::read(&golden) {
+        Ok(bytes) => (bytes, ".out"),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let (answer, fault) = registry::run(p, &input);
+            if let Some(f) = fault {
+                return Err(Stop::SetUp(format!(
+                    "{}: no .out beside it, and our own solver refuses it: {}",
+                    path.display(),
+                    f.render(p.name, &input)
+                )));
+            }
+            (answer, "games")
+        }
+        Err(e) => return Err(Stop::SetUp(format!("{}: {e}", golden.display()))),
+    };
+    let limits = Limits { timeout, output_cap: process::output_cap(expected.len()) };
+    let run = match process::run_command(cmd, &input, limits) {
+        Ok(run) => run,
+        Err(e) => {
+            return Err(match process::interrupted() {
+                Some(sig) if e.kind() == std::io::ErrorKind::Interrupted => Stop::Interrupted(sig),
+                _ => Stop::SetUp(format!("cannot run `{cmd}`: {e}")),
+            });
+        }
+    };
+    let verdict = match run.outcome {
+        Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
+            let why = String::from_utf8_lossy(&stderr);
+            let why = why.lines().next().unwrap_or("").trim().to_string();
+            return Err(Stop::SetUp(format!(
+                "cannot run `{cmd}`: the shell exited with status {code}{}",
+                if why.is_empty() { String::new() } else { format!(" ({why})") }
+            )));
+        }
+        Outcome::Crashed { status, .. } => Verdict::Runtime(status),
+        Outcome::TimedOut => Verdict::TimeLimit,
+        Outcome::TooLong { stream, cap, .. } => {
+            Verdict::OutputLimit(format!("more than {cap} bytes on its {stream}"))
+        }
+        Outcome::Finished { stdout, .. } => match compare(&expected, &stdout) {
+            Comparison::Identical => Verdict::Accepted { whitespace_only: false },
+            Comparison::WhitespaceOnly => Verdict::Accepted { whitespace_only: true },
+            Comparison::Differ { line, expected, got } => Verdict::Wrong { line, expected, got },
+        },
+    };
+    Ok((verdict, run.elapsed, from))
+}
+
+/// One file's line, and for a wrong answer the first difference below it.
+fn render(
+    paint: &Paint,
+    verdict: &Verdict,
+    path: &Path,
+    width: usize,
+    elapsed: Duration,
+    from: &str,
+) -> String {
+    let code = verdict.code();
+    let coloured = match verdict {
+        Verdict::Accepted { .. } => paint.paint("32", code),
+        Verdict::Wrong { .. } => paint.paint("31", code),
+        _ => paint.paint("33", code),
+    };
+    let pad = " ".repeat(3 - code.len());
+    let name = path.display().to_string();
+    let mut line = format!("{coloured}{pad}  {name:<width$}  {:>7.3} s", elapsed.as_secs_f64());
+    match verdict {
+        Verdict::Accepted { whitespace_only: true } => {
+            line.push_str("  (differs only in line-end whitespace)");
+        }
+        Verdict::Accepted { .. } => {}
+        Verdict::Wrong { line: at, expected, got } => {
+            let expected_from = if from == ".out" { "expected (.out)" } else { "expected (games)" };
+            line.push_str(&format!("  first difference on line {at}\n"));
+            line.push_str(&format!(
+                "     {expected_from}: {}\n",
+                paint.paint("32", &shorten(expected))
+            ));
+            line.push_str(&format!(
+                "     got:{}{}",
+                " ".repeat(expected_from.len() - 2),
+                paint.paint("31", &shorten(got))
+            ));
+        }
+        Verdict::Runtime(status) => line.push_str(&format!("  {status}")),
+        Verdict::TimeLimit => line.push_str("  timed out (process group killed)"),
+        Verdict::OutputLimit(what) => line.push_str(&format!("  output too long: {what}")),
+    }
+    line.push('\n');
+    line
+}
+
+/// At most 120 characters of a line.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 120 {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(117).collect();
+    format!("{cut}...")
+}
+
+/// Every `*.in` file of the paths (a path may also be one `.in` file), each folder's in natural
+/// order (`sample-2` before `sample-10`).
+fn find_inputs(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut all = Vec::new();
+    for path in paths {
+        if path.is_file() {
+            all.push(path.clone());
+            continue;
+        }
+        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "in") && p.is_file())
+            .collect();
+        found.sort_by_key(|p| natural_key(&p.file_name().unwrap_or_default().to_string_lossy()));
+        all.extend(found);
+    }
+    Ok(all)
+}
+
+/// A sort key that orders runs of digits by their value.
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_digit() {
+            let mut digits = String::new();
+            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                digits.push(d);
+                chars.next();
+            }
+            key.push((std::mem::take(&mut text), digits.parse().unwrap_or(u128::MAX)));
+        } else {
+            text.push(c);
+            chars.next();
+        }
+    }
+    key.push((text, 0));
+    key
+}
