@@ -446,3 +446,45 @@ fn games_test_forwards_a_signal_like_stress() {
     assert_eq!(out.status.code(), Some(130));
     assert!(!alive(pid));
 }
+
+#[test]
+fn check_samples_fails_loudly_without_a_binary_and_passes_with_one() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/check-samples.sh");
+    // The issue: with CARGO_TARGET_DIR set, 105 of 106 samples failed and one empty .out passed.
+    let out = Command::new("bash")
+        .arg(script)
+        .env_remove("GAMES")
+        .env("CARGO", env!("CARGO"))
+        .env("CARGO_TARGET_DIR", "/nonexistent/games-target")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(out.stdout.is_empty(), "no per-sample noise: {}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("no games binary at /nonexistent/games-target/release/games"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = Command::new("bash").arg(script).env("GAMES", "/nonexistent/games").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new("bash").arg(script).env("GAMES", GAMES).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains(" passed, 0 failed"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn no_golden_answer_is_empty() {
+    let samples = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+    let mut checked = 0;
+    for problem in std::fs::read_dir(samples).unwrap() {
+        for file in std::fs::read_dir(problem.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|x| x == "out") {
+                let len = std::fs::metadata(&path).unwrap().len();
+                assert!(len > 0, "{} is empty: it would pass without any program", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}
