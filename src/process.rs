@@ -14,7 +14,8 @@
 //! (`prctl(PR_SET_CHILD_SUBREAPER)`, Linux), so such orphans are re-parented to `games` instead of
 //! init; [`sweep_orphans`] then finds them in `/proc` (parent = us, not a running program nor in a
 //! running program's group), kills and reaps them. It runs after a program whose pipes were still
-//! held open by someone outside its group, after an interrupt, and at the end of a run. Where
+//! held open by someone outside its group, after an interrupt, every 32 runs (so that orphans
+//! and their zombies never pile up over a long run), and at the end of a run. Where
 //! there is no subreaper or no `/proc`, an escaped child is left running (it can no longer delay
 //! `games`, only outlive it).
 //!
@@ -101,6 +102,10 @@ mod sys {
         pub fn prctl(option: c_int, ...) -> c_int;
     }
 }
+
+/// Runs started so far, and how often a sweep runs regardless (see [`sweep_orphans`]).
+static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+const SWEEP_EVERY: u64 = 32;
 
 /// The signal that interrupted `games`, 0 if none.
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
@@ -379,7 +384,11 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
             status?
         }
     };
-    if held_open || matches!(end, End::Signal(_)) {
+    // Orphans of the program that are not holding its pipes come back to us too (and, once
+    // killed with the group, as zombies to reap): a sweep every few runs keeps them from piling
+    // up over a long run.
+    let runs = RUNS.fetch_add(1, Ordering::Relaxed) + 1;
+    if held_open || matches!(end, End::Signal(_)) || runs.is_multiple_of(SWEEP_EVERY) {
         sweep_orphans();
     }
     let elapsed = start.elapsed();
