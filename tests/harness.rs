@@ -128,7 +128,16 @@ fn a_detached_child_holding_the_pipe_does_not_stretch_the_deadline() {
     // A hanging program with a detached child: the deadline holds.
     let start = Instant::now();
     let out = games(
-        &["stress", "nim", "--against", "setsid sleep 12 & sleep 12", "--timeout", "0.5"],
+        &[
+            "stress",
+            "nim",
+            "--against",
+            "setsid sleep 12 & sleep 12",
+            "--timeout",
+            "0.5",
+            "--save",
+            dir.join("f.in").to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
