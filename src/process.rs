@@ -412,6 +412,15 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
     Ok(Run { outcome, elapsed })
 }
 
+/// Elsewhere than Unix there are no process groups to kill: programs cannot be run safely.
+#[cfg(not(unix))]
+pub fn run_command(_cmd: &str, _input: &[u8], _limits: Limits) -> std::io::Result<Run> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "running a program under test needs a Unix system (process groups, poll)",
+    ))
+}
+
 fn interrupted_error(sig: i32) -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::Interrupted,
