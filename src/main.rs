@@ -11,6 +11,9 @@ use games::stress;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+#[path = "cli/validate.rs"]
+mod validate_cmd;
+
 fn cli() -> Command {
     let mut cmd = Command::new("games")
         .version(env!("CARGO_PKG_VERSION"))
@@ -37,6 +40,7 @@ fn cli() -> Command {
                 .arg(problem_name_arg())
                 .arg(seed_arg())
                 .arg(size_arg().default_value("small"))
+                .arg(beyond_judge_arg())
                 .arg(
                     Arg::new("count")
                         .long("count")
@@ -88,6 +92,7 @@ fn cli() -> Command {
                 )
                 .arg(seed_arg())
                 .arg(size_arg().help("Fix the size (default: 60% tiny, then small)"))
+                .arg(beyond_judge_arg())
                 .arg(
                     Arg::new("timeout")
                         .long("timeout")
@@ -104,6 +109,7 @@ fn cli() -> Command {
                         .help("Where to write a failing input (default: stress-<problem>-<seed>-<case>.in)"),
                 ),
         )
+        .subcommand(validate_cmd::command())
         .subcommand(
             Command::new("scan")
                 .hide(true)
@@ -133,6 +139,7 @@ fn main() -> ExitCode {
         Some(("gen", sub)) => generate(sub),
         Some(("stress", sub)) => stress(sub),
         Some(("scan", sub)) => scan(sub),
+        Some(("validate", sub)) => validate_cmd::run(sub),
         Some((name, sub)) => match registry::find(name) {
             Some(p) => solve(p, sub),
             None => unreachable_subcommand(name),
@@ -219,7 +226,25 @@ fn size_arg() -> Arg {
     Arg::new("size")
         .long("size")
         .value_parser(["tiny", "small", "judge", "huge"])
-        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond")
+        .requires_if("huge", "beyond-judge")
+        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond (needs --beyond-judge)")
+}
+
+/// `--beyond-judge`: our extended domain instead of the judge's constraints; `--size huge`
+/// needs it (huge is beyond every judge).
+fn beyond_judge_arg() -> Arg {
+    Arg::new("beyond-judge")
+        .long("beyond-judge")
+        .action(clap::ArgAction::SetTrue)
+        .help("Generate beyond the judge's constraints (zeros, 64-bit values, bigger inputs): games' own domain")
+}
+
+fn domain_of(args: &ArgMatches) -> games::judge::Domain {
+    if args.get_flag("beyond-judge") {
+        games::judge::Domain::Beyond
+    } else {
+        games::judge::Domain::Judge
+    }
 }
 
 fn size_of(args: &ArgMatches) -> Option<Size> {
@@ -231,14 +256,14 @@ fn generate(args: &ArgMatches) -> Result<ExitCode> {
     let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
     let size = size_of(args).unwrap_or(Size::Small);
     let Some(&count) = args.get_one::<u64>("count") else {
-        write_stdout(&(p.generate)(&mut Rng::new(seed), size))?;
+        write_stdout(&(p.generate)(&mut Rng::new(seed), size, domain_of(args)))?;
         return Ok(ExitCode::SUCCESS);
     };
     let dir = args.get_one::<std::path::PathBuf>("out").context("--count needs --out")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let width = count.saturating_sub(1).to_string().len().max(3);
     for i in 0..count {
-        let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size);
+        let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size, domain_of(args));
         let stem = dir.join(format!("random-{i:0width$}"));
         let path = stem.with_extension("in");
         std::fs::write(&path, &input).with_context(|| format!("writing {}", path.display()))?;
@@ -268,7 +293,7 @@ fn stress(args: &ArgMatches) -> Result<ExitCode> {
         Some(cmd) => stress::Against::Command { cmd, timeout },
         None => stress::Against::Brute,
     };
-    let report = stress::stress(p, &against, cases, seed, size_of(args))
+    let report = stress::stress(p, &against, cases, seed, size_of(args), domain_of(args))
         .with_context(|| format!("stress {}", p.name))?;
     let who = match against {
         stress::Against::Brute => "games' brute force".to_string(),
@@ -310,6 +335,7 @@ fn stress(args: &ArgMatches) -> Result<ExitCode> {
         stress::Against::Brute => ("brute force", "games"),
         stress::Against::Command { .. } => ("games", "program"),
     };
+    text.push_str(&games::judge::shrink::summary(p.name, &f, &save, &against));
     text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
     text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(&f.expected)));
     text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(&f.got)));

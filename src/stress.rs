@@ -6,6 +6,8 @@
 //! passes and the report says so. A program that exits non-zero, dies by a signal or outlives
 //! its timeout fails the case; on timeout its whole process group is killed.
 
+use crate::judge::Domain;
+use crate::judge::shrink::shrink_input;
 use crate::registry::{Problem, Size, run};
 use crate::rng::{Rng, mix64};
 use std::io::{Read, Write};
@@ -188,7 +190,12 @@ pub enum Against<'a> {
 pub struct Failure {
     pub index: u64,
     pub size: Size,
+    /// The failing input, shrunk ([`crate::judge::shrink`]).
     pub input: Vec<u8>,
+    /// The generated input before shrinking.
+    pub original: Vec<u8>,
+    /// How many runs shrinking took.
+    pub shrink_runs: usize,
     pub expected: Vec<u8>,
     /// What the solution under test printed (empty on a timeout).
     pub got: Vec<u8>,
@@ -208,14 +215,78 @@ pub struct Report {
     pub failure: Option<Failure>,
 }
 
-/// Runs `cases` generated cases of `problem` against the solution, stopping at the first
-/// failure.
+/// How the solution did on one input.
+pub enum Verdict {
+    Pass {
+        whitespace_only: bool,
+    },
+    /// The brute force declined the input as beyond its budget.
+    Declined,
+    Fail {
+        expected: Vec<u8>,
+        got: Vec<u8>,
+        reason: String,
+        diff: Option<Comparison>,
+        stderr: Vec<u8>,
+    },
+}
+
+/// Runs the solution on one input and compares with ours (or ours with the brute force's).
+pub fn verdict(problem: &Problem, against: &Against<'_>, input: &[u8]) -> std::io::Result<Verdict> {
+    let (ours, fault) = run(problem, input);
+    if let Some(f) = fault {
+        // Our own generator produced something our solver refuses: a bug on our side.
+        return Err(std::io::Error::other(format!(
+            "internal error: generated input rejected: {}",
+            f.render(problem.name, input)
+        )));
+    }
+    let (expected, got, reason, stderr) = match against {
+        Against::Brute => match (problem.brute)(input) {
+            Some(b) => (b, ours, None, Vec::new()),
+            None => return Ok(Verdict::Declined),
+        },
+        Against::Command { cmd, timeout } => match run_command(cmd, input, *timeout)? {
+            Outcome::Finished(out) => (ours, out, None, Vec::new()),
+            Outcome::Crashed { status, stdout, stderr } => {
+                (ours, stdout, Some(format!("the program failed ({status})")), stderr)
+            }
+            Outcome::TimedOut => (
+                ours,
+                Vec::new(),
+                Some(format!(
+                    "the program timed out after {:.1} s (process group killed)",
+                    timeout.as_secs_f64()
+                )),
+                Vec::new(),
+            ),
+        },
+    };
+    let cmp = compare(&expected, &got);
+    let (reason, diff) = match (reason, &cmp) {
+        (Some(r), _) => (r, None),
+        (None, Comparison::Differ { line, .. }) => {
+            (format!("wrong answer on line {line}"), Some(cmp.clone()))
+        }
+        (None, _) => {
+            return Ok(Verdict::Pass { whitespace_only: cmp == Comparison::WhitespaceOnly });
+        }
+    };
+    Ok(Verdict::Fail { expected, got, reason, diff, stderr })
+}
+
+/// Predicate calls allowed to the shrinker (each may run the user's program once).
+pub const SHRINK_RUNS: usize = 400;
+
+/// Runs `cases` generated cases of `problem` (within `domain`) against the solution, stopping
+/// at the first failure, which is then shrunk.
 pub fn stress(
     problem: &Problem,
     against: &Against<'_>,
     cases: u64,
     seed: u64,
     size: Option<Size>,
+    domain: Domain,
 ) -> std::io::Result<Report> {
     let mut whitespace_only = 0;
     let mut declined = 0;
@@ -223,58 +294,38 @@ pub fn stress(
         let size = size.unwrap_or_else(|| default_size(index, cases));
         let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
         let mut rng = Rng::new(case_seed(seed, index));
-        let input = (problem.generate)(&mut rng, size);
-        let (ours, fault) = run(problem, &input);
-        if let Some(f) = fault {
-            // Our own generator produced something our solver refuses: a bug on our side.
-            return Err(std::io::Error::other(format!(
-                "internal error: generated input rejected: {}",
-                f.render(problem.name, &input)
-            )));
-        }
-        let (expected, got, reason, stderr) = match against {
-            Against::Brute => match (problem.brute)(&input) {
-                Some(b) => (b, ours, None, Vec::new()),
-                None => {
-                    declined += 1;
-                    continue;
-                }
-            },
-            Against::Command { cmd, timeout } => match run_command(cmd, &input, *timeout)? {
-                Outcome::Finished(out) => (ours, out, None, Vec::new()),
-                Outcome::Crashed { status, stdout, stderr } => {
-                    (ours, stdout, Some(format!("the program failed ({status})")), stderr)
-                }
-                Outcome::TimedOut => (
-                    ours,
-                    Vec::new(),
-                    Some(format!(
-                        "the program timed out after {:.1} s (process group killed)",
-                        timeout.as_secs_f64()
-                    )),
-                    Vec::new(),
-                ),
-            },
-        };
-        let cmp = compare(&expected, &got);
-        let (reason, diff) = match (reason, &cmp) {
-            (Some(r), _) => (Some(r), None),
-            (None, Comparison::Differ { line, .. }) => {
-                (Some(format!("wrong answer on line {line}")), Some(cmp.clone()))
+        let input = (problem.generate)(&mut rng, size, domain);
+        match verdict(problem, against, &input)? {
+            Verdict::Pass { whitespace_only: w } => whitespace_only += u64::from(w),
+            Verdict::Declined => declined += 1,
+            Verdict::Fail { .. } => {
+                let mut fails =
+                    |c: &[u8]| matches!(verdict(problem, against, c), Ok(Verdict::Fail { .. }));
+                let shrunk = shrink_input(problem, domain, &input, &mut fails, SHRINK_RUNS);
+                let Verdict::Fail { expected, got, reason, diff, stderr } =
+                    verdict(problem, against, &shrunk.input)?
+                else {
+                    return Err(std::io::Error::other("internal error: the shrunk input passes"));
+                };
+                let failure = Failure {
+                    index,
+                    size,
+                    input: shrunk.input,
+                    original: input,
+                    shrink_runs: shrunk.calls,
+                    expected,
+                    got,
+                    reason,
+                    diff,
+                    stderr,
+                };
+                return Ok(Report {
+                    cases: index + 1,
+                    declined,
+                    whitespace_only,
+                    failure: Some(failure),
+                });
             }
-            (None, _) => (None, None),
-        };
-        if let Some(reason) = reason {
-            let failure = Failure { index, size, input, expected, got, reason, diff, stderr };
-            return Ok(Report {
-                cases: index + 1,
-                declined,
-                whitespace_only,
-                failure: Some(failure),
-            });
-        }
-        if cmp == Comparison::WhitespaceOnly {
-            whitespace_only += 1;
         }
     }
     Ok(Report { cases, declined, whitespace_only, failure: None })
