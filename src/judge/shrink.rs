@@ -7,7 +7,7 @@
 //! shrunk input is as legal as the one it came from. Steps, each kept only when the candidate
 //! still fails: keep half of the cases (repeatedly), then a single case, then drop single
 //! cases; within what is left, drop runs of list items (halves, quarters, ... single items),
-//! then lower every number (to 0, 1, 2, half of it, one less), repeating until nothing
+//! then lower every number (to 0, 1, 2, 3, half of it, one less), repeating until nothing
 //! changes. The predicate is called at most `budget` times (each call may run a user's
 //! program), which bounds the whole search; the result is always a failing input (the input
 //! itself when nothing smaller was found).
@@ -59,17 +59,23 @@ impl Search<'_> {
     }
 
     fn cases(&mut self) {
-        // Halves first: a long input becomes short in a logarithmic number of calls.
+        // Halves first: a long input becomes short in a logarithmic number of calls. When both
+        // halves fail, the shorter one is kept.
         while self.best.cases.len() > 1 && !self.exhausted() {
             let len = self.best.cases.len();
-            let (first, second) = (self.with_cases(0..len / 2), self.with_cases(len / 2..len));
-            if !self.try_model(first) && !self.try_model(second) {
+            let first = self.with_cases(0..len / 2);
+            let second = self.with_cases(len / 2..len);
+            let kept_first = self.try_model(first);
+            let kept_second = self.try_model(second);
+            if !kept_first && !kept_second {
                 break;
             }
         }
-        // Then a single case; then drop one case at a time.
+        // Then a single case, the shortest first; then drop one case at a time.
         if self.best.cases.len() > 1 {
-            for i in 0..self.best.cases.len() {
+            let mut order: Vec<usize> = (0..self.best.cases.len()).collect();
+            order.sort_by_key(|&i| (self.judge.write)(&self.with_cases(i..i + 1)).len());
+            for i in order {
                 let single = self.with_cases(i..i + 1);
                 if self.try_model(single) {
                     return;
@@ -96,7 +102,11 @@ impl Search<'_> {
         for c in 0..self.best.cases.len() {
             for l in 0..self.best.cases[c].lists.len() {
                 let mut chunk = self.best.cases[c].lists[l].len().div_ceil(2);
-                while chunk >= 1 && !self.exhausted() {
+                // Smaller runs need more calls: stop where a pass would take more than half of
+                // what is left of the budget, so that numbers get their turn.
+                while chunk >= 1
+                    && self.best.cases[c].lists[l].len() / chunk <= (self.budget - self.calls) / 2
+                {
                     let mut start = 0;
                     while start < self.best.cases[c].lists[l].len() && !self.exhausted() {
                         let mut m = self.best.clone();
@@ -125,7 +135,7 @@ impl Search<'_> {
             if self.exhausted() {
                 break;
             }
-            let mut candidates = vec![0, 1, 2, v / 2, v.saturating_sub(1)];
+            let mut candidates = vec![0, 1, 2, 3, v / 2, v.saturating_sub(1)];
             candidates.retain(|&c| c < v);
             candidates.dedup();
             for c in candidates {
