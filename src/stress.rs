@@ -7,7 +7,7 @@
 //! its timeout fails the case; on timeout its whole process group is killed.
 
 use crate::judge::Domain;
-use crate::judge::shrink::shrink_input;
+use crate::judge::shrink::{Budget, shrink_input};
 use crate::registry::{Problem, Size, run};
 use crate::rng::{Rng, mix64};
 use std::io::{Read, Write};
@@ -275,8 +275,8 @@ pub fn verdict(problem: &Problem, against: &Against<'_>, input: &[u8]) -> std::i
     Ok(Verdict::Fail { expected, got, reason, diff, stderr })
 }
 
-/// Predicate calls allowed to the shrinker (each may run the user's program once).
-pub const SHRINK_RUNS: usize = 400;
+/// What the shrinker may spend on a failure: runs of the program under test, and time.
+pub const SHRINK: Budget = Budget { runs: 400, time: Duration::from_secs(10) };
 
 /// Runs `cases` generated cases of `problem` (within `domain`) against the solution, stopping
 /// at the first failure, which is then shrunk.
@@ -301,7 +301,7 @@ pub fn stress(
             Verdict::Fail { .. } => {
                 let mut fails =
                     |c: &[u8]| matches!(verdict(problem, against, c), Ok(Verdict::Fail { .. }));
-                let shrunk = shrink_input(problem, domain, &input, &mut fails, SHRINK_RUNS);
+                let shrunk = shrink_input(problem, domain, &input, &mut fails, SHRINK);
                 let Verdict::Fail { expected, got, reason, diff, stderr } =
                     verdict(problem, against, &shrunk.input)?
                 else {

@@ -2,7 +2,7 @@
 //! judge-valid input that still fails, within a bounded number of predicate calls.
 
 use games::judge::Domain;
-use games::judge::shrink::shrink_input;
+use games::judge::shrink::{Budget, shrink_input};
 use games::registry::{Problem, Size, find, run};
 use games::rng::Rng;
 
@@ -36,7 +36,7 @@ fn shrink_against(
         calls += 1;
         fails(i)
     };
-    let shrunk = shrink_input(p, domain, &input, &mut pred, 300);
+    let shrunk = shrink_input(p, domain, &input, &mut pred, Budget::runs(300));
     assert!(calls <= 300 && shrunk.calls == calls, "{name}: {calls} calls");
     assert!(fails(&shrunk.input), "{name}: the shrunk input passes");
     if domain == Domain::Judge {
@@ -72,8 +72,7 @@ fn an_off_by_one_on_the_smallest_legal_value_shrinks_to_one_tiny_case() {
             continue;
         }
         shrunk += 1;
-        let s =
-            shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::stress::SHRINK_RUNS);
+        let s = shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::stress::SHRINK);
         assert_eq!(s.input, b"1\n1 1\n", "seed {seed}, from {} bytes", input.len());
     }
     assert!(shrunk >= 5, "only {shrunk} judge-size inputs failed");
@@ -162,7 +161,7 @@ fn an_input_the_model_cannot_read_is_kept_and_the_budget_holds() {
             calls += 1;
             true
         },
-        10,
+        Budget::runs(10),
     );
     assert_eq!((s.input.as_slice(), calls), (&odd[..], 0));
     // A predicate that always fails (everything "fails"): the search stops at its budget.
@@ -176,8 +175,22 @@ fn an_input_the_model_cannot_read_is_kept_and_the_budget_holds() {
             calls += 1;
             true
         },
-        50,
+        Budget::runs(50),
     );
     assert!(calls <= 50 && s.calls == calls);
     assert!(s.input.len() < input.len());
+    // And no call starts after the time budget.
+    let start = std::time::Instant::now();
+    let s = shrink_input(
+        p,
+        Domain::Judge,
+        &input,
+        &mut |_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            false
+        },
+        Budget { runs: 1000, time: std::time::Duration::from_millis(100) },
+    );
+    assert!(s.calls <= 6, "{} calls", s.calls);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }

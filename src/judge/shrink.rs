@@ -5,14 +5,36 @@
 //! model written back in the judge's layout, checked by `valid` (the judge's validator in the
 //! judge's domain, our own solver's acceptance beyond it) before the predicate sees it, so a
 //! shrunk input is as legal as the one it came from. Steps, each kept only when the candidate
-//! still fails: keep half of the cases (repeatedly), then a single case, then drop single
-//! cases; within what is left, drop runs of list items (halves, quarters, ... single items),
-//! then lower every number (to 0, 1, 2, 3, half of it, one less), repeating until nothing
-//! changes. The predicate is called at most `budget` times (each call may run a user's
-//! program), which bounds the whole search; the result is always a failing input (the input
-//! itself when nothing smaller was found).
+//! still fails: keep half of the cases (repeatedly, the shorter half when both fail), then a
+//! single case (the shortest first), then drop single cases; within what is left, cut each
+//! list to its shortest prefixes and suffixes (1 to 8 items: for a fault that depends on the
+//! whole list, such as a wrong XOR, a short random part often still fails where removing one
+//! run rarely does), drop runs of items (halves, quarters, ... single items), lower every
+//! number (to 0, 1, 2, 3, half of it, one less), and lower every repeated value everywhere at
+//! once (equal piles cancel in pairs), repeating until nothing changes. The predicate is called
+//! at most [`Budget::runs`] times and no call starts after [`Budget::time`] (each call may run
+//! a user's program), which bounds the whole search; the result is always a failing input (the
+//! input itself when nothing smaller was found). It is a local search: it stops at an input
+//! from which no single step above still fails, not necessarily the smallest failing input.
 
 use super::{Domain, Judge, Model};
+use std::time::{Duration, Instant};
+
+/// How much the shrinker may spend.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// Predicate calls at most.
+    pub runs: usize,
+    /// No predicate call starts after this much time.
+    pub time: Duration,
+}
+
+impl Budget {
+    /// At most `runs` calls, with no time limit.
+    pub fn runs(runs: usize) -> Budget {
+        Budget { runs, time: Duration::MAX }
+    }
+}
 
 /// The result of a shrink.
 #[derive(Debug, Clone)]
@@ -28,6 +50,7 @@ struct Search<'a> {
     valid: &'a dyn Fn(&[u8]) -> bool,
     still_fails: &'a mut dyn FnMut(&[u8]) -> bool,
     budget: usize,
+    deadline: Option<Instant>,
     calls: usize,
     best: Model,
     best_bytes: Vec<u8>,
@@ -35,7 +58,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn exhausted(&self) -> bool {
-        self.calls >= self.budget
+        self.calls >= self.budget || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Adopts `m` if it is valid, smaller in bytes and still fails.
@@ -101,11 +124,13 @@ impl Search<'_> {
         let mut progress = false;
         for c in 0..self.best.cases.len() {
             for l in 0..self.best.cases[c].lists.len() {
+                progress |= self.ends(c, l);
                 let mut chunk = self.best.cases[c].lists[l].len().div_ceil(2);
                 // Smaller runs need more calls: stop where a pass would take more than half of
                 // what is left of the budget, so that numbers get their turn.
                 while chunk >= 1
-                    && self.best.cases[c].lists[l].len() / chunk <= (self.budget - self.calls) / 2
+                    && self.best.cases[c].lists[l].len() / chunk
+                        <= self.budget.saturating_sub(self.calls) / 2
                 {
                     let mut start = 0;
                     while start < self.best.cases[c].lists[l].len() && !self.exhausted() {
@@ -126,86 +151,133 @@ impl Search<'_> {
         progress
     }
 
-    /// Lowers every number once as far as the first candidate that still fails; true if any
-    /// number was lowered.
-    fn numbers(&mut self) -> bool {
-        let mut progress = false;
-        let mut at = 0;
-        while let Some(v) = number(&self.best, at) {
-            if self.exhausted() {
-                break;
+    /// Tries the shortest prefixes and suffixes (1 to 8 items) of list `l` of case `c`.
+    fn ends(&mut self, c: usize, l: usize) -> bool {
+        for keep in 1..=8 {
+            let len = self.best.cases[c].lists[l].len();
+            if keep >= len || self.exhausted() {
+                return false;
             }
-            let mut candidates = vec![0, 1, 2, 3, v / 2, v.saturating_sub(1)];
-            candidates.retain(|&c| c < v);
-            candidates.dedup();
-            for c in candidates {
+            let mut prefix = self.best.clone();
+            prefix.cases[c].lists[l].truncate(keep);
+            let mut suffix = self.best.clone();
+            suffix.cases[c].lists[l].drain(..len - keep);
+            if self.try_model(prefix) || self.try_model(suffix) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Lowers every repeated value everywhere at once (equal values often matter together: a
+    /// pair of equal piles cancels in a XOR); true if any was lowered.
+    fn together(&mut self) -> bool {
+        let addrs = addresses(&self.best);
+        let mut counts = std::collections::BTreeMap::new();
+        for &a in &addrs {
+            *counts.entry(number(&self.best, a)).or_insert(0usize) += 1;
+        }
+        let mut progress = false;
+        for (&v, _) in counts.iter().rev().filter(|&(_, &n)| n >= 2).take(32) {
+            for c in candidates(v) {
+                if self.exhausted() {
+                    return progress;
+                }
                 let mut m = self.best.clone();
-                set_number(&mut m, at, c);
+                for &a in &addrs {
+                    if number(&m, a) == v {
+                        set_number(&mut m, a, c);
+                    }
+                }
                 if self.try_model(m) {
                     progress = true;
                     break;
                 }
             }
-            at += 1;
+        }
+        progress
+    }
+
+    /// Lowers every number once as far as the first candidate that still fails; true if any
+    /// number was lowered.
+    fn numbers(&mut self) -> bool {
+        let mut progress = false;
+        for a in addresses(&self.best) {
+            if self.exhausted() {
+                break;
+            }
+            for c in candidates(number(&self.best, a)) {
+                let mut m = self.best.clone();
+                set_number(&mut m, a, c);
+                if self.try_model(m) {
+                    progress = true;
+                    break;
+                }
+            }
         }
         progress
     }
 }
 
-/// The `at`-th number of a model, in reading order (head, then each case's fields and lists).
-fn number(m: &Model, mut at: usize) -> Option<u64> {
-    if at < m.head.len() {
-        return Some(m.head[at]);
-    }
-    at -= m.head.len();
-    for c in &m.cases {
-        if at < c.fields.len() {
-            return Some(c.fields[at]);
-        }
-        at -= c.fields.len();
-        for item in c.lists.iter().flatten() {
-            if at < item.len() {
-                return Some(item[at]);
-            }
-            at -= item.len();
-        }
-    }
-    None
+/// Smaller values to try in place of `v`, smallest first.
+fn candidates(v: u64) -> Vec<u64> {
+    let mut c = vec![0, 1, 2, 3, v / 2, v.saturating_sub(1)];
+    c.retain(|&x| x < v);
+    c.dedup();
+    c
 }
 
-fn set_number(m: &mut Model, mut at: usize, v: u64) {
-    if at < m.head.len() {
-        m.head[at] = v;
-        return;
-    }
-    at -= m.head.len();
-    for c in &mut m.cases {
-        if at < c.fields.len() {
-            c.fields[at] = v;
-            return;
-        }
-        at -= c.fields.len();
-        for item in c.lists.iter_mut().flatten() {
-            if at < item.len() {
-                item[at] = v;
-                return;
+/// Where a number sits in a model.
+#[derive(Clone, Copy)]
+enum Addr {
+    Head(usize),
+    Field(usize, usize),
+    Item(usize, usize, usize, usize),
+}
+
+/// The address of every number of a model, in reading order (head, then each case's fields
+/// and lists).
+fn addresses(m: &Model) -> Vec<Addr> {
+    let mut v: Vec<Addr> = (0..m.head.len()).map(Addr::Head).collect();
+    for (c, case) in m.cases.iter().enumerate() {
+        v.extend((0..case.fields.len()).map(|i| Addr::Field(c, i)));
+        for (l, list) in case.lists.iter().enumerate() {
+            for (j, item) in list.iter().enumerate() {
+                v.extend((0..item.len()).map(|k| Addr::Item(c, l, j, k)));
             }
-            at -= item.len();
         }
+    }
+    v
+}
+
+fn number(m: &Model, a: Addr) -> u64 {
+    match a {
+        Addr::Head(i) => m.head[i],
+        Addr::Field(c, i) => m.cases[c].fields[i],
+        Addr::Item(c, l, j, k) => m.cases[c].lists[l][j][k],
+    }
+}
+
+fn set_number(m: &mut Model, a: Addr, v: u64) {
+    match a {
+        Addr::Head(i) => m.head[i] = v,
+        Addr::Field(c, i) => m.cases[c].fields[i] = v,
+        Addr::Item(c, l, j, k) => m.cases[c].lists[l][j][k] = v,
     }
 }
 
 /// Shrinks `input` (which fails: `still_fails(input)` is assumed true) under `judge`'s model
-/// in `domain`, with candidates filtered by `valid`, calling `still_fails` at most `budget`
-/// times. An input the reader cannot take apart is returned as it is.
+/// in `domain`, with candidates filtered by `valid`, calling `still_fails` within `budget`. An input the reader cannot take apart is returned as it is.
 pub fn shrink(
     judge: &Judge,
     domain: Domain,
     input: &[u8],
     valid: &dyn Fn(&[u8]) -> bool,
     still_fails: &mut dyn FnMut(&[u8]) -> bool,
-    budget: usize,
+    budget: Budget,
 ) -> Shrunk {
+    let deadline = Instant::now().checked_add(budget.time);
+    let budget = budget.runs;
     let Ok(model) = judge.parse(input, domain) else {
         return Shrunk { input: input.to_vec(), calls: 0 };
     };
@@ -214,6 +286,7 @@ pub fn shrink(
         valid,
         still_fails,
         budget,
+        deadline,
         calls: 0,
         best: model.clone(),
         best_bytes: input.to_vec(),
@@ -230,7 +303,8 @@ pub fn shrink(
     while !search.exhausted() {
         let dropped = search.items();
         let lowered = search.numbers();
-        if !dropped && !lowered {
+        let together = search.together();
+        if !dropped && !lowered && !together {
             break;
         }
     }
@@ -244,7 +318,7 @@ pub fn shrink_input(
     domain: Domain,
     input: &[u8],
     still_fails: &mut dyn FnMut(&[u8]) -> bool,
-    budget: usize,
+    budget: Budget,
 ) -> Shrunk {
     let valid = |c: &[u8]| match domain {
         Domain::Judge => problem.judge.validate(c).is_ok(),
