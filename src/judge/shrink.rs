@@ -356,10 +356,13 @@ pub fn summary(
     against: &crate::stress::Against<'_>,
 ) -> String {
     let (before, after) = (failure.original.len(), failure.input.len());
-    let shrunk = if before == after && failure.original == failure.input {
-        format!("not shrunk ({after} bytes; {} runs tried)\n", failure.shrink_runs)
+    let runs = failure.shrink_runs;
+    let shrunk = if failure.original == failure.input {
+        format!("not shrunk ({after} bytes; {runs} runs tried)\n")
+    } else if before == after {
+        format!("shrunk to smaller values ({after} bytes) in {runs} runs\n")
     } else {
-        format!("shrunk from {before} to {after} bytes in {} runs\n", failure.shrink_runs)
+        format!("shrunk from {before} to {after} bytes in {runs} runs\n")
     };
     let cmd = match against {
         crate::stress::Against::Command { cmd, .. } => Some(*cmd),
