@@ -35,10 +35,16 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
 
 fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
     let size = effective(size, domain);
-    // Below `huge` every size already keeps the judge's constraints: the domain only decides
-    // what `huge` means (see `effective`).
+    // Beyond the judge, `small` piles reach our limit (2^63 - 1) too.
+    let judge = domain == Domain::Judge;
     let lines = by_size(size, rng.range(1, 6), rng.range(50, 300), 100_000, 1_000_000);
-    let max = by_size(size, 12, 1_000_000_000, 1_000_000_000, PILE_LIMIT - 1);
+    let max = by_size(
+        size,
+        12,
+        if judge { 1_000_000_000 } else { PILE_LIMIT - 1 },
+        1_000_000_000,
+        PILE_LIMIT - 1,
+    );
     let mut out = Out::new();
     for _ in 0..lines {
         let (mut a, mut b) = match rng.below(4) {
