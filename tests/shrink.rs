@@ -194,3 +194,74 @@ fn an_input_the_model_cannot_read_is_kept_and_the_budget_holds() {
     assert!(s.calls <= 6, "{} calls", s.calls);
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
+
+/// Shrinks the first generated small input of `name` (judge's domain) on which `fails` holds.
+fn shrink_by(name: &str, fails: &dyn Fn(&[u8]) -> bool) -> (Vec<u8>, usize) {
+    let p = find(name).unwrap();
+    let input = (0..500)
+        .map(|s| (p.generate)(&mut Rng::new(s), Size::Small, Domain::Judge))
+        .find(|i| fails(i))
+        .expect("some generated input fails");
+    let s = shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::stress::SHRINK);
+    p.judge.validate(&s.input).unwrap();
+    assert!(fails(&s.input));
+    (s.input, input.len())
+}
+
+fn numbers(input: &[u8]) -> Vec<u64> {
+    String::from_utf8_lossy(input).split_ascii_whitespace().filter_map(|t| t.parse().ok()).collect()
+}
+
+#[test]
+fn vertices_go_and_the_others_are_renumbered() {
+    // "Fails" whenever the graph has a 2-cycle a -> b -> a (a != b): the smallest such input has
+    // two vertices, which needs vertices in the middle removed, not just the top one.
+    let two_cycle = |input: &[u8]| {
+        let v = numbers(input);
+        let arcs: std::collections::HashSet<(u64, u64)> =
+            v[2..].chunks(2).map(|a| (a[0], a[1])).collect();
+        arcs.iter().any(|&(a, b)| a != b && arcs.contains(&(b, a)))
+    };
+    let (shrunk, before) = shrink_by("game-draw", &two_cycle);
+    assert!(
+        shrunk == b"2 2\n1 2\n2 1\n" || shrunk == b"2 2\n2 1\n1 2\n",
+        "{:?} from {before} bytes",
+        String::from_utf8_lossy(&shrunk)
+    );
+    // A tree node with two children: the smallest is a root with two leaves (weights 1).
+    let branching = |input: &[u8]| {
+        let v = numbers(input);
+        let (mut at, mut found) = (1, false);
+        for _ in 0..v[0] {
+            let n = v[at] as usize;
+            let parents: Vec<u64> =
+                v[at + 1..at + 1 + 2 * (n - 1)].iter().step_by(2).copied().collect();
+            found |= parents.iter().any(|p| parents.iter().filter(|q| *q == p).count() >= 2);
+            at += 1 + 2 * (n - 1);
+        }
+        found
+    };
+    let (shrunk, before) = shrink_by("hackenbush", &branching);
+    assert_eq!(shrunk, b"1\n3\n1 1\n1 1\n", "from {before} bytes");
+}
+
+#[test]
+fn removing_a_vertex_renumbers_and_stays_valid() {
+    let drop = |name: &str, input: &[u8], v: u64| -> Option<Vec<u8>> {
+        let j = find(name).unwrap().judge;
+        let m = j.parse(input, Domain::Judge).unwrap();
+        (j.drop_vertex.unwrap())(&m, 0, v).map(|m| (j.write)(&m))
+    };
+    // Vertex 2 goes with its arcs; 3 and 4 become 2 and 3.
+    let graph = b"4 4\n1 2\n2 3\n3 4\n4 1\n";
+    assert_eq!(drop("game-draw", graph, 2).unwrap(), b"3 2\n2 3\n3 1\n");
+    assert_eq!(drop("game-draw", graph, 5), None);
+    // Node 2's children (3 and 4) hang on its parent 1; node 5 becomes 4, its parent 3 becomes 2.
+    let tree = b"1\n5\n1 7\n2 1\n2 2\n3 3\n";
+    let dropped = drop("hackenbush", tree, 2).unwrap();
+    assert_eq!(dropped, b"1\n4\n1 1\n1 2\n2 3\n");
+    assert!(find("hackenbush").unwrap().judge.validate(&dropped).is_ok());
+    assert_eq!(drop("hackenbush", tree, 1), None);
+    assert_eq!(drop("hackenbush", tree, 6), None);
+    assert!(find("nim").unwrap().judge.drop_vertex.is_none());
+}

@@ -89,6 +89,9 @@ pub struct Model {
     pub cases: Vec<Case>,
 }
 
+/// Removes vertex `v` of case `c` of a model (see [`Judge::drop_vertex`]).
+pub type DropVertex = fn(&Model, usize, u64) -> Option<Model>;
+
 /// A problem's judge: its constraints as data, its strict reader and its writer.
 pub struct Judge {
     /// Every plain range the judge states, by the name its values are read under.
@@ -101,6 +104,9 @@ pub struct Judge {
     /// The judge's layout of a model (counts from list lengths); `read` of it gives the model
     /// back.
     pub write: fn(&Model) -> Vec<u8>,
+    /// For problems on graphs and trees: removes vertex `v` (1-based) of case `c`, renumbering
+    /// the others (`None` when there is no such vertex). The shrinker's "fewer vertices" step.
+    pub drop_vertex: Option<DropVertex>,
 }
 
 impl Judge {

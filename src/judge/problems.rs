@@ -68,6 +68,7 @@ pub mod nim {
     pub const N: Bound = Bound::new("n", 1, 100_000);
     pub const A: Bound = Bound::new("a_i", 1, 1_000_000_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N, A],
         rules: &[],
         read: |r| read_count_line(r, &N, &A),
@@ -80,6 +81,7 @@ pub mod staircase_nim {
     pub const N: Bound = Bound::new("n", 1, 100_000);
     pub const A: Bound = Bound::new("a_i", 1, 1_000_000_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N, A],
         rules: &[],
         read: |r| read_count_line(r, &N, &A),
@@ -92,6 +94,7 @@ pub mod split_nim {
     pub const N: Bound = Bound::new("n", 1, 100);
     pub const A: Bound = Bound::new("a_i", 1, 100);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N, A],
         rules: &[],
         read: |r| read_count_line(r, &N, &A),
@@ -104,6 +107,7 @@ pub mod luogu1247 {
     pub const K: Bound = Bound::new("k", 1, 500_000);
     pub const N: Bound = Bound::new("n_i", 0, 1_000_000_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[K, N],
         rules: &[],
         read: |r| read_count_line(r, &K, &N),
@@ -117,8 +121,13 @@ pub mod set_nim {
     pub const S: Bound = Bound::new("s_i", 1, 10_000);
     pub const N: Bound = Bound::new("n", 1, 100);
     pub const H: Bound = Bound::new("h_i", 1, 10_000);
-    pub static JUDGE: Judge =
-        Judge { bounds: &[K, S, N, H], rules: &["the s_i are distinct"], read, write };
+    pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
+        bounds: &[K, S, N, H],
+        rules: &["the s_i are distinct"],
+        read,
+        write,
+    };
 
     fn read(r: &mut Reader<'_>) -> Result<Model, Violation> {
         let k = r.int(&K)?;
@@ -185,6 +194,7 @@ pub mod hdu1846 {
     pub const N: Bound = Bound::new("n", 1, 1000);
     pub const M: Bound = Bound::new("m", 1, 1000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[C, N, M],
         rules: &[],
         read: |r| read_counted_rows(r, &C, &[&N, &M]),
@@ -198,6 +208,7 @@ pub mod nim_product {
     pub const A: Bound = Bound::new("A", 0, u64::MAX);
     pub const B: Bound = Bound::new("B", 0, u64::MAX);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[T, A, B],
         rules: &[],
         read: |r| read_counted_rows(r, &T, &[&A, &B]),
@@ -259,6 +270,7 @@ pub mod hdu1848 {
     pub const N: Bound = Bound::new("n", 1, 1000);
     pub const P: Bound = Bound::new("p", 1, 1000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[M, N, P],
         rules: &["the input ends with the line 0 0 0"],
         read: |r| read_sentinel_rows(r, &[&M, &N, &P]),
@@ -270,6 +282,7 @@ pub mod hdu2516 {
     use super::*;
     pub const N: Bound = Bound::new("n", 2, (1 << 31) - 1);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N],
         rules: &["the input ends with the line 0"],
         read: |r| read_sentinel_rows(r, &[&N]),
@@ -282,6 +295,7 @@ pub mod poj1067 {
     pub const A: Bound = Bound::new("a", 0, 1_000_000_000);
     pub const B: Bound = Bound::new("b", 0, 1_000_000_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[A, B],
         rules: &["at least one line; lines until the end of the input"],
         read,
@@ -345,6 +359,7 @@ pub mod hdu6892 {
     pub const N: Bound = Bound::new("n", 1, 10);
     pub const L: Bound = Bound::new("l_i", 1, 1_000_000_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[T, N, L],
         rules: &[],
         read: |r| read_cases_of_lines(r, &T, &N, &L),
@@ -358,6 +373,7 @@ pub mod hdu1907 {
     pub const N: Bound = Bound::new("N", 1, 47);
     pub const A: Bound = Bound::new("A_i", 1, 4747);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[T, N, A],
         rules: &[],
         read: |r| read_cases_of_lines(r, &T, &N, &A),
@@ -370,6 +386,7 @@ pub mod hdu2509 {
     pub const N: Bound = Bound::new("n", 1, 100);
     pub const G: Bound = Bound::new("group size", 1, 100);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N, G],
         rules: &["cases until the end of the input, at least one; blank lines may separate cases"],
         read,
@@ -402,6 +419,7 @@ pub mod bob_and_ben {
     /// The sum of n over all games.
     pub const SUM_N: u64 = 1_000_000;
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[G, N, M, K],
         rules: &["the sum of n over all games is at most 10^6"],
         read,
@@ -444,6 +462,7 @@ pub mod hdu3595 {
     /// Tests in one input.
     pub const TESTS: usize = 100;
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[N, P, Q],
         rules: &["tests until the end of the input, at least one and at most 100"],
         read,
@@ -478,7 +497,8 @@ pub mod multi_sg {
     pub const F: Bound = Bound::new("F", 1, 99_999);
     pub const N: Bound = Bound::new("N", 1, 99);
     pub const A: Bound = Bound::new("a_i", 1, 99_999);
-    pub static JUDGE: Judge = Judge { bounds: &[T, F, N, A], rules: &[], read, write };
+    pub static JUDGE: Judge =
+        Judge { drop_vertex: None, bounds: &[T, F, N, A], rules: &[], read, write };
 
     fn read(r: &mut Reader<'_>) -> Result<Model, Violation> {
         let t = r.int(&T)?;
@@ -521,6 +541,7 @@ pub mod turning_corners {
     pub const X: Bound = Bound::new("x", 1, 10_000);
     pub const Y: Bound = Bound::new("y", 1, 10_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: None,
         bounds: &[T, N, X, Y],
         rules: &["the cells of a case are distinct"],
         read,
@@ -573,6 +594,7 @@ pub mod hackenbush {
     /// The sum of n over all tests.
     pub const SUM_N: u64 = 1_000_000;
     pub static JUDGE: Judge = Judge {
+        drop_vertex: Some(drop_node),
         bounds: &[T, N, P, W],
         rules: &[
             "the sum of n over all tests is at most 10^6",
@@ -607,6 +629,26 @@ pub mod hackenbush {
         Ok(model)
     }
 
+    /// Removes node `v` >= 2 of test `c`: its children hang on its parent instead, the nodes
+    /// above it move down by one (every parent stays below its child).
+    fn drop_node(m: &Model, c: usize, v: u64) -> Option<Model> {
+        let mut m = m.clone();
+        let edges = m.cases.get_mut(c)?.lists.get_mut(0)?;
+        let index = usize::try_from(v).ok()?.checked_sub(2)?;
+        if index >= edges.len() {
+            return None;
+        }
+        let parent = edges.remove(index)[0];
+        for e in edges.iter_mut() {
+            if e[0] == v {
+                e[0] = parent;
+            } else if e[0] > v {
+                e[0] -= 1;
+            }
+        }
+        Some(m)
+    }
+
     fn write(m: &Model) -> Vec<u8> {
         let mut out = Out::new();
         count(&mut out, m.cases.len());
@@ -618,12 +660,33 @@ pub mod hackenbush {
     }
 }
 
+/// Removes vertex `v` of case `c` of a graph model (fields `[n, ...]`, arcs in list 0): its
+/// arcs go, the vertices above it move down by one.
+fn drop_graph_vertex(m: &Model, c: usize, v: u64) -> Option<Model> {
+    let mut m = m.clone();
+    let case = m.cases.get_mut(c)?;
+    let n = *case.fields.first()?;
+    if v == 0 || v > n || n <= 1 {
+        return None;
+    }
+    case.fields[0] = n - 1;
+    let arcs = case.lists.get_mut(0)?;
+    arcs.retain(|a| !a.contains(&v));
+    for x in arcs.iter_mut().flatten() {
+        if *x > v {
+            *x -= 1;
+        }
+    }
+    Some(m)
+}
+
 pub mod game_draw {
     use super::*;
     pub const N: Bound = Bound::new("n", 1, 100_000);
     pub const M: Bound = Bound::new("m", 0, 200_000);
     pub const V: Bound = Bound::new("vertex", 1, 100_000);
     pub static JUDGE: Judge = Judge {
+        drop_vertex: Some(super::drop_graph_vertex),
         bounds: &[N, M, V],
         rules: &["no arc is repeated (loops are allowed)"],
         read,
@@ -680,6 +743,7 @@ pub mod game_teams {
     pub const SUM_N: u64 = 100_000;
     pub const SUM_M: u64 = 400_000;
     pub static JUDGE: Judge = Judge {
+        drop_vertex: Some(super::drop_graph_vertex),
         bounds: &[T, N, M, V],
         rules: &[
             "the judge is unknown: these are the catalogue's format and our judge-size generator's limits",

@@ -9,9 +9,10 @@
 //! single case (the shortest first), then drop single cases; within what is left, cut each
 //! list to its shortest prefixes and suffixes (1 to 8 items: for a fault that depends on the
 //! whole list, such as a wrong XOR, a short random part often still fails where removing one
-//! run rarely does), drop runs of items (halves, quarters, ... single items), lower every
-//! number (to 0, 1, 2, 3, half of it, one less), and lower every repeated value everywhere at
-//! once (equal piles cancel in pairs), repeating until nothing changes. The predicate is called
+//! run rarely does), drop runs of items (halves, quarters, ... single items), remove vertices
+//! (renumbering the others, for graphs and trees), lower every number (to 0, 1, 2, 3, half of
+//! it, one less), and lower every repeated value everywhere at once (equal piles cancel in
+//! pairs), repeating until nothing changes. The predicate is called
 //! at most [`Budget::runs`] times and no call starts after [`Budget::time`] (each call may run
 //! a user's program), which bounds the whole search; the result is always a failing input (the
 //! input itself when nothing smaller was found). It is a local search: it stops at an input
@@ -145,6 +146,31 @@ impl Search<'_> {
                         }
                     }
                     chunk /= 2;
+                }
+            }
+        }
+        progress
+    }
+
+    /// Removes vertices, one at a time, where the problem has them; true if any went.
+    fn vertices(&mut self) -> bool {
+        let Some(drop) = self.judge.drop_vertex else {
+            return false;
+        };
+        let mut progress = false;
+        // At most half of what is left of the budget, so that numbers get their turn.
+        let mut left = self.budget.saturating_sub(self.calls) / 2;
+        for c in 0..self.best.cases.len() {
+            let mut v = 1;
+            while let Some(m) = drop(&self.best, c, v) {
+                if self.exhausted() || left == 0 {
+                    return progress;
+                }
+                left -= 1;
+                if self.try_model(m) {
+                    progress = true; // the next vertex is now called v
+                } else {
+                    v += 1;
                 }
             }
         }
@@ -301,7 +327,7 @@ pub fn shrink(
     }
     search.cases();
     while !search.exhausted() {
-        let dropped = search.items();
+        let dropped = search.items() | search.vertices();
         let lowered = search.numbers();
         let together = search.together();
         if !dropped && !lowered && !together {
