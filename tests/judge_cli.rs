@@ -59,6 +59,12 @@ fn validate_exits_0_or_3_with_one_located_line() {
     assert_eq!(games(&["validate", "nim", missing.to_str().unwrap()], b"").status.code(), Some(1));
     assert_eq!(games(&["validate", "no-such-problem"], b"").status.code(), Some(2));
     assert_eq!(games(&["validate"], b"").status.code(), Some(2));
+    // The constraints themselves, as data.
+    let c = games(&["validate", "set-nim", "--constraints"], b"");
+    assert_eq!(
+        String::from_utf8(c.stdout).unwrap(),
+        "1 <= k <= 100\n1 <= s_i <= 10000\n1 <= n <= 100\n1 <= h_i <= 10000\nthe s_i are distinct\n"
+    );
 }
 
 #[test]

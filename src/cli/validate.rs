@@ -40,11 +40,31 @@ pub fn command() -> Command {
                 .help("Input file; standard input when absent or -")
                 .value_parser(clap::value_parser!(std::path::PathBuf)),
         )
+        .arg(
+            Arg::new("constraints")
+                .long("constraints")
+                .action(clap::ArgAction::SetTrue)
+                .conflicts_with("FILE")
+                .help("Print the judge's constraints (one per line) instead of checking an input"),
+        )
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let name = args.get_one::<String>("PROBLEM").map(String::as_str).unwrap_or_default();
     let p = registry::find(name).with_context(|| format!("unknown problem {name:?}"))?;
+    if args.get_flag("constraints") {
+        let mut text = String::new();
+        for b in p.judge.bounds {
+            text.push_str(&b.describe());
+            text.push('\n');
+        }
+        for rule in p.judge.rules {
+            text.push_str(rule);
+            text.push('\n');
+        }
+        write_stdout(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let input = match args.get_one::<std::path::PathBuf>("FILE") {
         Some(path) if path.as_os_str() != "-" => std::fs::read(path)
             .with_context(|| format!("validate {}: {}", p.name, path.display()))?,
