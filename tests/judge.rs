@@ -284,6 +284,29 @@ fn structural_rules_are_enforced() {
     );
     refuse(judge("hdu2516"), "2\n0\n5\n", "line 3, column 1: expected end of input, found \"5\"");
     assert!(judge("hdu2516").validate(b"2\n3\n0\n").is_ok());
+    refuse(
+        judge("hdu2516"),
+        "2\n3\n",
+        "line 3, column 1: expected the line 0 that ends the input, found end of input",
+    );
+    // Inputs that end at the end of the file have at least one case.
+    refuse(judge("poj1067"), "", "line 1, column 1: expected a, found end of input");
+    refuse(judge("hdu2509"), "", "line 1, column 1: expected n, found end of input");
+    refuse(judge("hdu3595"), "", "line 1, column 1: expected N, found end of input");
+    let teams = format!(
+        "2\n1 400000\n{}AAAAAA\n000000\n1 1\n1 1\nAAAAAA\n000000\n",
+        "1 1\n".repeat(400_000)
+    );
+    refuse(
+        judge("game-teams"),
+        &teams,
+        "line 400005, column 3: the sum of m reaches 400001, past 400000",
+    );
+    refuse(
+        judge("game-teams"),
+        "1\n1 0\nABABAB\n00200\n",
+        "line 4, column 1: expected an actor word of six characters 0/1, found \"00200\"",
+    );
     // Blank lines only where hdu2509's statement allows them.
     assert!(judge("hdu2509").validate(b"1\n2\n\n2\n1 1\n\n").is_ok());
     refuse(judge("nim"), "1\n\n5\n", "line 2, column 1: expected a_i, found \"\\n\"");
