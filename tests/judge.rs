@@ -351,3 +351,48 @@ fn writers_give_back_what_readers_read() {
         }
     }
 }
+
+#[test]
+fn hdu1524_is_ready_for_the_registry() {
+    // Not a registered problem on this branch: its judge is checked on its own.
+    let j = &games::judge::problems::hdu1524::JUDGE;
+    let sample = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n3\n1 2\n0\n0\n2 2 2\n1 1\n0\n";
+    assert!(j.validate(sample.as_bytes()).is_ok());
+    let model = j.parse(sample.as_bytes(), Domain::Judge).unwrap();
+    assert_eq!((j.write)(&model), sample.as_bytes());
+    refuse(
+        j,
+        "2\n1 1\n1 0\n1 0\n0\n",
+        "line 2, column 1: position 0 lies on a cycle (the positions form a DAG)",
+    );
+    refuse(
+        j,
+        "3\n0\n1 1\n1 2\n1 0\n0\n",
+        "line 3, column 1: position 1 lies on a cycle (the positions form a DAG)",
+    );
+    refuse(
+        j,
+        "2\n1 2\n0\n0\n",
+        "line 2, column 3: position = 2 violates 0 <= position <= 1 (N - 1)",
+    );
+    refuse(
+        j,
+        "1\n0\n11 0 0 0 0 0 0 0 0 0 0 0\n0\n",
+        "line 3, column 1: M = 11 violates 0 <= M <= 10",
+    );
+    refuse(j, "1\n0\n1 0\n", "line 4, column 1: expected M, found end of input");
+    refuse(j, "1001\n", "line 1, column 1: N = 1001 violates 1 <= N <= 1000");
+    // A sink reached from a cycle is not on it; the cycle is found all the same.
+    refuse(
+        j,
+        "3\n2 1 2\n1 0\n0\n0\n",
+        "line 2, column 1: position 0 lies on a cycle (the positions form a DAG)",
+    );
+    // Beyond the judge nothing is checked and nothing is walked (no index out of range).
+    assert!(j.parse(b"1\n2 5 7\n1 9\n0\n", Domain::Beyond).is_ok());
+    assert!(j.parse(b"0\n1 3\n", Domain::Beyond).is_ok());
+    // Removing position 1 (0-based): arcs to it and its chesses go, 2 and 3 become 1 and 2.
+    let m = j.parse(b"4\n2 1 2\n0\n1 3\n0\n1 1\n2 0 3\n0\n", Domain::Judge).unwrap();
+    let dropped = (j.drop_vertex.unwrap())(&m, 0, 2).unwrap();
+    assert_eq!((j.write)(&dropped), b"3\n1 1\n1 2\n0\n2 0 2\n0\n");
+}

@@ -806,3 +806,170 @@ pub mod game_teams {
         out.into_bytes()
     }
 }
+
+/// `hdu1524` (HDU 1524 / POJ 2425 "A Chess Game"), ready for when the problem joins the
+/// registry: tests until the end of the input; each is `N`, N lines `X_i` and the X_i
+/// out-positions of position i (0-based), then queries `M` and M positions, one per line, and a
+/// line `0` that ends the test. `X_i <= N - 1` is inferred (a DAG has no loop; repeated arcs
+/// are not expected), the rest is the catalogue's "Judge:" line.
+pub mod hdu1524 {
+    use super::*;
+    pub const N: Bound = Bound::new("N", 1, 1000);
+    pub const X: Bound = Bound::new("X_i", 0, 999);
+    pub const M: Bound = Bound::new("M", 1, 10);
+    pub const POS: Bound = Bound::new("position", 0, 999);
+    pub static JUDGE: Judge = Judge {
+        drop_vertex: Some(drop_position),
+        bounds: &[N, X, M, POS],
+        rules: &[
+            "tests until the end of the input, at least one; each ends with the line 0",
+            "the positions form a DAG (no cycle, loops included)",
+        ],
+        read,
+        write,
+    };
+
+    fn read(r: &mut Reader<'_>) -> Result<Model, Violation> {
+        let mut model = Model::default();
+        loop {
+            let n = r.int(&N)?;
+            r.eoln()?;
+            let mut succ: Vec<Item> = Vec::new();
+            let mut lines = Vec::new();
+            for _ in 0..n {
+                lines.push(r.mark());
+                let x = r.int_in(&X, 0, n.saturating_sub(1), "N - 1")?;
+                let mut targets = Vec::new();
+                for _ in 0..x {
+                    r.space()?;
+                    targets.push(r.int_in(&POS, 0, n.saturating_sub(1), "N - 1")?);
+                }
+                r.eoln()?;
+                succ.push(targets);
+            }
+            // Beyond the judge nothing bounds the targets: no graph is walked then.
+            let cycle = if r.strict() { on_a_cycle(&succ) } else { None };
+            if let Some(v) = cycle {
+                return Err(Violation {
+                    offset: lines[v],
+                    message: format!("position {v} lies on a cycle (the positions form a DAG)"),
+                    parse: false,
+                });
+            }
+            let mut queries = Vec::new();
+            loop {
+                if !r.strict() && r.at_eof() {
+                    break;
+                }
+                let at = r.mark();
+                let m = r.int(&Bound::new("M", 0, M.hi))?;
+                if m == 0 {
+                    r.eoln()?;
+                    break;
+                }
+                r.check(at, m >= M.lo, || format!("M = {m} violates {}", M.describe()))?;
+                let mut positions = Vec::new();
+                for _ in 0..m {
+                    r.space()?;
+                    positions.push(r.int_in(&POS, 0, n.saturating_sub(1), "N - 1")?);
+                }
+                r.eoln()?;
+                queries.push(positions);
+            }
+            model.cases.push(Case { fields: Vec::new(), lists: vec![succ, queries] });
+            if r.at_eof() {
+                return Ok(model);
+            }
+        }
+    }
+
+    /// A position on a cycle of the successor lists, if there is one (iterative: Kahn's
+    /// algorithm, then a walk inside what it could not remove).
+    fn on_a_cycle(succ: &[Item]) -> Option<usize> {
+        let n = succ.len();
+        let mut indegree = vec![0usize; n];
+        for &t in succ.iter().flatten() {
+            indegree[t as usize] += 1;
+        }
+        let mut stack: Vec<usize> = (0..n).filter(|&v| indegree[v] == 0).collect();
+        let mut removed = vec![false; n];
+        while let Some(v) = stack.pop() {
+            removed[v] = true;
+            for &t in &succ[v] {
+                indegree[t as usize] -= 1;
+                if indegree[t as usize] == 0 {
+                    stack.push(t as usize);
+                }
+            }
+        }
+        // Every position left still has a predecessor left (its arcs from removed positions
+        // were counted off), so a walk backwards inside what is left must repeat a position,
+        // which lies on a cycle.
+        let start = (0..n).find(|&v| !removed[v])?;
+        let mut pred = vec![usize::MAX; n];
+        for (u, targets) in succ.iter().enumerate().filter(|&(u, _)| !removed[u]) {
+            for &t in targets {
+                pred[t as usize] = u;
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut v = start;
+        loop {
+            if *seen.get(v)? {
+                return Some(v);
+            }
+            seen[v] = true;
+            v = pred[v];
+        }
+    }
+
+    fn write(m: &Model) -> Vec<u8> {
+        let mut out = Out::new();
+        for c in &m.cases {
+            count(&mut out, list(c, 0).len());
+            for targets in list(c, 0) {
+                out.int(targets.len() as u64);
+                for t in targets {
+                    out.byte(b' ').int(*t);
+                }
+                out.nl();
+            }
+            for q in list(c, 1) {
+                out.int(q.len() as u64);
+                for p in q {
+                    out.byte(b' ').int(*p);
+                }
+                out.nl();
+            }
+            out.line("0");
+        }
+        out.into_bytes()
+    }
+
+    /// Removes position `v - 1` of test `c` (positions are 0-based): arcs to it go, queries lose
+    /// its chesses (an emptied query goes), the positions above it move down by one.
+    fn drop_position(m: &Model, c: usize, v: u64) -> Option<Model> {
+        let mut m = m.clone();
+        let case = m.cases.get_mut(c)?;
+        let p = v.checked_sub(1)?;
+        let index = usize::try_from(p).ok()?;
+        if index >= case.lists.first()?.len() || case.lists[0].len() <= 1 {
+            return None;
+        }
+        case.lists[0].remove(index);
+        for list in case.lists.iter_mut() {
+            for item in list.iter_mut() {
+                item.retain(|&t| t != p);
+                for t in item.iter_mut() {
+                    if *t > p {
+                        *t -= 1;
+                    }
+                }
+            }
+        }
+        if let Some(queries) = case.lists.get_mut(1) {
+            queries.retain(|q| !q.is_empty());
+        }
+        Some(m)
+    }
+}
