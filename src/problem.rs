@@ -4,6 +4,7 @@
 //! the problems; this module knows nothing of which problems exist.
 
 use crate::error::InputError;
+use crate::judge::{Domain, Judge};
 use crate::out::Out;
 use crate::rng::Rng;
 use crate::scanner::Scanner;
@@ -47,8 +48,9 @@ pub type Solve = fn(&mut Scanner<'_>, &mut Out) -> Result<(), InputError>;
 /// search budget, and must return `Some` for every input of `generate` with [`Size::Tiny`].
 pub type Brute = fn(&[u8]) -> Option<Vec<u8>>;
 
-/// A random valid input of the given size.
-pub type Generate = fn(&mut Rng, Size) -> Vec<u8>;
+/// A random valid input of the given size, within the judge's constraints ([`Domain::Judge`])
+/// or within ours ([`Domain::Beyond`]).
+pub type Generate = fn(&mut Rng, Size, Domain) -> Vec<u8>;
 
 /// One judge problem.
 pub struct Problem {
@@ -69,6 +71,8 @@ pub struct Problem {
     pub solve: Solve,
     pub brute: Brute,
     pub generate: Generate,
+    /// The original judge's constraints, validator and case structure.
+    pub judge: &'static Judge,
 }
 
 /// Runs the fast solver on a whole input: the answers written, and the fault if there was one.

@@ -8,6 +8,8 @@
 //! one the shell cannot run at all (exit status 126 or 127) is a set-up error, not a failure.
 //! Cases may run on several threads; the report is the same as a sequential run's.
 
+use crate::judge::Domain;
+use crate::judge::shrink::{Budget, Shrunk, shrink};
 use crate::problem::{Problem, Size, run};
 pub use crate::process::{Limits, Outcome, output_cap, run_command};
 use crate::rng::{Rng, mix64};
@@ -80,7 +82,12 @@ pub enum Against<'a> {
 pub struct Failure {
     pub index: u64,
     pub size: Size,
+    /// The failing input, shrunk ([`crate::judge::shrink`]).
     pub input: Vec<u8>,
+    /// The generated input before shrinking.
+    pub original: Vec<u8>,
+    /// How many runs shrinking took.
+    pub shrink_runs: usize,
     pub expected: Vec<u8>,
     /// What the solution under test printed (empty on a timeout).
     pub got: Vec<u8>,
@@ -234,7 +241,12 @@ pub struct Options {
     pub size: Option<Size>,
     /// Cases run at once (at least 1). The report does not depend on it.
     pub jobs: usize,
+    /// Within the judge's constraints, or our whole domain.
+    pub domain: Domain,
 }
+
+/// What the shrinker may spend on a failure: runs of the program under test, and time.
+pub const SHRINK: Budget = Budget { runs: 400, time: Duration::from_secs(10) };
 
 /// Runs `cases` generated cases of `problem` against the solution, one at a time, stopping at
 /// the first failure.
@@ -244,8 +256,9 @@ pub fn stress(
     cases: u64,
     seed: u64,
     size: Option<Size>,
+    domain: Domain,
 ) -> Result<Report, StressError> {
-    stress_with(problem, against, Options { cases, seed, size, jobs: 1 }, &|_| {})
+    stress_with(problem, against, Options { cases, seed, size, jobs: 1, domain }, &|_| {})
 }
 
 /// Runs the cases of `options` on `options.jobs` threads. The report is the one a sequential
@@ -258,7 +271,7 @@ pub fn stress_with(
     options: Options,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, StressError> {
-    let Options { cases, seed, size, jobs } = options;
+    let Options { cases, seed, size, jobs, domain } = options;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     // Cases past a known failure (or past an error) are not started.
@@ -279,7 +292,7 @@ pub fn stress_with(
             }
             let size = size.unwrap_or_else(|| default_size(index, cases));
             let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
-            let input = (problem.generate)(&mut Rng::new(case_seed(seed, index)), size);
+            let input = (problem.generate)(&mut Rng::new(case_seed(seed, index)), size, domain);
             match judge(problem, against, &input) {
                 Err(e) => {
                     record_error(&error, &stop_at, index, e);
@@ -295,7 +308,9 @@ pub fn stress_with(
                         *first = Some(Failure {
                             index,
                             size,
+                            original: input.clone(),
                             input,
+                            shrink_runs: 0,
                             expected,
                             got,
                             reason,
@@ -323,11 +338,107 @@ pub fn stress_with(
             return Err(e);
         }
     }
+    let failure = match failure {
+        Some(f) => Some(shrink_failure(problem, against, domain, f)?),
+        None => None,
+    };
     let last = failure.as_ref().map_or(cases, |f| f.index + 1);
     let notes = notes.into_inner().unwrap_or_else(|p| p.into_inner());
     let declined = notes.iter().filter(|&&(i, d)| d && i < last).count() as u64;
     let whitespace_only = notes.iter().filter(|&&(i, d)| !d && i < last).count() as u64;
     Ok(Report { cases: last, declined, whitespace_only, failure })
+}
+
+/// Shrinks a failing input ([`crate::judge::shrink`]) with the solution under test as the
+/// oracle, then judges the shrunk input once more for the report. A solution that is not
+/// deterministic may pass it now: then the original input is reported.
+fn shrink_failure(
+    problem: &Problem,
+    against: &Against<'_>,
+    domain: Domain,
+    failure: Failure,
+) -> Result<Failure, StressError> {
+    let mut fails = |c: &[u8]| matches!(judge(problem, against, c), Ok(Verdict::Fail { .. }));
+    let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, SHRINK);
+    if let Some(sig) = crate::process::interrupted() {
+        return Err(StressError::Interrupted(sig));
+    }
+    if shrunk.input == failure.input {
+        return Ok(Failure { shrink_runs: shrunk.calls, ..failure });
+    }
+    Ok(match judge(problem, against, &shrunk.input)? {
+        Verdict::Fail { expected, got, reason, diff, stderr } => Failure {
+            input: shrunk.input,
+            shrink_runs: shrunk.calls,
+            expected,
+            got,
+            reason,
+            diff,
+            stderr,
+            ..failure
+        },
+        _ => Failure { shrink_runs: shrunk.calls, ..failure },
+    })
+}
+
+/// Shrinks a failing input of `problem` generated in `domain`: candidates must pass the judge's
+/// validator ([`Domain::Judge`]) or be accepted by our solver ([`Domain::Beyond`]).
+pub fn shrink_input(
+    problem: &Problem,
+    domain: Domain,
+    input: &[u8],
+    still_fails: &mut dyn FnMut(&[u8]) -> bool,
+    budget: Budget,
+) -> Shrunk {
+    let valid = |c: &[u8]| match domain {
+        Domain::Judge => problem.judge.validate(c).is_ok(),
+        Domain::Beyond => run(problem, c).1.is_none(),
+    };
+    shrink(problem.judge, domain, input, &valid, still_fails, budget)
+}
+
+/// One line a user can paste to reproduce a failure saved in `path`: our answer, then the
+/// program's on the same file.
+pub fn reproduce_line(problem: &str, cmd: Option<&str>, path: &std::path::Path) -> String {
+    let file = shell_quote(&path.display().to_string());
+    match cmd {
+        Some(cmd) => format!("games {problem} {file}; ({cmd}) < {file}"),
+        None => format!("games {problem} {file}"),
+    }
+}
+
+/// `s` quoted for a POSIX shell when it needs it.
+fn shell_quote(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// The lines a stress report adds about shrinking: sizes before and after, and the command
+/// that reproduces the failure from the saved file.
+pub fn summary(
+    problem: &str,
+    failure: &Failure,
+    saved: &std::path::Path,
+    against: &Against<'_>,
+) -> String {
+    let (before, after) = (failure.original.len(), failure.input.len());
+    let runs = failure.shrink_runs;
+    let shrunk = if failure.original == failure.input {
+        format!("not shrunk ({after} bytes; {runs} runs tried)\n")
+    } else if before == after {
+        format!("shrunk to smaller values ({after} bytes) in {runs} runs\n")
+    } else {
+        format!("shrunk from {before} to {after} bytes in {runs} runs\n")
+    };
+    let cmd = match against {
+        Against::Command { cmd, .. } => Some(*cmd),
+        Against::Brute => None,
+    };
+    format!("{shrunk}reproduce: {}\n", reproduce_line(problem, cmd, saved))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -26,7 +26,7 @@ fn seeds(p: &Problem) -> Vec<Vec<u8>> {
         .unwrap_or_default();
     v.sort();
     for seed in 0..16 {
-        v.push((p.generate)(&mut Rng::new(seed), Size::Tiny));
+        v.push((p.generate)(&mut Rng::new(seed), Size::Tiny, games::judge::Domain::Beyond));
     }
     v
 }

@@ -16,6 +16,7 @@ pub fn command() -> Command {
         .arg(super::problem_name_arg())
         .arg(super::seed_arg())
         .arg(super::size_arg().default_value("small"))
+        .arg(super::beyond_judge_arg())
         .arg(
             Arg::new("count")
                 .long("count")
@@ -52,7 +53,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
     let size = super::size_of(args).unwrap_or(games::Size::Small);
     let Some(&count) = args.get_one::<u64>("count") else {
-        io::write_stdout(&(p.generate)(&mut Rng::new(seed), size))?;
+        io::write_stdout(&(p.generate)(&mut Rng::new(seed), size, super::domain_of(args)))?;
         return Ok(ExitCode::SUCCESS);
     };
     let dir = args.get_one::<std::path::PathBuf>("out").context("--count needs --out")?;
@@ -60,7 +61,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     prepare_dir(dir, args.get_flag("force"))?;
     let width = count.saturating_sub(1).to_string().len().max(3);
     for i in 0..count {
-        let input = (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size);
+        let input =
+            (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size, super::domain_of(args));
         let stem = dir.join(format!("random-{i:0width$}"));
         let path = stem.with_extension("in");
         std::fs::write(&path, &input).with_context(|| format!("writing {}", path.display()))?;

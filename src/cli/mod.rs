@@ -13,6 +13,7 @@ pub mod scan;
 pub mod solve;
 pub mod stress;
 pub mod test;
+pub mod validate;
 
 use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
@@ -37,6 +38,7 @@ pub fn cli() -> Command {
         .subcommand(r#gen::command())
         .subcommand(stress::command())
         .subcommand(test::command())
+        .subcommand(validate::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
 }
@@ -52,6 +54,7 @@ pub fn main() -> ExitCode {
         Some(("gen", sub)) => r#gen::run(sub),
         Some(("stress", sub)) => stress::run(sub),
         Some(("test", sub)) => test::run(sub),
+        Some(("validate", sub)) => validate::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),
         None => Err(anyhow::anyhow!("no subcommand")),
@@ -140,7 +143,25 @@ pub fn size_arg() -> Arg {
     Arg::new("size")
         .long("size")
         .value_parser(["tiny", "small", "judge", "huge"])
-        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond")
+        .requires_if("huge", "beyond-judge")
+        .help("tiny: brute-force size; small; judge: the judge's maxima; huge: ~10x beyond (needs --beyond-judge)")
+}
+
+/// `--beyond-judge`: our extended domain instead of the judge's constraints; `--size huge`
+/// needs it (huge is beyond every judge).
+pub fn beyond_judge_arg() -> Arg {
+    Arg::new("beyond-judge")
+        .long("beyond-judge")
+        .action(clap::ArgAction::SetTrue)
+        .help("Generate beyond the judge's constraints (zeros, 64-bit values, bigger inputs): games' own domain")
+}
+
+pub fn domain_of(args: &ArgMatches) -> games::judge::Domain {
+    if args.get_flag("beyond-judge") {
+        games::judge::Domain::Beyond
+    } else {
+        games::judge::Domain::Judge
+    }
 }
 
 pub fn size_of(args: &ArgMatches) -> Option<Size> {

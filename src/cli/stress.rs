@@ -39,6 +39,7 @@ pub fn command() -> Command {
         .arg(super::seed_arg())
         .arg(super::jobs_arg())
         .arg(super::size_arg().help("Fix the size (default: 60% tiny, then small)"))
+        .arg(super::beyond_judge_arg())
         .arg(
             Arg::new("timeout")
                 .long("timeout")
@@ -72,7 +73,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         None => stress::Against::Brute,
     };
     let jobs = super::jobs_of(args);
-    let options = stress::Options { cases, seed, size: super::size_of(args), jobs };
+    let options = stress::Options {
+        cases,
+        seed,
+        size: super::size_of(args),
+        jobs,
+        domain: super::domain_of(args),
+    };
     let progress = super::Progress::new(&format!("stress {}", p.name), cases);
     let result = stress::stress_with(p, &against, options, &|done| progress.show(done));
     progress.clear();
@@ -133,6 +140,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if !f.stderr.is_empty() {
         text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
     }
+    text.push_str(&stress::summary(p.name, &f, &save, &against));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(

@@ -1,7 +1,9 @@
 //! `bob-and-ben` (HackerRank "Bob and Ben"): leaf removal on a forest of generated trees.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +21,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::bob_and_ben::answer,
     generate,
+    judge: &crate::judge::problems::bob_and_ben::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -37,7 +40,9 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let games = by_size(size, rng.range(1, 3), rng.range(5, 20), 100, 1000);
     // Trees in all, spread over the games (Tiny: a few per game), and the largest m and k.
     let total = by_size(size, 0, 300, 1_000_000, 10_000_000);
@@ -47,7 +52,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     out.int(games).nl();
     for g in 0..games {
         let n = match size {
-            Size::Tiny => rng.range(0, 2),
+            Size::Tiny => rng.range(u64::from(judge), 2),
             _ if g + 1 == games => total / games + total % games,
             _ => total / games,
         };
@@ -58,7 +63,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                     1 => rng.edgy(max_m).max(1),
                     _ => rng.range(1, max_m),
                 };
-                (m, tree_constant(rng, size, max_k))
+                (m, tree_constant(rng, size, max_k, judge))
             })
             .collect();
         // Half the time, a lost position for Bob on purpose: the last two trees (appended ones
@@ -77,7 +82,8 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                 if size == Size::Tiny && v == 0 && rng.chance(1, 2) {
                     continue; // a value-0 tree may as well be absent
                 }
-                trees.push((size_with_value(rng, v, max_m), tree_constant(rng, size, max_k)));
+                trees
+                    .push((size_with_value(rng, v, max_m), tree_constant(rng, size, max_k, judge)));
             }
         }
         out.int(trees.len() as u64).nl();
@@ -103,8 +109,13 @@ fn size_with_value(rng: &mut Rng, v: u8, max_m: u64) -> u64 {
 
 /// A tree constant: often the judge's 2..=100, sometimes 1 (a path) or an extreme (a star);
 /// only 2..=100 at the judge's size.
-fn tree_constant(rng: &mut Rng, size: Size, max_k: u64) -> u64 {
+fn tree_constant(rng: &mut Rng, size: Size, max_k: u64, judge: bool) -> u64 {
+    let top = max_k.clamp(2, 100);
     match rng.below(5) {
+        // The judge: 2 <= k <= 100, its ends often.
+        0 if judge => 2,
+        1 if judge => top,
+        _ if judge => rng.range(2, top),
         _ if size == Size::Judge => rng.range(2, 100),
         0 => 1,
         1 => rng.edgy(max_k).max(1),

@@ -2,7 +2,9 @@
 //! opposite tastes for a draw; the outcome of every start, for either player moving first.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -20,6 +22,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::game_draw::answer,
     generate,
+    judge: &crate::judge::problems::game_draw::JUDGE,
 };
 
 /// The most vertices we accept: the work arrays (about 30 bytes a vertex) are allocated from
@@ -137,11 +140,15 @@ pub fn write_arcs(out: &mut Out, arcs: &[(u64, u64)]) {
     }
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
-    let n = by_size(size, rng.range(1, 6), rng.range(1, 300), 100_000, 1_000_000);
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Beyond the judge: n = 0 and repeated arcs (the judge rules both out).
+    let judge = domain == Domain::Judge;
+    let n = by_size(size, rng.range(u64::from(judge), 6), rng.range(1, 300), 100_000, 1_000_000);
     let max_m = by_size(size, (n * n).min(10), 3 * n, 200_000, 2_000_000);
     let m = if size == Size::Judge || size == Size::Huge { max_m } else { rng.range(0, max_m) };
-    let arcs = random_graph(rng, n, m.min(n * n), true);
+    let distinct = judge || rng.chance(1, 2);
+    let arcs = random_graph(rng, n, m.min(n * n), distinct);
     let mut out = Out::new();
     out.int(n).byte(b' ').int(arcs.len()).nl();
     write_arcs(&mut out, &arcs);

@@ -3,7 +3,9 @@
 
 use super::game_draw::{random_graph, read_arcs, write_arcs};
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -21,6 +23,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::game_teams::answer,
     generate,
+    judge: &crate::judge::problems::game_teams::JUDGE,
 };
 
 /// The most vertices in one test: `6 n` positions with a counter and an outcome each are
@@ -97,7 +100,10 @@ pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Below `huge` every size already keeps the judge's constraints: the domain only decides
+    // what `huge` means (see `effective`).
     let tests = by_size(size, rng.range(1, 3), rng.range(1, 5), 10, 10);
     let total_n = by_size(size, 0, 0, 100_000, 1_000_000);
     let mut out = Out::new();

@@ -23,3 +23,10 @@ pub fn line_of(out: &mut Out, values: &[u64]) {
     }
     out.nl();
 }
+
+/// The size a generator works at: `Huge` is beyond every judge by definition, so in the judge's
+/// domain it stands for the judge's maxima (the command line refuses `--size huge` without
+/// `--beyond-judge`; this keeps the function total).
+pub fn effective(size: Size, domain: crate::judge::Domain) -> Size {
+    if size == Size::Huge && domain == crate::judge::Domain::Judge { Size::Judge } else { size }
+}

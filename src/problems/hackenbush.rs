@@ -2,7 +2,9 @@
 //! whose edges have weights; every winning first move.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::{InputError, probe, try_with_capacity};
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -20,6 +22,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hackenbush::answer,
     generate,
+    judge: &crate::judge::problems::hackenbush::JUDGE,
 };
 
 /// The most nodes in one tree: node indices and Grundy values are `u32`, and values stay
@@ -86,7 +89,9 @@ fn weight(rng: &mut Rng, max: u64) -> u64 {
 
 /// Parents (1-based, index 0 and 1 unused) of a random tree of `n` nodes, in one of a few
 /// shapes, with labels shuffled (so parents may come after children) half the time.
-fn tree(rng: &mut Rng, n: usize) -> Vec<usize> {
+/// A random tree on 1..=n rooted at 1; `parent_first` keeps every parent below its child
+/// (the judge's promise), otherwise the labels are shuffled half the time.
+fn tree(rng: &mut Rng, n: usize, parent_first: bool) -> Vec<usize> {
     let mut parent = vec![0usize; n + 1];
     let shape = rng.below(5);
     for (v, slot) in parent.iter_mut().enumerate().skip(2) {
@@ -105,7 +110,7 @@ fn tree(rng: &mut Rng, n: usize) -> Vec<usize> {
         }
         .max(1);
     }
-    if rng.chance(1, 2) && n > 2 {
+    if !parent_first && rng.chance(1, 2) && n > 2 {
         // Relabel 2..=n at random (the root stays 1).
         let mut label: Vec<usize> = (0..=n).collect();
         for i in (3..=n).rev() {
@@ -133,7 +138,9 @@ fn make_losing(parent: &[usize], w: &mut [u64]) {
     }
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let tests = by_size(size, rng.range(1, 3), rng.range(1, 5), rng.range(1, 3), rng.range(1, 3));
     let total = by_size(size, 0, 0, 1_000_000, 10_000_000);
     let max_w = by_size(size, 6, 1_000_000_000, 1_000_000_000, u64::MAX);
@@ -142,7 +149,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     for _ in 0..tests {
         let n = by_size(size, rng.range(1, 6), rng.range(1, 300), total / tests, total / tests)
             as usize;
-        let parent = tree(rng, n);
+        let parent = tree(rng, n, judge);
         let mut w: Vec<u64> = (0..=n).map(|_| weight(rng, max_w)).collect();
         if size == Size::Tiny {
             // Keep the brute force's state space (the product of w + 1) small.

@@ -1,7 +1,9 @@
 //! `hdu1846` (HDU 1846 "Brave Game"): the Bash game, take 1..=m from one pile.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +21,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu1846::answer,
     generate,
+    judge: &crate::judge::problems::hdu1846::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -31,10 +34,13 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
-    let cases = by_size(size, rng.range(1, 5), rng.range(1, 300), 100, 100_000);
-    let max = by_size(size, 40, 1_000_000, 1000, u64::MAX);
-    let min = if size == Size::Judge { 1 } else { 0 };
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
+    let cases =
+        by_size(size, rng.range(1, 5), rng.range(1, if judge { 100 } else { 300 }), 100, 100_000);
+    let max = by_size(size, 40, if judge { 1000 } else { 1_000_000 }, 1000, u64::MAX);
+    let min = if judge || size == Size::Judge { 1 } else { 0 };
     let mut out = Out::new();
     out.int(cases).nl();
     for _ in 0..cases {

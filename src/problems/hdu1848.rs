@@ -1,8 +1,9 @@
 //! `hdu1848` (HDU 1848 "Fibonacci again and again"): three piles, a move takes a Fibonacci
 //! number of stones from one pile; taking the last stone wins.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -24,6 +25,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu1848::answer,
     generate,
+    judge: &crate::judge::problems::hdu1848::JUDGE,
 };
 
 /// The table's first allocation, in piles: the judge's piles (up to 1000) never need more.
@@ -80,10 +82,12 @@ fn answer(table: &GrundyTable, piles: &[u64; 3], out: &mut Out) {
     out.line(if p_position(values) { "Nacci" } else { "Fibo" });
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let lines = by_size(size, rng.range(1, 4), rng.range(50, 300), 10_000, 100_000);
     let max = by_size(size, 9, 1000, 1000, 10_000);
-    let min = if size == Size::Judge { 1 } else { 0 };
+    let min = if judge || size == Size::Judge { 1 } else { 0 };
     // P-positions on purpose need Grundy values; a small table up to `max` is cheap.
     let mut table = GrundyTable::with_ceiling(max as usize);
     table.extend_to(max as usize);
@@ -114,7 +118,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         line_of(&mut out, &piles);
     }
     // Usually the sentinel; sometimes the input just ends.
-    if size != Size::Tiny || rng.chance(3, 4) {
+    if judge || size != Size::Tiny || rng.chance(3, 4) {
         out.line("0 0 0");
     }
     out.into_bytes()

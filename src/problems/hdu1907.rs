@@ -1,7 +1,8 @@
 //! `hdu1907` (HDU 1907 / POJ 3480 "John"): misère Nim, decided by the SJ theorem.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +20,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu1907::answer,
     generate,
+    judge: &crate::judge::problems::hdu1907::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -58,11 +60,13 @@ pub fn misere_piles(rng: &mut Rng, n: usize, max: u64, min: u64) -> Vec<u64> {
     piles
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let t = by_size(size, rng.range(1, 4), rng.range(1, 100), 474, 4_740);
     let max_n = by_size(size, 4, 47, 47, 470);
     let max_a = by_size(size, 6, 4_747, 4_747, u64::MAX);
-    let min_a = if size == Size::Judge { 1 } else { 0 };
+    let min_a = if judge || size == Size::Judge { 1 } else { 0 };
     let mut out = Out::new();
     out.int(t).nl();
     for _ in 0..t {

@@ -2,8 +2,10 @@
 //! taking the last apple loses. A group of n has Grundy value n; the SJ theorem decides.
 
 use super::generate::by_size;
+use super::generate::effective;
 use super::hdu1907::misere_piles;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -21,6 +23,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu2509::answer,
     generate,
+    judge: &crate::judge::problems::hdu2509::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -35,11 +38,13 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     Ok(())
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let cases = by_size(size, rng.range(1, 4), rng.range(1, 100), 1_000, 10_000);
     let max_n = by_size(size, 3, 100, 100, 1_000);
     let max_a = by_size(size, 5, 100, 100, u64::MAX);
-    let min_a = if size == Size::Judge { 1 } else { 0 };
+    let min_a = if judge || size == Size::Judge { 1 } else { 0 };
     let mut out = Out::new();
     for _ in 0..cases {
         let n = if size >= Size::Judge { max_n - rng.below(5) } else { rng.range(1, max_n) };

@@ -2,7 +2,9 @@
 //! but not all, then each move takes 1 to twice the previous move; the last stone wins.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -20,6 +22,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu2516::answer,
     generate,
+    judge: &crate::judge::problems::hdu2516::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -41,7 +44,11 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Beyond the judge the sentinel may be missing now and then; everything else below `huge`
+    // already keeps the judge's constraints.
+    let judge = domain == Domain::Judge;
     let lines = by_size(size, rng.range(1, 5), rng.range(50, 300), 100_000, 1_000_000);
     let max = by_size(size, 40, 1_000_000, (1 << 31) - 1, u64::MAX);
     let fibs = &FIB[..FIB.partition_point(|&f| f <= max)];
@@ -56,7 +63,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         };
         out.int(n.max(2)).byte(b'\n');
     }
-    if size != Size::Tiny || rng.chance(3, 4) {
+    if judge || size != Size::Tiny || rng.chance(3, 4) {
         out.line("0");
     }
     out.into_bytes()

@@ -2,7 +2,9 @@
 //! every unfinished game. MM (first) wins exactly when the largest step is odd.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -23,6 +25,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu3595::answer,
     generate,
+    judge: &crate::judge::problems::hdu3595::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -72,8 +75,11 @@ fn game(rng: &mut Rng, max: u64) -> (u64, u64) {
     if rng.chance(1, 2) { (p, q) } else { (q, p) }
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let tests = by_size(size, rng.range(1, 4), rng.range(1, 50), 100, 100);
+    // The judge: 1 <= N (a test of no game has nothing to play).
     let max_n = by_size(size, 3, 50, 1_000, 10_000);
     let max_pile = by_size(size, 7, 1_000, 1_000, MAX_PILE);
     let mut out = Out::new();
@@ -81,12 +87,14 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         let n = if size >= Size::Judge {
             max_n
         } else {
-            rng.range(if size == Size::Tiny { 0 } else { 1 }, max_n)
+            rng.range(if size == Size::Tiny && !judge { 0 } else { 1 }, max_n)
         };
         let mut games: Vec<(u64, u64)> = (0..n).map(|_| game(rng, max_pile)).collect();
         if size == Size::Tiny {
             // Keep the whole search within the brute force's reach.
-            while games.iter().map(|&(p, q)| (p + 1) * (q + 1)).product::<u64>() > 4_000 {
+            while games.len() > usize::from(judge)
+                && games.iter().map(|&(p, q)| (p + 1) * (q + 1)).product::<u64>() > 4_000
+            {
                 games.pop();
             }
         }

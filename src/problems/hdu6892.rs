@@ -1,8 +1,9 @@
 //! `hdu6892` (HDU 6892 "Lunch", CCPC 2020 online): cut a piece into k >= 2 equal pieces; no
 //! move loses. sg(l) = odd prime factors of l (with multiplicity) + [l even].
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -21,6 +22,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::hdu6892::answer,
     generate,
+    judge: &crate::judge::problems::hdu6892::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -115,7 +117,10 @@ fn length(rng: &mut Rng, max: u64) -> u64 {
     v.clamp(1, max)
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Below `huge` every size already keeps the judge's constraints: the domain only decides
+    // what `huge` means (see `effective`).
     let t = by_size(size, rng.range(1, 4), rng.range(1, 200), 20_000, 20_000);
     let max_n = by_size(size, 3, 10, 10, 10);
     let max_l = by_size(size, 24, 1_000_000, 1_000_000_000, u64::MAX);

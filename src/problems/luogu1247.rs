@@ -1,7 +1,8 @@
 //! `luogu1247` (Luogu P1247): Nim, and a winning first player prints the move.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +20,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::luogu1247::answer,
     generate,
+    judge: &crate::judge::problems::luogu1247::JUDGE,
 };
 
 /// Where a pile stands: its index, its token's byte range, its size.
@@ -90,7 +92,9 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let k = by_size(size, rng.range(1, 4), rng.range(1, 300), 500_000, 5_000_000);
     let max = by_size(size, 5, 1_000_000_000, 1_000_000_000, u64::MAX);
     let mut piles: Vec<u64> = (0..k).map(|_| rng.edgy(max)).collect();
@@ -107,7 +111,10 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
             // nor the first, and the count taken is small.
             let j = rng.index(piles.len() - 1);
             let rest = nim_sum(piles.iter().enumerate().filter(|&(i, _)| i != j).map(|(_, &p)| p));
-            piles[j] = rest ^ rng.range(1, max.min(7));
+            let v = rest ^ rng.range(1, max.min(7));
+            if !judge || v <= 1_000_000_000 {
+                piles[j] = v;
+            }
         }
         _ => {}
     }

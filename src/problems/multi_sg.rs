@@ -1,7 +1,9 @@
 //! `multi-sg` (HNOI2014 "江南乐"): split a pile of at least F stones evenly into M >= 2 piles.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +21,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::multi_sg::answer,
     generate,
+    judge: &crate::judge::problems::multi_sg::JUDGE,
 };
 
 /// The games read so far: the piles that can move (others are stored as 0, which has
@@ -86,14 +89,17 @@ fn read(sc: &mut Scanner<'_>, games: &mut Games) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let t = by_size(size, rng.range(1, 3), rng.range(5, 30), 99, 300);
     let max_pile = by_size(size, 9, rng.range(50, 500), 99_999, 1_000_000);
     let f = match rng.below(7) {
         0 => 1,
+        6 if judge => 1,
         6 => 0, // beyond the judge (F >= 1 there): a pile of 0 or 1 still cannot be split
         1 => rng.range(1, 3),
-        2 => max_pile + 1, // nobody can move
+        2 => (max_pile + 1).min(if judge { 99_999 } else { u64::MAX }), // nobody can move
         _ => by_size(
             size,
             rng.range(1, 5),
@@ -105,13 +111,18 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
     let mut out = Out::new();
     out.int(t).byte(b' ').int(f).nl();
     for _ in 0..t {
-        let n =
-            by_size(size, rng.range(0, 3), rng.range(1, 20), rng.range(90, 99), rng.range(90, 300));
+        let n = by_size(
+            size,
+            rng.range(u64::from(judge), 3),
+            rng.range(1, 20),
+            rng.range(90, 99),
+            rng.range(90, 300),
+        );
         let mut piles: Vec<u64> = (0..n)
             .map(|_| match rng.below(6) {
                 0 => f.min(max_pile),                        // exactly at the threshold
                 1 => f.saturating_sub(1).clamp(1, max_pile), // just below it
-                2 if size == Size::Tiny => 0,                // an empty pile (beyond the judge)
+                2 if size == Size::Tiny && !judge => 0,      // an empty pile (beyond the judge)
                 _ => rng.edgy(max_pile).max(1),
             })
             .collect();

@@ -1,7 +1,9 @@
 //! `nim-product` (Library Checker "Nim Product (64-bit)"): T queries, each the nim product A (*) B.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +21,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::nim_product::answer,
     generate,
+    judge: &crate::judge::problems::nim_product::JUDGE,
 };
 
 /// Queries multiplied together: enough to amortise the call into the multiply loop.
@@ -113,7 +116,10 @@ fn push_line(text: &mut Vec<u8>, mut v: u64) {
     }
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Below `huge` every size already keeps the judge's constraints: the domain only decides
+    // what `huge` means (see `effective`).
     let t = by_size(size, rng.range(1, 6), rng.range(100, 400), 1_000_000, 3_000_000);
     let mut out = Out::new();
     out.int(t).nl();

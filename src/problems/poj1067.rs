@@ -1,7 +1,9 @@
 //! `poj1067` (POJ 1067 / HDU 1527 "取石子游戏"): Wythoff's game on two piles.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +21,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::poj1067::answer,
     generate,
+    judge: &crate::judge::problems::poj1067::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -30,9 +33,18 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     Ok(())
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    // Beyond the judge, `small` piles reach our limit (2^63 - 1) too.
+    let judge = domain == Domain::Judge;
     let lines = by_size(size, rng.range(1, 6), rng.range(50, 300), 100_000, 1_000_000);
-    let max = by_size(size, 12, 1_000_000_000, 1_000_000_000, PILE_LIMIT - 1);
+    let max = by_size(
+        size,
+        12,
+        if judge { 1_000_000_000 } else { PILE_LIMIT - 1 },
+        1_000_000_000,
+        PILE_LIMIT - 1,
+    );
     let mut out = Out::new();
     for _ in 0..lines {
         let (mut a, mut b) = match rng.below(4) {

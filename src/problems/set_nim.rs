@@ -1,7 +1,8 @@
 //! `set-nim` (AcWing 893): Nim where a move removes exactly s stones, s from a set S.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -21,6 +22,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::set_nim::answer,
     generate,
+    judge: &crate::judge::problems::set_nim::JUDGE,
 };
 
 // The refusal messages below, the limits above and problems/set-nim.md name these numbers.
@@ -82,19 +84,21 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let k = by_size(size, rng.range(1, 3), rng.range(1, 10), 100, 1000);
     let s_max = by_size(size, 5, 60, 10_000, 100_000);
-    let n = by_size(size, rng.range(1, 3), rng.range(1, 300), 100, 1000);
+    let n = by_size(size, rng.range(1, 3), rng.range(1, if judge { 100 } else { 300 }), 100, 1000);
     let mut h_max = by_size(size, 6, 1000, 10_000, 100_000);
-    let h_min = if size == Size::Judge { 1 } else { 0 };
+    let h_min = if judge || size == Size::Judge { 1 } else { 0 };
     let shape = rng.below(4);
     let mut moves: Vec<u64> =
         match shape {
             // S = {1..k}: the Bash game in disguise, periodic from the start: beyond the judge,
             // piles of any size (a table sized by a limit, or by the pile, cannot hold them).
             0 => {
-                if size == Size::Small || size == Size::Huge {
+                if !judge && (size == Size::Small || size == Size::Huge) {
                     h_max = u64::MAX;
                 }
                 (1..=k.min(s_max)).collect()
@@ -114,7 +118,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
                 .collect(),
         };
     // Judge inputs keep the judge's promises: distinct s_i in 1..=1e4.
-    if size == Size::Judge {
+    if judge || size == Size::Judge {
         moves.retain(|&s| s <= s_max);
         moves.sort_unstable();
         moves.dedup();

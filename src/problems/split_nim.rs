@@ -1,7 +1,8 @@
 //! `split-nim` (AcWing 894): replace a pile by two strictly smaller piles; no move loses.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +20,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::split_nim::answer,
     generate,
+    judge: &crate::judge::problems::split_nim::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -32,10 +34,13 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
-    let n = by_size(size, rng.range(1, 3), rng.range(1, 300), 100, 1_000_000);
-    let max = by_size(size, 4, 100_000, 100, u64::MAX);
-    let min = if size == Size::Judge { 1 } else { 0 };
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
+    let n =
+        by_size(size, rng.range(1, 3), rng.range(1, if judge { 100 } else { 300 }), 100, 1_000_000);
+    let max = by_size(size, 4, if judge { 100 } else { 100_000 }, 100, u64::MAX);
+    let min = if judge || size == Size::Judge { 1 } else { 0 };
     let mut piles: Vec<u64> = (0..n).map(|_| rng.edgy(max).max(min)).collect();
     match rng.below(4) {
         0 | 1 if piles.len() >= 2 => {

@@ -1,7 +1,8 @@
 //! `staircase-nim` (AcWing 892): stones move down one stair at a time; no move loses.
 
-use super::generate::{by_size, line_of};
+use super::generate::{by_size, effective, line_of};
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -19,6 +20,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::staircase_nim::answer,
     generate,
+    judge: &crate::judge::problems::staircase_nim::JUDGE,
 };
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
@@ -34,10 +36,12 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let n = by_size(size, rng.range(1, 4), rng.range(1, 300), 100_000, 1_000_000);
     let max = by_size(size, 3, 1_000_000_000, 1_000_000_000, u64::MAX);
-    let min = if size == Size::Judge { 1 } else { 0 };
+    let min = if judge || size == Size::Judge { 1 } else { 0 };
     let mut stairs: Vec<u64> = (0..n).map(|_| rng.edgy(max).max(min)).collect();
     if rng.chance(1, 2) {
         // A P-position on purpose: the last odd stair cancels the other odd stairs, whatever

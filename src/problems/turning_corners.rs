@@ -2,7 +2,9 @@
 //! a rectangle whose far corner is lit. Grundy value of a light at (x, y) is x (*) y.
 
 use super::generate::by_size;
+use super::generate::effective;
 use crate::error::InputError;
+use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
@@ -21,6 +23,7 @@ pub static PROBLEM: Problem = Problem {
     solve,
     brute: crate::brute::turning_corners::answer,
     generate,
+    judge: &crate::judge::problems::turning_corners::JUDGE,
 };
 
 const WIN: &str = "Have a try, lxhgww.";
@@ -42,12 +45,14 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     sc.expect_eof()
 }
 
-fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
+fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
+    let size = effective(size, domain);
+    let judge = domain == Domain::Judge;
     let cases = by_size(size, rng.range(1, 3), rng.range(5, 20), 100, 1000);
     let mut out = Out::new();
     out.int(cases).nl();
     for _ in 0..cases {
-        let lights = case(rng, size);
+        let lights = case(rng, size, judge);
         out.int(lights.len()).nl();
         for (x, y) in lights {
             out.int(x).byte(b' ').int(y).nl();
@@ -58,7 +63,7 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
 
 /// One case's lights: distinct cells, except that tiny cases sometimes repeat a cell (toggled
 /// back off); about half the cases are P-positions on purpose.
-fn case(rng: &mut Rng, size: Size) -> Vec<(u64, u64)> {
+fn case(rng: &mut Rng, size: Size, judge: bool) -> Vec<(u64, u64)> {
     // Tiny boards: the brute force searches every subset of the 1-based cells, so at most 12.
     let (max_x, max_y) = match size {
         Size::Tiny => *rng.pick(&[(3, 3), (3, 4), (4, 3), (2, 6), (6, 2), (1, 12), (12, 1)]),
@@ -70,9 +75,16 @@ fn case(rng: &mut Rng, size: Size) -> Vec<(u64, u64)> {
             _ => (100_000, 100_000),
         },
     };
-    let n = by_size(size, rng.range(0, 4), rng.range(1, 40), rng.range(900, 1000), 10_000);
+    // At most 999 at judge size: the P-position below may add one light (judge: n <= 1000).
+    let n = by_size(
+        size,
+        rng.range(u64::from(judge), 4),
+        rng.range(1, 40),
+        rng.range(900, 999),
+        10_000,
+    );
     // Coordinate 0 (inert) only where our limits differ from the judge's.
-    let min = if size == Size::Judge { 1 } else { 0 };
+    let min = if judge || size == Size::Judge { 1 } else { 0 };
     let coord = |rng: &mut Rng, max: u64| -> u64 {
         if size == Size::Tiny { rng.range(min, max) } else { rng.edgy(max).max(min) }
     };
@@ -89,11 +101,11 @@ fn case(rng: &mut Rng, size: Size) -> Vec<(u64, u64)> {
         };
         if c.0 <= max_x
             && c.1 <= max_y
-            && (seen.insert(c) || size == Size::Tiny && rng.chance(1, 8))
+            && (seen.insert(c) || !judge && size == Size::Tiny && rng.chance(1, 8))
         {
             lights.push(c);
         }
-        if seen.len() as u64 >= (max_x + 1).saturating_mul(max_y + 1) {
+        if seen.len() as u64 >= (max_x - min + 1).saturating_mul(max_y - min + 1) {
             break;
         }
     }
