@@ -10,6 +10,7 @@ pub mod search;
 pub mod bob_and_ben;
 pub mod game_draw;
 pub mod game_teams;
+pub mod graph;
 pub mod hackenbush;
 pub mod hdu1846;
 pub mod hdu1848;
