@@ -90,6 +90,7 @@
 //! touches)`, at most `O(n + m)`, with `u32` indices and linear memory.
 
 use super::retrograde::ReverseGraph;
+use crate::prefetch::prefetch;
 
 /// The stored value of a vertex with γ = ∞(K) (K is read off its followers).
 const INFINITE: u32 = u32::MAX;
@@ -169,6 +170,18 @@ impl Followers {
     fn in_degree(&self, v: usize) -> u32 {
         self.0.out_degree(v)
     }
+
+    /// Hints the processor to fetch where `v`'s followers start.
+    #[inline(always)]
+    fn prefetch_start(&self, v: usize) {
+        self.0.prefetch_predecessors(v);
+    }
+
+    /// Hints the processor to fetch `v`'s followers.
+    #[inline(always)]
+    fn prefetch_list(&self, v: usize) {
+        self.0.prefetch_predecessor_list(v);
+    }
 }
 
 fn flip(arcs: &mut [(u32, u32)]) {
@@ -186,8 +199,14 @@ pub fn topological_order(next: &Followers) -> Option<Vec<u32>> {
     order.extend((0..n as u32).filter(|&v| left[v as usize] == 0));
     let mut head = 0;
     while head < order.len() {
-        if let Some(&ahead) = order.get(head + AHEAD) {
-            crate::prefetch::prefetch(next.of(ahead as usize).as_ptr());
+        // The queue's next vertices are known: their memory is asked for ahead, in the order
+        // it is needed (where the followers start, the followers, their counters).
+        // On a deep graph the queue holds few vertices ahead of `head`, so the last ones are
+        // the ones asked for (a vertex's start was asked for when it was queued).
+        let last = order.len() - 1;
+        next.prefetch_list(order[(head + AHEAD_LIST).min(last)] as usize);
+        for &w in next.of(order[(head + AHEAD_WORDS).min(last)] as usize).iter().take(WORDS) {
+            prefetch(left.as_ptr().wrapping_add(w as usize));
         }
         let u = order[head] as usize;
         head += 1;
@@ -195,6 +214,7 @@ pub fn topological_order(next: &Followers) -> Option<Vec<u32>> {
             let l = &mut left[w as usize];
             *l -= 1;
             if *l == 0 {
+                next.prefetch_start(w as usize);
                 order.push(w);
             }
         }
@@ -202,8 +222,12 @@ pub fn topological_order(next: &Followers) -> Option<Vec<u32>> {
     (order.len() == n).then_some(order)
 }
 
-/// How far ahead in a queue the memory of a vertex is asked for.
-const AHEAD: usize = 16;
+/// How far ahead in a queue each memory access is asked for (as in `retrograde`).
+const AHEAD_START: usize = 32;
+const AHEAD_LIST: usize = 16;
+const AHEAD_WORDS: usize = 8;
+/// Followers per vertex whose word is asked for ahead.
+const WORDS: usize = 8;
 
 /// The Grundy value of every vertex of an acyclic graph, given a topological order: the mex of
 /// the followers' values, taken from the sinks up.
@@ -213,9 +237,15 @@ pub fn grundy_acyclic(next: &Followers, order: &[u32]) -> Vec<u32> {
     // seen[g] == stamp: some follower of the current vertex has value g.
     let mut seen: Vec<u32> = Vec::new();
     for (i, &u) in order.iter().enumerate().rev() {
-        if let Some(&ahead) = i.checked_sub(AHEAD).map(|j| &order[j]) {
-            for &w in next.of(ahead as usize).iter().take(4) {
-                crate::prefetch::prefetch(value.as_ptr().wrapping_add(w as usize));
+        if let Some(j) = i.checked_sub(AHEAD_START) {
+            next.prefetch_start(order[j] as usize);
+        }
+        if let Some(j) = i.checked_sub(AHEAD_LIST) {
+            next.prefetch_list(order[j] as usize);
+        }
+        if let Some(j) = i.checked_sub(AHEAD_WORDS) {
+            for &w in next.of(order[j] as usize).iter().take(WORDS) {
+                prefetch(value.as_ptr().wrapping_add(w as usize));
             }
         }
         let followers = next.of(u as usize);
