@@ -158,11 +158,26 @@ fn generate(rng: &mut Rng, size: Size) -> Vec<u8> {
         write_random_dag(&mut out, rng, n, degree, window);
         let queries = by_size(size, rng.range(1, 4), rng.range(1, 50), 1000, 100_000);
         let max_m = by_size(size, 3, 10, 10, 10);
+        let mut chesses = Vec::new();
         for _ in 0..queries {
             let m = rng.range(1, max_m);
-            out.int(m);
-            for _ in 0..m {
-                out.byte(b' ').int(rng.below(n));
+            chesses.clear();
+            if m >= 2 && rng.chance(1, 3) {
+                // A LOSE on purpose: every chess twice (the copies cancel), shuffled.
+                for _ in 0..m / 2 {
+                    let p = rng.below(n);
+                    chesses.extend([p, p]);
+                }
+                for i in (1..chesses.len()).rev() {
+                    let j = rng.index(i + 1);
+                    chesses.swap(i, j);
+                }
+            } else {
+                chesses.extend((0..m).map(|_| rng.below(n)));
+            }
+            out.int(chesses.len());
+            for &p in &chesses {
+                out.byte(b' ').int(p);
             }
             out.nl();
         }
