@@ -38,9 +38,9 @@
 //! The definition "γ(u) = m when no follower has value m, every j < m does, and every follower
 //! with a larger or infinite value has a follower of value m" is not enough without the
 //! counter of (B): on the 2-cycle `u <-> v` both γ(u) = 0, γ(v) = ∞({0}) and the true
-//! γ(u) = γ(v) = ∞({}) satisfy it, and the first would call a draw a loss. The algorithm gives
-//! the least labelling that satisfies (A), (B) and (C) (Fraenkel and Yesha), the one that
-//! describes play.
+//! γ(u) = γ(v) = ∞({}) satisfy it, and the first would call a draw a loss. Fraenkel and Yesha
+//! define γ by (A), (B) and (C) with some counter; everything below uses only these three
+//! properties of the labelling computed here, so it holds for it as computed.
 //!
 //! # Sums and outcomes (Smith 1966; Winning Ways, ch. 12 "Games Eternal - Games Entailed")
 //! For tokens on `u_1, ..., u_k` let `x` be the XOR of the integer values, and define Γ:
@@ -309,67 +309,105 @@ pub fn analyse(n: usize, mut arcs: Vec<(u32, u32)>) -> Analysis {
 /// and [`INFINITE`], and the number of levels run.
 fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
     let n = back.vertices();
-    let mut value = vec![ACTIVE; n];
-    // done[v]: arcs from v to vertices with an integer label (all below the current level).
-    let mut done = vec![0u32; n];
-    // pending[v], for an active v not hit in this level: its arcs to active or ∞ vertices not
-    // yet hit in this level.
-    let mut pending = vec![0u32; n];
-    // hit[v] == level + 1: v has a follower labelled in this level.
-    let mut hit = vec![0u32; n];
+    let mut vertex = vec![Word { value: ACTIVE, done: 0, pending: 0, hit: 0 }; n];
     let mut active: Vec<u32> = (0..n as u32).collect();
-    let mut queue: Vec<u32> = Vec::new();
+    // Vertices labelled in this level, and vertices hit in this level, each closed over in
+    // turn (the order does not matter: a count only reaches 0 once every follower it counts is
+    // hit, and a hit vertex is never labelled).
+    let mut labelled: Vec<u32> = Vec::new();
+    let mut hits: Vec<u32> = Vec::new();
     let mut level: u32 = 0;
     while !active.is_empty() {
         let stamp = level + 1;
-        queue.clear();
+        labelled.clear();
+        hits.clear();
         for &u in &active {
-            let u = u as usize;
-            pending[u] = back.out_degree(u) - done[u];
-            if pending[u] == 0 {
-                value[u] = level;
-                queue.push(u as u32);
+            let x = &mut vertex[u as usize];
+            x.pending = back.out_degree(u as usize) - x.done;
+            if x.pending == 0 {
+                x.value = level;
+                labelled.push(u);
             }
         }
-        let mut head = 0;
-        while head < queue.len() {
-            let w = queue[head] as usize;
-            head += 1;
-            for &v in back.predecessors(w) {
-                let v = v as usize;
-                done[v] += 1;
-                let s = value[v];
-                if (s != ACTIVE && s != INFINITE) || hit[v] == stamp {
-                    continue;
-                }
-                hit[v] = stamp;
-                for &x in back.predecessors(v) {
-                    let x = x as usize;
-                    if value[x] != ACTIVE || hit[x] == stamp {
+        let (mut head_labelled, mut head_hits) = (0, 0);
+        while head_labelled < labelled.len() || head_hits < hits.len() {
+            while head_labelled < labelled.len() {
+                ask_ahead(back, &vertex, &labelled, head_labelled);
+                let w = labelled[head_labelled] as usize;
+                head_labelled += 1;
+                for &v in back.predecessors(w) {
+                    let x = &mut vertex[v as usize];
+                    x.done += 1;
+                    if (x.value != ACTIVE && x.value != INFINITE) || x.hit == stamp {
                         continue;
                     }
-                    pending[x] -= 1;
-                    if pending[x] == 0 {
-                        value[x] = level;
-                        queue.push(x as u32);
+                    x.hit = stamp;
+                    hits.push(v);
+                }
+            }
+            while head_hits < hits.len() {
+                ask_ahead(back, &vertex, &hits, head_hits);
+                let v = hits[head_hits] as usize;
+                head_hits += 1;
+                for &u in back.predecessors(v) {
+                    let x = &mut vertex[u as usize];
+                    if x.value != ACTIVE || x.hit == stamp {
+                        continue;
+                    }
+                    x.pending -= 1;
+                    if x.pending == 0 {
+                        x.value = level;
+                        labelled.push(u);
                     }
                 }
             }
         }
         active.retain(|&u| {
-            let u = u as usize;
-            if value[u] != ACTIVE {
+            let x = &mut vertex[u as usize];
+            if x.value != ACTIVE {
                 return false;
             }
-            if hit[u] != stamp {
-                value[u] = INFINITE;
+            if x.hit != stamp {
+                x.value = INFINITE;
                 return false;
             }
             true
         });
         level += 1;
     }
-    (value, level)
+    (vertex.iter().map(|x| x.value).collect(), level)
+}
+
+/// The level algorithm's state of a vertex, in one 16-byte word so that a predecessor is
+/// checked and updated with one memory access.
+#[derive(Clone, Copy)]
+struct Word {
+    /// The label: an integer, [`INFINITE`] or [`ACTIVE`].
+    value: u32,
+    /// Arcs to vertices with an integer label (all below the current level).
+    done: u32,
+    /// For an active vertex not hit in this level: its arcs to active or ∞ vertices not yet
+    /// hit in this level.
+    pending: u32,
+    /// `level + 1` when the vertex has a follower labelled in this level.
+    hit: u32,
+}
+
+/// Asks for the memory of the queue's next vertices ahead of time: where their predecessors
+/// start, the predecessor lists, the predecessors' words (as `retrograde` does).
+#[inline(always)]
+fn ask_ahead(back: &ReverseGraph, vertex: &[Word], queue: &[u32], head: usize) {
+    if let Some(&v) = queue.get(head + AHEAD_START) {
+        back.prefetch_predecessors(v as usize);
+    }
+    if let Some(&v) = queue.get(head + AHEAD_LIST) {
+        back.prefetch_predecessor_list(v as usize);
+    }
+    if let Some(&v) = queue.get(head + AHEAD_WORDS) {
+        for &u in back.predecessors(v as usize).iter().take(WORDS) {
+            prefetch(vertex.as_ptr().wrapping_add(u as usize));
+        }
+    }
 }
 
 impl Analysis {
