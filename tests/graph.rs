@@ -285,3 +285,47 @@ fn large_structured_graphs() {
         check(k, &arcs, &[]);
     }
 }
+
+#[test]
+fn the_command_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let bin = env!("CARGO_BIN_EXE_games");
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&["graph"], "2 2\n1 2\n2 2\n1\n2 1 2\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "vertex value outcome\n1 inf{} D\n2 inf{} D\nposition value outcome token from to\n\
+         1 inf{} D 1 1 2\n"
+    );
+    let (code, out, err) = run(&["graph", "-"], "2 1\n1 3\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(out, "");
+    assert_eq!(err, "games graph: line 2, column 3: expected vertex in 1..=2, found \"3\"\n");
+    let (code, out, _) = run(&["graph", "--misere", "--json"], "2 1\n1 2\n");
+    assert_eq!(code, Some(0));
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["vertices"][0]["outcome"], "P");
+    assert_eq!(doc["vertices"][1]["outcome"], "N");
+    let (code, out, _) = run(&["graph", "--help"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("inf{0,2}"));
+    let (code, _, _) = run(&["graph", "--bogus"], "");
+    assert_eq!(code, Some(2));
+}
