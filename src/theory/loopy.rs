@@ -91,6 +91,9 @@
 
 use super::retrograde::ReverseGraph;
 use crate::prefetch::prefetch;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The stored value of a vertex with γ = ∞(K) (K is read off its followers).
 const INFINITE: u32 = u32::MAX;
@@ -273,6 +276,31 @@ pub struct Analysis {
     value: Vec<u32>,
     acyclic: bool,
     levels: u32,
+    /// The followers of the vertices that sums have asked about, by value (see [`Table`]), so
+    /// that many positions on a vertex of large degree cost one scan of its followers.
+    tables: RefCell<HashMap<u32, Rc<Table>>>,
+}
+
+/// A vertex's followers arranged for the moves of sums.
+struct Table {
+    /// One follower per integer value, as (value, follower), sorted by value.
+    by_value: Vec<(u32, u32)>,
+    /// A follower with an infinite value, if any.
+    infinite: Option<u32>,
+    /// For a vertex with value ∞(K): a follower ∞(K') with `mex K ∉ K'` (property (C)).
+    keeper: OnceCell<Option<u32>>,
+}
+
+impl Table {
+    fn with_value(&self, g: u32) -> Option<u32> {
+        self.by_value.binary_search_by_key(&g, |p| p.0).ok().map(|i| self.by_value[i].1)
+    }
+
+    /// The mex of the integer values of the followers.
+    fn mex(&self) -> u32 {
+        let gap = self.by_value.iter().enumerate().find(|&(j, p)| j as u32 != p.0);
+        gap.map_or(self.by_value.len(), |(j, _)| j) as u32
+    }
 }
 
 /// Computes γ for the graph on vertices `0..n` with the given arcs (endpoints below `n`, which
@@ -297,12 +325,12 @@ pub fn analyse(n: usize, mut arcs: Vec<(u32, u32)>) -> Analysis {
         drop(arcs);
         let value = grundy_acyclic(&next, &order);
         let levels = value.iter().max().map_or(0, |&g| g + 1);
-        return Analysis { next, value, acyclic: true, levels };
+        return Analysis { next, value, acyclic: true, levels, tables: RefCell::default() };
     }
     let back = ReverseGraph::from_arcs(n, &arcs);
     drop(arcs);
     let (value, levels) = grundy_levels(&back);
-    Analysis { next, value, acyclic: false, levels }
+    Analysis { next, value, acyclic: false, levels, tables: RefCell::default() }
 }
 
 /// The level algorithm of the module documentation on the reverse graph: the integer values
@@ -467,8 +495,23 @@ impl Analysis {
         self.next.of(v).iter().any(|&w| self.value[w as usize] == g)
     }
 
+    /// `v`'s [`Table`], built on first use: `O(d log d)` once for out-degree `d`.
+    fn table(&self, v: usize) -> Rc<Table> {
+        if let Some(t) = self.tables.borrow().get(&(v as u32)) {
+            return Rc::clone(t);
+        }
+        let mut by_value: Vec<(u32, u32)> =
+            self.next.of(v).iter().filter_map(|&w| Some((self.grundy(w as usize)?, w))).collect();
+        by_value.sort_unstable();
+        by_value.dedup_by_key(|p| p.0);
+        let infinite = self.next.of(v).iter().copied().find(|&w| self.grundy(w as usize).is_none());
+        let t = Rc::new(Table { by_value, infinite, keeper: OnceCell::new() });
+        self.tables.borrow_mut().insert(v as u32, Rc::clone(&t));
+        t
+    }
+
     fn follower_of_value(&self, v: usize, g: u32) -> Option<u32> {
-        self.next.of(v).iter().copied().find(|&w| self.value[w as usize] == g)
+        self.table(v).with_value(g)
     }
 
     /// Γ of the sum of tokens on `tokens` (the theorem of the module documentation).
@@ -477,8 +520,8 @@ impl Analysis {
         match (count, infinite) {
             (0, _) => Value::Finite(x),
             (1, Some(i)) => {
-                let mut k: Vec<u32> =
-                    self.loopy_set(tokens[i] as usize).into_iter().map(|j| j ^ x).collect();
+                let table = self.table(tokens[i] as usize);
+                let mut k: Vec<u32> = table.by_value.iter().map(|p| p.0 ^ x).collect();
                 k.sort_unstable();
                 Value::Infinite(k)
             }
@@ -515,12 +558,9 @@ impl Analysis {
                 if let Some(to) = self.follower_of_value(u, x) {
                     return (Outcome::N, Some(mv(i, to)));
                 }
-                let k = self.loopy_set(u);
-                let mex =
-                    k.iter().enumerate().find(|&(j, &g)| j as u32 != g).map_or(k.len(), |(j, _)| j)
-                        as u32;
+                let mex = self.table(u).mex();
                 let keep = if x == mex {
-                    self.infinite_follower_without(u, mex).map(|to| mv(i, to))
+                    self.keeper(u).map(|to| mv(i, to))
                 } else {
                     // x > mex: make the XOR of the integer tokens `mex`.
                     self.lower_to(tokens, x, mex).map(|(j, to)| mv(j, to))
@@ -529,9 +569,7 @@ impl Analysis {
             }
             (_, None) => (Outcome::D, None),
             (_, Some(i)) => {
-                let u = tokens[i] as usize;
-                let to =
-                    self.next.of(u).iter().copied().find(|&w| self.grundy(w as usize).is_none());
+                let to = self.table(tokens[i] as usize).infinite;
                 (Outcome::D, to.map(|to| mv(i, to)))
             }
         }
@@ -552,10 +590,15 @@ impl Analysis {
         })
     }
 
-    /// A follower of `u` with value ∞(K') where `g ∉ K'`.
-    fn infinite_follower_without(&self, u: usize, g: u32) -> Option<u32> {
-        self.next.of(u).iter().copied().find(|&w| {
-            self.grundy(w as usize).is_none() && !self.has_follower_of_value(w as usize, g)
+    /// For `u` with value ∞(K): a follower with value ∞(K') where `mex K ∉ K'`, found once.
+    fn keeper(&self, u: usize) -> Option<u32> {
+        let table = self.table(u);
+        *table.keeper.get_or_init(|| {
+            let mex = table.mex();
+            self.next.of(u).iter().copied().find(|&w| {
+                self.grundy(w as usize).is_none()
+                    && self.table(w as usize).with_value(mex).is_none()
+            })
         })
     }
 }
