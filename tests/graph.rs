@@ -329,3 +329,43 @@ fn the_command_line() {
     let (code, _, _) = run(&["graph", "--bogus"], "");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn many_levels_on_a_graph_with_a_cycle() {
+    // A tournament DAG on k vertices (i -> j for every j < i: value i) plus a separate 2-cycle
+    // and a loop with exits into the DAG: the level algorithm runs k levels and must give the
+    // DAG part its plain mex values; the loop vertex sees every value 0..k-1 and loops, so it
+    // is ∞({0..k-1}) with N; the 2-cycle is ∞({}) with D.
+    let k = 40u32;
+    let mut arcs: Vec<(u32, u32)> = Vec::new();
+    for i in 0..k {
+        for j in 0..i {
+            arcs.push((i, j));
+        }
+    }
+    arcs.extend([(k, k + 1), (k + 1, k), (k + 2, k + 2)]);
+    arcs.extend((0..k).map(|j| (k + 2, j)));
+    let a = analyse(k as usize + 3, arcs);
+    assert!(!a.acyclic());
+    for i in 0..k {
+        assert_eq!(a.value(i as usize), Value::Finite(i));
+    }
+    assert_eq!(a.value(k as usize), Value::Infinite(vec![]));
+    assert_eq!(a.value(k as usize + 2), Value::Infinite((0..k).collect()));
+    assert_eq!(a.outcome(k as usize + 2), Outcome::N);
+    // Sums: the loop vertex plus a token of value 7 is ∞({0..39} xor 7) = ∞({0..39}), N, and
+    // the winning move takes the loop token to the vertex of value 7.
+    let (o, mv) = a.sum_outcome(&[k + 2, 7]);
+    assert_eq!(o, Outcome::N);
+    assert_eq!(mv.map(|m| (m.token, m.to)), Some((0, 7)));
+    // Plus a token of value 40 would need a vertex 40 that does not exist; with two tokens of
+    // values 39 and 24 (x = 63, not in K): D, kept by making the XOR mex K = 40: 63 xor 40 = 23
+    // has its top bit (16) in 24, which goes to 24 xor 23 = 15.
+    let (o, mv) = a.sum_outcome(&[k + 2, 39, 24]);
+    assert_eq!(o, Outcome::D);
+    assert_eq!(mv.map(|m| (m.token, m.from, m.to)), Some((2, 24, 15)));
+    let mut shifted: Vec<u32> = (0..k).map(|j| j ^ 40).collect();
+    shifted.sort_unstable();
+    assert_eq!(a.sum_value(&[k + 2, 39, 15]), Value::Infinite(shifted));
+    assert_eq!(a.sum_outcome(&[k + 2, 39, 15]).0, Outcome::D);
+}
