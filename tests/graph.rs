@@ -369,3 +369,36 @@ fn many_levels_on_a_graph_with_a_cycle() {
     assert_eq!(a.sum_value(&[k + 2, 39, 15]), Value::Infinite(shifted));
     assert_eq!(a.sum_outcome(&[k + 2, 39, 15]).0, Outcome::D);
 }
+
+#[test]
+fn mutated_inputs_give_an_answer_or_a_located_error() {
+    use games::testkit::{has_costly_number, mutate};
+    let corpus: Vec<&[u8]> = vec![
+        b"6 8\n1 2\n2 3\n3 1\n3 4\n4 5\n5 5\n5 6\n2 6\n4\n1 1\n2 1 4\n2 3 5\n1 6\n",
+        b"2 2\n1 2\n2 1\n1\n2 1 2\n",
+        b"3 0\n2\n0\n3 1 2 3\n",
+        b"4 5\n1 2\n2 1\n2 3\n4 4\n4 3\n3\n2 1 4\n0\n1 2\n",
+        b"0 0\n",
+    ];
+    let mut rng = Rng::new(0x6_7261_7068);
+    for i in 0..20_000 {
+        let base = *rng.pick(&corpus);
+        let other = *rng.pick(&corpus);
+        let mut input = mutate(&mut rng, base, other);
+        while has_costly_number(&input) {
+            input = mutate(&mut rng, base, other);
+        }
+        let opts = Options { json: i % 5 == 1, misere: i % 5 == 2 };
+        let (out, fault) = run(&input, opts);
+        let Some(f) = fault else { continue };
+        assert!(f.offset <= input.len());
+        let msg = f.render("graph", &input);
+        assert!(msg.starts_with("games graph: line ") && !msg.contains('\n'), "{msg}");
+        if opts.json {
+            assert!(out.is_empty());
+        } else {
+            let (kept, _) = run(&input[..f.offset], opts);
+            assert_eq!(out, kept, "{:?}: {msg}", String::from_utf8_lossy(&input));
+        }
+    }
+}
