@@ -24,6 +24,7 @@ lint:
 
 bench: build
 	python3 scripts/bench.py
+	python3 scripts/bench_graph.py
 
 clean:
 	$(CARGO) clean

@@ -7,6 +7,7 @@
 
 pub mod brute;
 pub mod error;
+pub mod graph;
 pub mod judge;
 pub mod out;
 pub mod prefetch;

@@ -28,6 +28,7 @@ pub static PROBLEMS: &[&Problem] = &[
     &problems::game_draw::PROBLEM,
     &problems::game_teams::PROBLEM,
     &problems::hackenbush::PROBLEM,
+    &problems::hdu1524::PROBLEM,
 ];
 
 /// The problem called `name`, by its name or one of its aliases.

@@ -116,8 +116,13 @@ fn a_detached_child_holding_the_pipe_does_not_stretch_the_deadline() {
     let dir = temp_dir("setsid");
     let pidfile = dir.join("pid");
     // The issue's reproduction: took 37 s (3 cases x the 12 s child) and left the child behind.
-    let cmd =
-        format!("setsid sh -c 'echo $$ > {}; exec sleep 12' & {GAMES} nim", pidfile.display());
+    // The program waits until its detached child has written its pid (on a loaded machine the
+    // child could otherwise be swept before it ever ran, and leave no pid to check).
+    let cmd = format!(
+        "setsid sh -c 'echo $$ > {p}.tmp; mv {p}.tmp {p}; exec sleep 12' & \
+         while [ ! -s {p} ]; do sleep 0.01; done; {GAMES} nim",
+        p = pidfile.display()
+    );
     let start = Instant::now();
     let out = games(&["stress", "nim", "--against", &cmd, "--cases", "3", "--timeout", "1"], b"");
     let took = start.elapsed();

@@ -7,6 +7,7 @@
 //! error); 2 usage or set-up errors (clap's own, a program that cannot be run).
 
 pub mod r#gen;
+pub mod graph;
 pub mod io;
 pub mod list;
 pub mod scan;
@@ -38,6 +39,7 @@ pub fn cli() -> Command {
         .subcommand(r#gen::command())
         .subcommand(stress::command())
         .subcommand(test::command())
+        .subcommand(graph::command())
         .subcommand(validate::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
@@ -54,6 +56,7 @@ pub fn main() -> ExitCode {
         Some(("gen", sub)) => r#gen::run(sub),
         Some(("stress", sub)) => stress::run(sub),
         Some(("test", sub)) => test::run(sub),
+        Some(("graph", sub)) => graph::run(sub),
         Some(("validate", sub)) => validate::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),

@@ -34,16 +34,26 @@ pub fn run(name: &str, args: &ArgMatches) -> Result<ExitCode> {
     let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
         .with_context(|| format!("{}: cannot read the input", p.name))?;
     let (answers, fault) = registry::run(p, &input);
+    Ok(report(p.name, &input, &answers, fault))
+}
+
+/// Writes the answers, then the fault if there was one: exit 1 on a fault whatever became of
+/// stdout, 0 otherwise (a closed stdout after complete answers is no error).
+pub fn report(
+    name: &str,
+    input: &[u8],
+    answers: &[u8],
+    fault: Option<games::InputError>,
+) -> ExitCode {
     match fault {
-        None => Ok(io::finish(0, &answers)),
+        None => io::finish(0, answers),
         Some(e) => {
-            // The answers first, then the fault: exit 1 whatever became of stdout.
-            let written = io::write_stdout(&answers);
-            io::error_line(&e.render(p.name, &input));
+            let written = io::write_stdout(answers);
+            io::error_line(&e.render(name, input));
             if let Some(w) = written.err().filter(|w| !w.is_broken_pipe()) {
                 io::error_line(&format!("games: {w}"));
             }
-            Ok(ExitCode::from(1))
+            ExitCode::from(1)
         }
     }
 }

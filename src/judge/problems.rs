@@ -807,8 +807,7 @@ pub mod game_teams {
     }
 }
 
-/// `hdu1524` (HDU 1524 / POJ 2425 "A Chess Game"), ready for when the problem joins the
-/// registry: tests until the end of the input; each is `N`, N lines `X_i` and the X_i
+/// `hdu1524` (HDU 1524 / POJ 2425 "A Chess Game"): tests until the end of the input; each is `N`, N lines `X_i` and the X_i
 /// out-positions of position i (0-based), then queries `M` and M positions, one per line, and a
 /// line `0` that ends the test. `X_i <= N - 1` is inferred (a DAG has no loop; repeated arcs
 /// are not expected), the rest is the catalogue's "Judge:" line.
@@ -822,7 +821,7 @@ pub mod hdu1524 {
         drop_vertex: Some(drop_position),
         bounds: &[N, X, M, POS],
         rules: &[
-            "tests until the end of the input, at least one; each ends with the line 0",
+            "tests until the end of the input, at least one; each ends with the line 0 (blank lines may separate tests)",
             "the positions form a DAG (no cycle, loops included)",
         ],
         read,
@@ -880,6 +879,8 @@ pub mod hdu1524 {
             if r.at_eof() {
                 return Ok(model);
             }
+            // The official sample puts a blank line between two tests.
+            r.blank_lines();
         }
     }
 
@@ -925,7 +926,10 @@ pub mod hdu1524 {
 
     fn write(m: &Model) -> Vec<u8> {
         let mut out = Out::new();
-        for c in &m.cases {
+        for (i, c) in m.cases.iter().enumerate() {
+            if i > 0 {
+                out.nl();
+            }
             count(&mut out, list(c, 0).len());
             for targets in list(c, 0) {
                 out.int(targets.len() as u64);

@@ -8,6 +8,7 @@ pub mod bob_and_ben;
 pub mod game_draw;
 pub mod game_teams;
 pub mod hackenbush;
+pub mod hdu1524;
 pub mod hdu1846;
 pub mod hdu1848;
 pub mod hdu1907;

@@ -8,6 +8,7 @@ pub mod fibonacci;
 pub mod fibonacci_subtraction;
 pub mod hackenbush;
 pub mod leaf_removal;
+pub mod loopy;
 pub mod lunch;
 pub mod multi_sg;
 pub mod nim;

@@ -156,8 +156,14 @@ impl ReverseGraph {
 
     /// Hints the processor to fetch where `w`'s predecessors start.
     #[inline(always)]
-    fn prefetch_predecessors(&self, w: usize) {
+    pub fn prefetch_predecessors(&self, w: usize) {
         prefetch(self.start.as_ptr().wrapping_add(w));
+    }
+
+    /// Hints the processor to fetch `w`'s predecessor list (reads where it starts).
+    #[inline(always)]
+    pub fn prefetch_predecessor_list(&self, w: usize) {
+        prefetch(self.tails.as_ptr().wrapping_add(self.start[w] as usize));
     }
 
     /// The number of arcs out of `v`, with multiplicity.

@@ -1,0 +1,38 @@
+//! `games graph [FILE]`: any finite impartial game given as its position graph (cycles
+//! welcome): every vertex's generalised Sprague-Grundy value and outcome, and the outcome of
+//! sums of tokens with a winning or draw-keeping move. The work is in `games::graph`.
+
+use anyhow::{Context, Result};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use std::process::ExitCode;
+
+pub fn command() -> Command {
+    Command::new("graph")
+        .about("Any impartial game as a graph: values (Grundy or inf{K}), P/N/D, sums of tokens")
+        .long_about(include_str!("../../problems/graph.md"))
+        .arg(
+            Arg::new("FILE")
+                .help("Input file; standard input when absent or -")
+                .value_parser(clap::value_parser!(std::path::PathBuf)),
+        )
+        .arg(
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .help("One JSON document instead of the text tables"),
+        )
+        .arg(
+            Arg::new("misere").long("misere").action(ArgAction::SetTrue).help(
+                "Misere play of a single token (the last player to move loses): outcomes only",
+            ),
+        )
+}
+
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
+        .context("graph: cannot read the input")?;
+    let opts =
+        games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
+    let (answers, fault) = games::graph::run(&input, opts);
+    Ok(super::solve::report("graph", &input, &answers, fault))
+}
