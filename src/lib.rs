@@ -7,6 +7,7 @@
 
 pub mod brute;
 pub mod error;
+pub mod input;
 pub mod out;
 pub mod prefetch;
 pub mod problems;

@@ -8,7 +8,7 @@ use clap::{Arg, ArgMatches, Command};
 use games::registry::{self, PROBLEMS, Problem, Size};
 use games::rng::Rng;
 use games::stress;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn cli() -> Command {
@@ -375,17 +375,11 @@ fn solve(p: &Problem, args: &ArgMatches) -> Result<ExitCode> {
     }
 }
 
-fn read_input(path: Option<&std::path::PathBuf>) -> Result<Vec<u8>> {
-    match path {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::read(path).with_context(|| format!("{}", path.display()))
-        }
-        _ => {
-            let mut buf = Vec::new();
-            std::io::stdin().lock().read_to_end(&mut buf).context("standard input")?;
-            Ok(buf)
-        }
-    }
+fn read_input(path: Option<&std::path::PathBuf>) -> Result<games::input::Input> {
+    games::input::read_input(path.map(|p| p.as_path())).with_context(|| match path {
+        Some(path) if path.as_os_str() != "-" => format!("{}", path.display()),
+        _ => "standard input".to_string(),
+    })
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<()> {
