@@ -79,12 +79,12 @@ impl<'a> Scanner<'a> {
     /// Reads an unsigned decimal integer (an optional leading `+` is accepted) that fits in a
     /// `u64`. `what` names the value in the error message: "expected {what}, found ...".
     ///
-    /// The fast path takes a token of up to 19 digits followed by a whitespace byte, where eight
+    /// The fast path takes a token of up to 20 digits followed by a whitespace byte, where eight
     /// bytes can be loaded at the token's start and after each full group of eight digits: each
     /// group's length and value come from one 8-byte load ([`leading_digits`],
-    /// [`eight_digits`]), no digit is tested on its own, and no overflow check is needed (19
-    /// digits are below 10^19 < 2^64). The separator after the token is consumed with it, so
-    /// the next call finds its first digit at once. Everything else (a `+`, 20 or more digits,
+    /// [`eight_digits`]), no digit is tested on its own, and only a 17- to 20-digit token needs
+    /// an overflow check (in 128 bits; 16 digits are below 10^16). As everywhere, the position is left just after the
+    /// token ([`Scanner::offset`] is its end). Everything else (a `+`, 21 or more digits, an overflow,
     /// the last bytes of the input, junk, an error) goes to [`Scanner::u64_slow`], which
     /// decides every case, error positions included, exactly as the definition says.
     #[inline]
@@ -103,35 +103,41 @@ impl<'a> Scanner<'a> {
             if d == 0 || !is_space((chunk >> (8 * d)) as u8) {
                 return self.u64_slow(what);
             }
-            self.pos = i + d + 1;
+            self.pos = i + d;
             return Ok(eight_digits(chunk << (64 - 8 * d)));
         }
-        // Eight digits, then up to eleven more.
+        // Eight digits, then up to twelve more.
         let mut value = eight_digits(chunk);
         let mut j = i + 8;
-        for round in 0..2 {
-            let Some(chunk) = load8(buf, j) else { return self.u64_slow(what) };
-            let mask = non_digit_mask(chunk);
-            if mask == 0 {
-                if round == 1 {
-                    // 24 digits or more: leading zeros or an overflow, for the slow path.
-                    return self.u64_slow(what);
-                }
-                value = value * 100_000_000 + eight_digits(chunk);
-                j += 8;
-                continue;
-            }
+        let Some(chunk) = load8(buf, j) else { return self.u64_slow(what) };
+        let mask = non_digit_mask(chunk);
+        if mask != 0 {
             let d = mask.trailing_zeros() as usize / 8;
-            if (round == 1 && d > 3) || !is_space((chunk >> (8 * d)) as u8) {
+            if !is_space((chunk >> (8 * d)) as u8) {
                 return self.u64_slow(what);
             }
             if d > 0 {
                 value = value * POW10[d] + eight_digits(chunk << (64 - 8 * d));
             }
-            self.pos = j + d + 1;
+            self.pos = j + d;
             return Ok(value);
         }
-        self.u64_slow(what)
+        value = value * 100_000_000 + eight_digits(chunk);
+        j += 8;
+        // Sixteen digits: up to four more, in 128 bits, so that 20 digits past 2^64 are seen.
+        let Some(chunk) = load8(buf, j) else { return self.u64_slow(what) };
+        let d = leading_digits(chunk);
+        if d > 4 || !is_space((chunk >> (8 * d)) as u8) {
+            return self.u64_slow(what);
+        }
+        let wide = if d == 0 {
+            value as u128
+        } else {
+            value as u128 * POW10[d] as u128 + eight_digits(chunk << (64 - 8 * d)) as u128
+        };
+        let Ok(value) = u64::try_from(wide) else { return self.u64_slow(what) };
+        self.pos = j + d;
+        Ok(value)
     }
 
     /// [`Scanner::u64`] for every token, byte by byte where fewer than eight bytes remain, with
