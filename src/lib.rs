@@ -8,6 +8,7 @@
 pub mod brute;
 pub mod error;
 pub mod graph;
+pub mod input;
 pub mod judge;
 pub mod out;
 pub mod prefetch;

@@ -74,6 +74,29 @@ impl Out {
         self.str(s).byte(b'\n')
     }
 
+    /// Appends `a` if `first`, else `b`, then a newline: the verdict line of most problems.
+    /// Where both are shorter than 16 bytes, without a branch on `first` (a verdict can be as
+    /// unpredictable as the input): both lines are padded to 16 bytes (constants when `a` and
+    /// `b` are literals), the chosen block is appended whole and cut back to its line.
+    #[inline(always)]
+    pub fn line_either(&mut self, first: bool, a: &str, b: &str) -> &mut Self {
+        if a.len() >= 16 || b.len() >= 16 {
+            return self.line(if first { a } else { b });
+        }
+        let pad = |s: &str| {
+            let mut block = [b'\n'; 16];
+            block[..s.len()].copy_from_slice(s.as_bytes());
+            u128::from_le_bytes(block)
+        };
+        let mask = (first as u128).wrapping_neg();
+        let block = (pad(a) & mask) | (pad(b) & !mask);
+        let len = 1 + (a.len() & mask as usize) + (b.len() & !mask as usize);
+        let start = self.buf.len();
+        self.buf.extend_from_slice(&block.to_le_bytes());
+        self.buf.truncate(start + len);
+        self
+    }
+
     /// Appends an integer in decimal.
     #[inline]
     pub fn int<I: itoa::Integer>(&mut self, v: I) -> &mut Self {
@@ -145,5 +168,14 @@ mod tests {
         assert_eq!(o.failed(), Some(5 + usize::MAX / 2));
         o.line("lost");
         assert_eq!(o.as_bytes(), b"kept\n");
+    }
+
+    #[test]
+    fn line_either_writes_the_chosen_line() {
+        let mut o = Out::new();
+        o.line_either(true, "Nacci", "Fibo").line_either(false, "Nacci", "Fibo");
+        o.line_either(false, "", "0123456789abcde").line_either(true, "0123456789abcdef", "x");
+        o.line_either(true, "", "x");
+        assert_eq!(o.as_bytes(), b"Nacci\nFibo\n0123456789abcde\n0123456789abcdef\n\n");
     }
 }

@@ -79,10 +79,72 @@ impl<'a> Scanner<'a> {
     /// Reads an unsigned decimal integer (an optional leading `+` is accepted) that fits in a
     /// `u64`. `what` names the value in the error message: "expected {what}, found ...".
     ///
-    /// Digits are taken eight at a time where eight bytes remain (see [`leading_digits`] and
-    /// [`eight_digits`]), then one at a time near the end of the buffer.
+    /// The fast path takes a token of up to 20 digits followed by a whitespace byte, where eight
+    /// bytes can be loaded at the token's start and after each full group of eight digits: each
+    /// group's length and value come from one 8-byte load ([`leading_digits`],
+    /// [`eight_digits`]), no digit is tested on its own, and only a 17- to 20-digit token needs
+    /// an overflow check (in 128 bits; 16 digits are below 10^16). As everywhere, the position is left just after the
+    /// token ([`Scanner::offset`] is its end). Everything else (a `+`, 21 or more digits, an overflow,
+    /// the last bytes of the input, junk, an error) goes to [`Scanner::u64_slow`], which
+    /// decides every case, error positions included, exactly as the definition says.
     #[inline]
     pub fn u64(&mut self, what: &'static str) -> Result<u64, InputError> {
+        let buf = self.buf;
+        let mut i = self.pos;
+        while i < buf.len() && is_space(buf[i]) {
+            i += 1;
+        }
+        self.pos = i;
+        let Some(chunk) = load8(buf, i) else { return self.u64_slow(what) };
+        let mask = non_digit_mask(chunk);
+        if mask != 0 {
+            // 0..=7 digits then a non-digit: the common short token.
+            let d = mask.trailing_zeros() as usize / 8;
+            if d == 0 || !is_space((chunk >> (8 * d)) as u8) {
+                return self.u64_slow(what);
+            }
+            self.pos = i + d;
+            return Ok(eight_digits(chunk << (64 - 8 * d)));
+        }
+        // Eight digits, then up to twelve more.
+        let mut value = eight_digits(chunk);
+        let mut j = i + 8;
+        let Some(chunk) = load8(buf, j) else { return self.u64_slow(what) };
+        let mask = non_digit_mask(chunk);
+        if mask != 0 {
+            let d = mask.trailing_zeros() as usize / 8;
+            if !is_space((chunk >> (8 * d)) as u8) {
+                return self.u64_slow(what);
+            }
+            if d > 0 {
+                value = value * POW10[d] + eight_digits(chunk << (64 - 8 * d));
+            }
+            self.pos = j + d;
+            return Ok(value);
+        }
+        value = value * 100_000_000 + eight_digits(chunk);
+        j += 8;
+        // Sixteen digits: up to four more, in 128 bits, so that 20 digits past 2^64 are seen.
+        let Some(chunk) = load8(buf, j) else { return self.u64_slow(what) };
+        let d = leading_digits(chunk);
+        if d > 4 || !is_space((chunk >> (8 * d)) as u8) {
+            return self.u64_slow(what);
+        }
+        let wide = if d == 0 {
+            value as u128
+        } else {
+            value as u128 * POW10[d] as u128 + eight_digits(chunk << (64 - 8 * d)) as u128
+        };
+        let Ok(value) = u64::try_from(wide) else { return self.u64_slow(what) };
+        self.pos = j + d;
+        Ok(value)
+    }
+
+    /// [`Scanner::u64`] for every token, byte by byte where fewer than eight bytes remain, with
+    /// overflow checks; the current position is at the token's first byte.
+    #[cold]
+    #[inline(never)]
+    fn u64_slow(&mut self, what: &'static str) -> Result<u64, InputError> {
         self.skip_space();
         let start = self.pos;
         let buf = self.buf;
@@ -94,8 +156,7 @@ impl<'a> Scanner<'a> {
         let mut value: u64 = 0;
         let mut overflow = false;
         loop {
-            if let Some(bytes) = buf.get(i..i + 8) {
-                let chunk = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            if let Some(chunk) = load8(buf, i) {
                 let d = leading_digits(chunk);
                 if d == 0 {
                     break;
@@ -213,9 +274,23 @@ const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_0
 /// disturb the first non-digit or any byte before it.
 #[inline(always)]
 fn leading_digits(chunk: u64) -> usize {
+    non_digit_mask(chunk).trailing_zeros() as usize / 8
+}
+
+/// The top bit of every byte of `chunk` that is not an ASCII digit, and of any byte after one
+/// (see [`leading_digits`]): 0 exactly when all eight bytes are digits.
+#[inline(always)]
+fn non_digit_mask(chunk: u64) -> u64 {
     let x = chunk.wrapping_sub(0x3030_3030_3030_3030);
     let y = x.wrapping_add(0x7676_7676_7676_7676);
-    ((x | y) & 0x8080_8080_8080_8080).trailing_zeros() as usize / 8
+    (x | y) & 0x8080_8080_8080_8080
+}
+
+/// The eight bytes at `i`, little-endian, if there are eight.
+#[inline(always)]
+fn load8(buf: &[u8], i: usize) -> Option<u64> {
+    let bytes: [u8; 8] = buf.get(i..i.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
 }
 
 /// The value of 8 ASCII digits packed little-endian (first digit in the lowest byte; bytes that
@@ -324,6 +399,50 @@ mod tests {
                     assert!(e.expected.contains("below 2^64"));
                 }
                 (true, _) => assert_eq!(got.unwrap_err().offset, pad, "{text:?}"),
+            }
+        }
+    }
+
+    /// Streams of short tokens (1-4 digits, most judge inputs), some long ones, `+` signs and
+    /// junk, separated by every kind of whitespace run, with or without a final separator:
+    /// every value and every error offset as `str::parse` on the whitespace-split tokens says.
+    #[test]
+    fn u64_agrees_with_str_parse_on_streams_of_short_tokens() {
+        let mut rng = crate::rng::Rng::new(7);
+        let seps: [&[u8]; 7] = [b" ", b"\n", b"\r\n", b"\t", b"  ", b"\x0b", b"\x0c \n"];
+        for _ in 0..20_000 {
+            let mut text = Vec::new();
+            let mut tokens = Vec::new();
+            for _ in 0..1 + rng.index(12) {
+                let len = if rng.chance(1, 8) { 5 + rng.index(20) } else { 1 + rng.index(4) };
+                let mut token: Vec<u8> = (0..len).map(|_| b'0' + rng.below(10) as u8).collect();
+                if rng.chance(1, 30) {
+                    token.insert(0, b'+');
+                }
+                if rng.chance(1, 30) {
+                    let at = rng.index(token.len() + 1);
+                    token.insert(at, b"x-.+"[rng.index(4)]);
+                }
+                tokens.push((text.len(), token.clone()));
+                text.extend_from_slice(&token);
+                text.extend_from_slice(seps[rng.index(seps.len())]);
+            }
+            if rng.chance(1, 2) {
+                while text.last().is_some_and(|&b| is_space(b)) {
+                    text.pop();
+                }
+            }
+            let mut s = Scanner::new(&text);
+            for (offset, token) in &tokens {
+                let want = std::str::from_utf8(token).unwrap().parse::<u64>();
+                match (s.u64("n"), want) {
+                    (Ok(got), Ok(v)) => assert_eq!(got, v, "{text:?}"),
+                    (Err(e), Err(_)) => {
+                        assert_eq!(e.offset, *offset, "{text:?}");
+                        break;
+                    }
+                    (got, want) => panic!("{text:?}: got {got:?}, want {want:?}"),
+                }
             }
         }
     }

@@ -19,7 +19,6 @@ pub mod validate;
 use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
 use games::registry::{self, PROBLEMS, Problem, Size};
-use std::io::Read;
 use std::process::ExitCode;
 
 /// The whole command line.
@@ -249,16 +248,11 @@ impl Progress {
     }
 }
 
-/// The bytes of FILE, or of stdin when FILE is absent or `-`.
-pub fn read_input(path: Option<&std::path::PathBuf>) -> Result<Vec<u8>> {
-    match path {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::read(path).with_context(|| format!("{}", path.display()))
-        }
-        _ => {
-            let mut buf = Vec::new();
-            std::io::stdin().lock().read_to_end(&mut buf).context("standard input")?;
-            Ok(buf)
-        }
-    }
+/// The bytes of FILE, or of stdin when FILE is absent or `-` (memory-mapped when it is a large
+/// regular file: [`games::input`]).
+pub fn read_input(path: Option<&std::path::PathBuf>) -> Result<games::input::Input> {
+    games::input::read_input(path.map(|p| p.as_path())).with_context(|| match path {
+        Some(path) if path.as_os_str() != "-" => format!("{}", path.display()),
+        _ => "standard input".to_string(),
+    })
 }

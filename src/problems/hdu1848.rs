@@ -79,7 +79,7 @@ fn read_cases(
 
 fn answer(table: &GrundyTable, piles: &[u64; 3], out: &mut Out) {
     let values = piles.map(|p| table.get(p as usize));
-    out.line(if p_position(values) { "Nacci" } else { "Fibo" });
+    out.line_either(p_position(values), "Nacci", "Fibo");
 }
 
 fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {

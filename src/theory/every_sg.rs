@@ -102,3 +102,87 @@ pub fn euclid_step(p: u64, q: u64) -> Step {
     }
     Step { wins, step }
 }
+
+/// [`euclid_step`] of `W` pairs at once, with the `W` division chains interleaved: a
+/// division's latency (not the divider's throughput) bounds one chain, so independent chains
+/// side by side finish in about the time of the longest. A finished chain divides `1 / 1` until
+/// the others are done; its result is folded as in [`euclid_step`].
+///
+/// ```
+/// use games::theory::every_sg::{euclid_step, euclid_steps};
+/// let pairs = [(2, 5), (0, 7), (3, 3), (12345, 678910)];
+/// assert_eq!(euclid_steps(pairs), pairs.map(|(p, q)| euclid_step(p, q)));
+/// ```
+pub fn euclid_steps<const W: usize>(pairs: [(u64, u64); W]) -> [Step; W] {
+    let mut a = [0u64; W];
+    let mut b = [0u64; W];
+    let mut live = [false; W];
+    for k in 0..W {
+        let (p, q) = pairs[k];
+        (a[k], b[k]) = if p <= q { (p, q) } else { (q, p) };
+        live[k] = a[k] != 0;
+        if !live[k] {
+            (a[k], b[k]) = (1, 1);
+        }
+    }
+    let mut big = [0u128; W];
+    let mut divisions = [0u32; W];
+    while live.iter().any(|&l| l) {
+        for k in 0..W {
+            let (quot, rem) = (b[k] / a[k], b[k] % a[k]);
+            if !live[k] {
+                continue;
+            }
+            if rem == 0 {
+                live[k] = false;
+                (a[k], b[k]) = (1, 1);
+                continue;
+            }
+            big[k] |= ((quot >= 2) as u128) << divisions[k];
+            divisions[k] += 1;
+            (a[k], b[k]) = (rem, a[k]);
+        }
+    }
+    std::array::from_fn(|k| {
+        if pairs[k].0.min(pairs[k].1) == 0 {
+            return Step { wins: false, step: 0 };
+        }
+        let (mut wins, mut step) = (true, 1u32);
+        for i in (0..divisions[k]).rev() {
+            let is_big = (big[k] >> i) & 1 == 1;
+            step += 1 + (is_big & wins) as u32;
+            wins = is_big | !wins;
+        }
+        Step { wins, step }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interleaved_chains_agree_with_one_at_a_time() {
+        let mut rng = crate::rng::Rng::new(31);
+        let pick = |rng: &mut crate::rng::Rng| match rng.below(5) {
+            0 => 0,
+            1 => rng.below(20),
+            2 => rng.below(1001),
+            3 => u64::MAX >> rng.below(64),
+            _ => rng.next_u64() >> rng.below(2),
+        };
+        for _ in 0..20_000 {
+            let four: [(u64, u64); 4] = std::array::from_fn(|_| (pick(&mut rng), pick(&mut rng)));
+            assert_eq!(euclid_steps(four), four.map(|(p, q)| euclid_step(p, q)), "{four:?}");
+            let three = [four[0], four[1], (four[2].0, four[2].0)];
+            assert_eq!(euclid_steps(three), three.map(|(p, q)| euclid_step(p, q)), "{three:?}");
+        }
+        // Consecutive Fibonacci numbers: the longest chain below 2^64 (92 divisions).
+        let (mut f, mut g) = (1u64, 2u64);
+        while let Some(h) = f.checked_add(g) {
+            (f, g) = (g, h);
+        }
+        let pairs = [(f, g), (1, 1), (0, 0), (g, f)];
+        assert_eq!(euclid_steps(pairs), pairs.map(|(p, q)| euclid_step(p, q)));
+    }
+}

@@ -17,5 +17,6 @@ pub mod retrograde;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod touched;
 pub mod turning_corners;
 pub mod wythoff;
