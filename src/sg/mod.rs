@@ -8,3 +8,6 @@
 //! slice of values into a proof of (arithmetic) periodicity, or says why none applies.
 
 pub mod code;
+pub mod moves;
+pub mod rule;
+pub mod values;
