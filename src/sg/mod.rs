@@ -7,6 +7,7 @@
 //! oracle; `values` is the generic exact engine for every rule family; `certificate` turns a
 //! slice of values into a proof of (arithmetic) periodicity, or says why none applies.
 
+pub mod certificate;
 pub mod code;
 pub mod moves;
 pub mod rule;
