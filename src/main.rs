@@ -11,6 +11,9 @@ use games::stress;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+#[path = "cli/sg.rs"]
+mod sg_cmd;
+
 fn cli() -> Command {
     let mut cmd = Command::new("games")
         .version(env!("CARGO_PKG_VERSION"))
@@ -104,6 +107,7 @@ fn cli() -> Command {
                         .help("Where to write a failing input (default: stress-<problem>-<seed>-<case>.in)"),
                 ),
         )
+        .subcommand(sg_cmd::command())
         .subcommand(
             Command::new("scan")
                 .hide(true)
@@ -133,6 +137,7 @@ fn main() -> ExitCode {
         Some(("gen", sub)) => generate(sub),
         Some(("stress", sub)) => stress(sub),
         Some(("scan", sub)) => scan(sub),
+        Some(("sg", sub)) => sg_cmd::run(sub),
         Some((name, sub)) => match registry::find(name) {
             Some(p) => solve(p, sub),
             None => unreachable_subcommand(name),

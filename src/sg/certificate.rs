@@ -338,6 +338,12 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
     }
 }
 
+/// Can a period of this rule ever be proved here (a finite code with bounded heap counts)?
+/// Named rules have no period to prove.
+pub fn provable(rule: &Rule) -> bool {
+    rule.code().is_some_and(|c| shape(&c).is_ok())
+}
+
 /// G(n) after a verdict, for any n: `None` when the verdict does not determine it (no proof
 /// and n beyond the values).
 pub fn value_at(verdict: &Verdict, values: &[u16], n: u64) -> Option<u128> {

@@ -10,5 +10,6 @@
 pub mod certificate;
 pub mod code;
 pub mod moves;
+pub mod play;
 pub mod rule;
 pub mod values;
