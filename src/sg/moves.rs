@@ -21,6 +21,15 @@ fn partitions(m: u64, parts: u64, out: &mut Vec<Vec<u64>>) {
             }
             return;
         }
+        if parts == 1 {
+            // The last part is what is left, if it keeps the order.
+            if m >= min {
+                cur.push(m);
+                out.push(cur.clone());
+                cur.pop();
+            }
+            return;
+        }
         let mut a = min;
         while a * parts <= m {
             cur.push(a);
@@ -48,7 +57,9 @@ fn code_options(code: &Code, n: u64) -> Vec<Vec<u64>> {
     for k in 0..=n {
         let d = code.digit(k as usize);
         let m = n - k;
-        for j in 0..=m {
+        // Heap counts above 63 exist only for open-ended digits ({j+}, *).
+        let most = if d.at_least.is_some() { m } else { m.min(63) };
+        for j in 0..=most {
             let ok = (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as u64);
             if !ok {
                 continue;
