@@ -125,10 +125,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     };
     // Proved: print exactly the values the proof read.
-    if upto.is_none() {
-        if let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict {
-            engine.values.truncate(*checked_to as usize + 1);
-        }
+    if upto.is_none()
+        && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
+    {
+        engine.values.truncate(*checked_to as usize + 1);
     }
     let values = engine.values.clone();
     let period = match &verdict {
@@ -156,52 +156,53 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     let mut heaps_json = None;
-    if failure.is_none() {
-        if let Some(hs) = args.get_many::<u64>("heaps") {
-            let heaps: Vec<u64> = hs.copied().collect();
-            let mut gvals = Vec::new();
-            for &h in &heaps {
-                match oracle.value(h) {
-                    Ok(g) => gvals.push(g),
-                    Err(why) => {
-                        failure = Some(format!("G({h}): {why}"));
-                        break;
-                    }
+    if failure.is_none()
+        && let Some(hs) = args.get_many::<u64>("heaps")
+    {
+        let heaps: Vec<u64> = hs.copied().collect();
+        let mut gvals = Vec::new();
+        for &h in &heaps {
+            match oracle.value(h) {
+                Ok(g) => gvals.push(g),
+                Err(why) => {
+                    failure = Some(format!("G({h}): {why}"));
+                    break;
                 }
             }
-            if failure.is_none() {
-                let mut g = |n: u64| oracle.value(n).ok();
-                match play::winning_move(&rule, &heaps, &mut g, period) {
-                    Some((s, mv)) => {
-                        let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-                        let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
-                        out.push_str(&format!(
-                            "heaps {}: G = {}, nim-sum {s}: ",
-                            list.join(" "),
-                            gl.join(" ")
-                        ));
-                        let words = mv.as_ref().map(|m| m.words.clone());
-                        if s == 0 {
-                            out.push_str("P (the player to move loses)\n");
-                        } else {
-                            out.push_str("N (the player to move wins)\n");
-                            match &words {
-                                Some(w) => out.push_str(&format!("winning move: {w}\n")),
-                                None => out
-                                    .push_str("winning move: not found within the search bound\n"),
+        }
+        if failure.is_none() {
+            let mut g = |n: u64| oracle.value(n).ok();
+            match play::winning_move(&rule, &heaps, &mut g, period) {
+                Some((s, mv)) => {
+                    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+                    let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
+                    out.push_str(&format!(
+                        "heaps {}: G = {}, nim-sum {s}: ",
+                        list.join(" "),
+                        gl.join(" ")
+                    ));
+                    let words = mv.as_ref().map(|m| m.words.clone());
+                    if s == 0 {
+                        out.push_str("P (the player to move loses)\n");
+                    } else {
+                        out.push_str("N (the player to move wins)\n");
+                        match &words {
+                            Some(w) => out.push_str(&format!("winning move: {w}\n")),
+                            None => {
+                                out.push_str("winning move: not found within the search bound\n")
                             }
                         }
-                        heaps_json = Some(HeapsJson {
-                            heaps: heaps.clone(),
-                            values: gl,
-                            nim_sum: s.to_string(),
-                            winner: if s == 0 { "P" } else { "N" },
-                            winning_move: words,
-                        });
                     }
-                    None => {
-                        failure = Some("a value needed for the winning move is unknown".to_string())
-                    }
+                    heaps_json = Some(HeapsJson {
+                        heaps: heaps.clone(),
+                        values: gl,
+                        nim_sum: s.to_string(),
+                        winner: if s == 0 { "P" } else { "N" },
+                        winning_move: words,
+                    });
+                }
+                None => {
+                    failure = Some("a value needed for the winning move is unknown".to_string())
                 }
             }
         }
@@ -226,10 +227,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         write_stdout(s.as_bytes())?;
     } else {
         let mut text = format!("rule {}", rule);
-        if !matches!(rule, Rule::Code(_)) {
-            if let Some(c) = rule.code() {
-                text.push_str(&format!(" = {}", games::sg::rule::code_to_string(&c)));
-            }
+        if !matches!(rule, Rule::Code(_))
+            && let Some(c) = rule.code()
+        {
+            text.push_str(&format!(" = {}", games::sg::rule::code_to_string(&c)));
         }
         text.push('\n');
         if args.get_many::<u64>("at").is_none() && args.get_many::<u64>("heaps").is_none() {
@@ -368,7 +369,7 @@ fn stats(values: &[u16]) -> String {
         let rare: u64 = counts
             .iter()
             .enumerate()
-            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones() % 2 == 0)
+            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
             .map(|(_, &c)| c)
             .sum();
         if rare < best.0 {

@@ -116,11 +116,9 @@ pub fn suffix_periods<T: PartialEq>(seq: &[T]) -> Vec<u64> {
         }
         pi[i] = k;
     }
-    let mut out = vec![0u64; l + 1];
-    for s in 0..l {
-        let m = l - s;
-        out[s] = (m - pi[m - 1]) as u64;
-    }
+    // The suffix from s has length m = l - s.
+    let mut out: Vec<u64> = (0..l).map(|s| (l - s - pi[l - s - 1]) as u64).collect();
+    out.push(0);
     out
 }
 
@@ -174,7 +172,7 @@ fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<
     }
     let mut c_range = None;
     if sh.unequal != 0 {
-        let q = if p % 2 == 0 || sh.unequal == 3 { p } else { 2 * p };
+        let q = if p.is_multiple_of(2) || sh.unequal == 3 { p } else { 2 * p };
         let from = n0e.max(t + 2);
         let to = start.max(from + q);
         need = need.max(to);
@@ -212,8 +210,7 @@ fn least_candidate(
 ) -> Option<(u64, u64)> {
     let l = periods.len() - 1;
     let mut best: Option<(u64, u64)> = None;
-    for s in 0..l {
-        let p = periods[s];
+    for (s, &p) in periods[..l].iter().enumerate() {
         if best.is_some_and(|(_, bp)| p >= bp) {
             continue;
         }

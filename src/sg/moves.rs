@@ -113,7 +113,9 @@ pub fn options(rule: &Rule, n: u64) -> Vec<Vec<u64>> {
             }
             out
         }
-        Rule::Lunch => (2..=n).filter(|k| n % k == 0).map(|k| vec![n / k; k as usize]).collect(),
+        Rule::Lunch => {
+            (2..=n).filter(|k| n.is_multiple_of(*k)).map(|k| vec![n / k; k as usize]).collect()
+        }
         Rule::Fibonacci => FIB
             .iter()
             .filter(|&&f| f <= n)

@@ -112,7 +112,7 @@ pub fn move_to_value(
         Rule::Lunch => {
             // Cutting into k pieces: value G(x / k) for odd k, 0 for even k.
             let try_k = |k: u64, g: &mut dyn FnMut(u64) -> Option<u128>| -> Option<String> {
-                if k < 2 || x % k != 0 {
+                if k < 2 || !x.is_multiple_of(k) {
                     return None;
                 }
                 let v = if k % 2 == 1 { g(x / k)? } else { 0 };
@@ -120,7 +120,7 @@ pub fn move_to_value(
             };
             let mut d = 1u64;
             while d <= 1_000_000 && d * d <= x {
-                if x % d == 0 {
+                if x.is_multiple_of(d) {
                     for k in [d, x / d] {
                         if let Some(w) = try_k(k, g) {
                             return Some((Vec::new(), w));

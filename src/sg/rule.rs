@@ -392,7 +392,7 @@ pub fn normalise(code: Code) -> Code {
     }
     // The shortest period of the tail.
     if let Some(p) = (1..=tail.len())
-        .find(|&p| tail.len() % p == 0 && (p..tail.len()).all(|i| tail[i] == tail[i - p]))
+        .find(|&p| tail.len().is_multiple_of(p) && (p..tail.len()).all(|i| tail[i] == tail[i - p]))
     {
         tail.truncate(p);
     }

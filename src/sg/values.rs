@@ -206,9 +206,9 @@ impl Engine {
             self.exact[j - 2].push(s);
         }
         for j in (2..=self.more.len()).rev() {
-            for a in 1..nu {
+            for (a, &ga) in g.iter().enumerate().take(nu).skip(1) {
                 for &v in &self.more[j - 2][nu - a] {
-                    self.set.insert(g[a] ^ v);
+                    self.set.insert(ga ^ v);
                 }
             }
             let s = self.set.take();
@@ -246,7 +246,7 @@ impl Engine {
                         }
                     }
                     Equality::AllEqual => {
-                        if m % 2 == 0 {
+                        if m.is_multiple_of(2) {
                             stamp[0] = mark;
                         }
                     }
@@ -264,7 +264,7 @@ impl Engine {
             match d.equality {
                 Equality::AllEqual => {
                     for j in 3..=most {
-                        if has(j) && m % j == 0 {
+                        if has(j) && m.is_multiple_of(j) {
                             stamp[if j % 2 == 1 { g[m / j] as usize } else { 0 }] = mark;
                         }
                     }
