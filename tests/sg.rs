@@ -347,3 +347,55 @@ fn command_output_bytes() {
     assert_eq!(j["verdict"]["period"], 12);
     assert_eq!(j["values"].as_array().unwrap().len(), 167);
 }
+
+#[test]
+fn svg_marks_preperiod_and_period() {
+    let path = std::env::temp_dir().join(format!("games-sg-{}.svg", std::process::id()));
+    let (code, _, _) = games_sg(&["0.77", "--svg", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("viewBox=\"0 0 167 9\""));
+    assert!(svg.contains("<rect x=\"0\" y=\"0\" width=\"71\" height=\"9\" fill=\"#dddddd\"/>"));
+    assert!(svg.contains("<rect x=\"71\" y=\"0\" width=\"12\" height=\"9\" fill=\"#cce0ff\"/>"));
+    // One unit square per value.
+    assert_eq!(svg.matches("width=\"1\" height=\"1\"").count(), 167);
+}
+
+/// Winning moves on huge heaps after a proof: the move found leaves nim-sum 0, checked with the
+/// periodic values.
+#[test]
+fn winning_moves_on_huge_heaps() {
+    use games::sg::play::winning_move;
+    let mut rng = Rng::new(0x5eed_0012);
+    for s in ["0.77", "0.07", "4.07", "0.137", "0.7!"] {
+        let r = rule(s);
+        let v = grundy_values(&r, 400).unwrap();
+        let verdict = certify(&r, &v);
+        let (n0, p) = match &verdict {
+            Verdict::Periodic { n0, period, proof: Proof::Proved { .. }, .. } => (*n0, *period),
+            other => panic!("{s}: {other:?}"),
+        };
+        let mut g = |n: u64| value_at(&verdict, &v, n);
+        for _ in 0..200 {
+            let heaps = [rng.below(u64::MAX), rng.below(1000), rng.below(1 << 40)];
+            let (sum, mv) = winning_move(&r, &heaps, &mut g, Some((n0, p))).unwrap();
+            if sum == 0 {
+                continue;
+            }
+            let mv = mv.unwrap_or_else(|| panic!("{s} {heaps:?}: no move"));
+            let mut after = 0u128;
+            for (i, &h) in heaps.iter().enumerate() {
+                if i != mv.heap {
+                    after ^= g(h).unwrap();
+                }
+            }
+            for &h in &mv.leaves {
+                after ^= g(h).unwrap();
+            }
+            assert_eq!(after, 0, "{s} {heaps:?}: {}", mv.words);
+            assert!(mv.leaves.iter().sum::<u64>() <= mv.size && mv.leaves != [mv.size]);
+        }
+    }
+}

@@ -12,9 +12,6 @@ use serde::Serialize;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// The default bound on the table's length.
-const DEFAULT_MAX: u64 = 20_000;
-
 /// The whole clap definition of `games sg`.
 pub fn command() -> Command {
     Command::new("sg")
@@ -33,7 +30,7 @@ pub fn command() -> Command {
                 .long("max")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u64).range(1..=100_000_000))
-                .help("Stop the search for a certificate at n = N (default 20000)"),
+                .help("Stop the search for a certificate at n = N (default 20000; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
         )
         .arg(
             Arg::new("at")
@@ -114,7 +111,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     };
     let upto = args.get_one::<u64>("upto").copied();
-    let max = args.get_one::<u64>("max").copied().unwrap_or(DEFAULT_MAX).max(upto.unwrap_or(0));
+    let max = args
+        .get_one::<u64>("max")
+        .copied()
+        .unwrap_or_else(|| games::sg::values::default_max(&rule))
+        .max(upto.unwrap_or(0));
     let mut engine = Engine::new(&rule);
     let mut note = None;
     let verdict = match explore(&rule, &mut engine, upto, max) {

@@ -65,6 +65,24 @@ pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u16>, EngineError> {
     Ok(engine.values)
 }
 
+/// A default bound on the table for `rule`, by the cost of its moves: partitions into three or
+/// more unequal (or not-all-equal) heaps are enumerated one by one (exponential: 60), three or
+/// more heaps otherwise cost O(n^2) per value (2000), everything else O(n) per value (20000).
+pub fn default_max(rule: &Rule) -> u64 {
+    let Some(code) = rule.code() else { return 20_000 };
+    let mut max = 20_000;
+    for d in code.digits.iter().chain(code.tail.iter()) {
+        let many = d.at_least.is_some() || d.heaps >> 3 != 0;
+        if many {
+            max = max.min(match d.equality {
+                Equality::Unequal | Equality::NotAllEqual => 60,
+                _ => 2000,
+            });
+        }
+    }
+    max
+}
+
 /// An incremental table: `extend_to` computes only what is missing.
 pub struct Engine {
     rule: Rule,
