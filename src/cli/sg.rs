@@ -298,9 +298,9 @@ impl Oracle<'_> {
                 return Ok(if n == 0 { 0 } else { games::theory::lunch::grundy(n) as u128 });
             }
             Rule::MultiSg(f) if n as u128 >= self.engine.values.len() as u128 => {
-                return certificate::multi_sg_at(*f, n, 400_000_000).map(u128::from).ok_or_else(
+                return certificate::multi_sg_at(*f, n, 100_000_000).map(u128::from).ok_or_else(
                     || {
-                        "too far for the quotient chain of multi-sg (more than 4 * 10^8 steps)"
+                        "too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)"
                             .to_string()
                     },
                 );

@@ -358,57 +358,68 @@ pub fn value_at(verdict: &Verdict, values: &[u16], n: u64) -> Option<u128> {
 }
 
 /// G(n) of `multi-sg:F` for one large n, over the chain of heaps it really depends on: the
-/// quotients n div M and their successors, recursively (a memo map and an explicit stack, no
-/// recursion). Heaps up to `table_top` are read from a table built by the divisor sweep.
-/// `None` if more than `budget` quotient blocks would be visited.
+/// quotients n div M and their successors, recursively. The chain is collected first (an
+/// explicit stack and a set, no recursion), then evaluated once each in increasing order into a
+/// memo map (every dependency of x is at most x / 2 + 1 < x). Heaps up to 2^20 are read from a
+/// table built by the divisor sweep. `None` if collecting the chain visits more than `budget`
+/// quotient blocks (the evaluation costs the same again).
 pub fn multi_sg_at(f: u64, n: u64, budget: u64) -> Option<u16> {
-    use std::collections::HashMap;
-    let table_top = n.min(1 << 20);
+    multi_sg_chain(f, n, budget, 1 << 20)
+}
+
+/// [`multi_sg_at`] with the table's top as a parameter (the tests make it small).
+fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
+    use std::collections::{HashMap, HashSet};
+    let table_top = n.min(table_top);
     let table = crate::theory::multi_sg::grundy_table(f, table_top as usize);
-    let mut memo: HashMap<u64, u16> = HashMap::new();
-    let get = |memo: &HashMap<u64, u16>, x: u64| -> Option<u16> {
-        if x <= table_top {
-            Some(table[x as usize])
-        } else if x < f {
-            Some(0)
-        } else {
-            memo.get(&x).copied()
+    if n <= table_top {
+        return Some(table[n as usize]);
+    }
+    if n < f {
+        return Some(0); // below the threshold: no move
+    }
+    // The blocks of M with the same quotient q = x div M: M in [m, x / q].
+    let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64)| {
+        let mut m = 2u64;
+        while m <= x {
+            let q = x / m;
+            let hi = x / q;
+            visit(m, hi, q);
+            m = hi + 1;
         }
     };
+    let mut chain: HashSet<u64> = HashSet::new();
     let mut stack = vec![n];
-    let mut evaluated = 0u64;
-    while let Some(&x) = stack.last() {
-        if get(&memo, x).is_some() {
-            stack.pop();
+    let mut visited = 0u64;
+    while let Some(x) = stack.pop() {
+        if x <= table_top || x < f || !chain.insert(x) {
             continue;
         }
-        // The blocks of M with the same quotient q = x div M.
-        let mut missing = false;
-        let mut m = 2u64;
-        while m <= x {
-            let q = x / m;
-            let hi = x / q;
-            for y in [q, q + 1] {
-                if get(&memo, y).is_none() {
-                    stack.push(y);
-                    missing = true;
-                }
-            }
-            m = hi + 1;
-            evaluated += 1;
-        }
-        if evaluated > budget {
+        blocks(x, &mut |_, _, q| {
+            visited += 1;
+            stack.push(q);
+            stack.push(q + 1);
+        });
+        if visited > budget {
             return None;
         }
-        if missing {
-            continue;
-        }
+    }
+    let mut order: Vec<u64> = chain.into_iter().collect();
+    order.sort_unstable();
+    let mut memo: HashMap<u64, u16> = HashMap::with_capacity(order.len());
+    for &x in &order {
+        let get = |y: u64| -> u16 {
+            if y <= table_top {
+                table[y as usize]
+            } else if y < f {
+                0
+            } else {
+                memo[&y]
+            }
+        };
         let mut seen = [false; 257];
-        let mut m = 2u64;
-        while m <= x {
-            let q = x / m;
-            let hi = x / q;
-            let (gq, gq1) = (get(&memo, q)?, get(&memo, q + 1)?);
+        blocks(x, &mut |m, hi, q| {
+            let (gq, gq1) = (get(q), get(q + 1));
             // Two consecutive M of a block give every value the block gives.
             for mm in m..=hi.min(m + 1) {
                 let r = x - q * mm;
@@ -417,13 +428,11 @@ pub fn multi_sg_at(f: u64, n: u64, budget: u64) -> Option<u16> {
                     seen[v as usize] = true;
                 }
             }
-            m = hi + 1;
-        }
+        });
         let mex = seen.iter().position(|&s| !s).unwrap_or(256) as u16;
         memo.insert(x, mex);
-        stack.pop();
     }
-    get(&memo, n)
+    memo.get(&n).copied()
 }
 
 #[cfg(test)]
@@ -445,12 +454,18 @@ mod tests {
 
     #[test]
     fn multi_sg_chain_matches_the_table() {
-        for f in [1, 2, 5] {
-            let t = crate::theory::multi_sg::grundy_table(f, 3000);
-            for n in [0u64, 1, 2, 17, 1000, 2999, 3000] {
+        for f in [1, 2, 5, 40] {
+            let t = crate::theory::multi_sg::grundy_table(f, 5000);
+            for n in (0..=5000u64).step_by(37).chain([4999, 5000]) {
+                assert_eq!(
+                    multi_sg_chain(f, n, u64::MAX, 16),
+                    Some(t[n as usize]),
+                    "F = {f}, n = {n}"
+                );
                 assert_eq!(multi_sg_at(f, n, u64::MAX), Some(t[n as usize]));
             }
         }
+        assert_eq!(multi_sg_chain(1, 5000, 10, 16), None);
     }
 
     #[test]
