@@ -35,7 +35,20 @@ pub enum EngineError {
         /// The largest heap this rule's engine handles.
         limit: u64,
     },
+    /// The work or memory bound was reached before G(n) (composition sets past
+    /// [`MAX_SET_ENTRIES`] values, or work for three or more heaps past [`MAX_PARTITIONS`]).
+    Budget {
+        /// The heap whose value was not computed.
+        n: u64,
+    },
 }
+
+/// Bound on the values kept in the composition sets X_j(m), Y_j(m) (2 bytes each).
+pub const MAX_SET_ENTRIES: u64 = 1 << 27;
+
+/// Bound on the work for three or more heaps: partitions enumerated one by one (size
+/// conditions) plus values inserted into composition sets (about 10-20 s).
+pub const MAX_PARTITIONS: u64 = 1 << 31;
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -43,6 +56,10 @@ impl fmt::Display for EngineError {
             EngineError::Overflow { n } => {
                 write!(f, "G({n}) is above 65535, past the 16-bit values this explorer keeps")
             }
+            EngineError::Budget { n } => write!(
+                f,
+                "the work bound for moves leaving three or more heaps was reached at n = {n} (2^27 kept set values or 2^31 steps)"
+            ),
             EngineError::TooFar { limit } => {
                 write!(f, "this rule's table goes to n = {limit} at most")
             }
@@ -96,18 +113,25 @@ pub struct Engine {
     more: Vec<Vec<Vec<u16>>>,
     /// A scratch set builder.
     set: SetBuilder,
+    /// Values kept in `exact` and `more`.
+    kept: u64,
+    /// Partitions enumerated so far.
+    enumerated: u64,
 }
 
 struct SetBuilder {
     bits: Vec<u64>,
     list: Vec<u16>,
+    /// Inserts so far (the work bound).
+    work: u64,
 }
 
 impl SetBuilder {
     fn new() -> SetBuilder {
-        SetBuilder { bits: vec![0; 1024], list: Vec::new() }
+        SetBuilder { bits: vec![0; 1024], list: Vec::new(), work: 0 }
     }
     fn insert(&mut self, v: u16) {
+        self.work += 1;
         let (w, b) = ((v >> 6) as usize, v & 63);
         if self.bits[w] >> b & 1 == 0 {
             self.bits[w] |= 1 << b;
@@ -151,6 +175,8 @@ impl Engine {
             exact: vec![Vec::new(); exact_len],
             more: vec![Vec::new(); more_max],
             set: SetBuilder::new(),
+            kept: 0,
+            enumerated: 0,
         }
     }
 
@@ -221,6 +247,7 @@ impl Engine {
                 }
             }
             let s = self.set.take();
+            self.kept += s.len() as u64;
             self.exact[j - 2].push(s);
         }
         for j in (2..=self.more.len()).rev() {
@@ -230,6 +257,7 @@ impl Engine {
                 }
             }
             let s = self.set.take();
+            self.kept += s.len() as u64;
             self.more[j - 1].push(s);
         }
         let top = if code.tail.is_empty() { code.digits.len() - 1 } else { nu };
@@ -306,11 +334,22 @@ impl Engine {
                 Equality::Unequal | Equality::NotAllEqual => {
                     for j in 3..=most {
                         if has(j) {
-                            each_partition_xor(g, m, j, d.equality, |v| stamp[v as usize] = mark);
+                            let mut left = MAX_PARTITIONS.saturating_sub(self.enumerated);
+                            let before = left;
+                            each_partition_xor(g, m, j, d.equality, &mut left, |v| {
+                                stamp[v as usize] = mark
+                            });
+                            self.enumerated += before - left;
+                            if left == 0 {
+                                return Err(EngineError::Budget { n });
+                            }
                         }
                     }
                 }
             }
+        }
+        if self.kept > MAX_SET_ENTRIES || self.enumerated + self.set.work > MAX_PARTITIONS {
+            return Err(EngineError::Budget { n });
         }
         let mex = (0..=65536usize).find(|&v| stamp[v] != mark).unwrap_or(65536);
         if mex > 65535 {
@@ -325,6 +364,7 @@ impl Engine {
                 self.set.insert(v);
             }
             let s = self.set.take();
+            self.kept += s.len() as u64;
             self.more[0].push(s);
         }
         Ok(())
@@ -332,12 +372,14 @@ impl Engine {
 }
 
 /// Calls `visit` with the XOR of every partition of `m` into `j` parts satisfying `equality`
-/// (pairwise unequal, or not all equal), enumerated with an explicit stack.
+/// (pairwise unequal, or not all equal), enumerated with an explicit stack; stops when `left`
+/// partitions have been visited.
 fn each_partition_xor(
     g: &[u16],
     m: usize,
     j: usize,
     equality: Equality,
+    left: &mut u64,
     mut visit: impl FnMut(u16),
 ) {
     let strict = equality == Equality::Unequal;
@@ -373,6 +415,10 @@ fn each_partition_xor(
             if ok {
                 let all_equal = last == lo && parts[..=i].iter().all(|&p| p == lo);
                 if strict || !all_equal {
+                    if *left == 0 {
+                        return;
+                    }
+                    *left -= 1;
                     visit(xors[i + 1] ^ g[last]);
                 }
             }
