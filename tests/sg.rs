@@ -153,7 +153,7 @@ fn published_periods() {
     assert_eq!(period(verdict("sub:1,3,4", 60)).1, 7);
     assert_eq!(period(verdict("sub:2,3,7", 60)).1, 5);
     let (_, p, s, proved) = period(verdict("allbut:2,3,7", 400));
-    assert_eq!((p, s, proved), (4, 2, false));
+    assert_eq!((p, s, proved), (4, 2, true));
     let (_, p, s, proved) = period(verdict("0.3F", 400));
     assert_eq!((p, s, proved), (6, 3, false));
 }
@@ -398,4 +398,48 @@ fn winning_moves_on_huge_heaps() {
             assert!(mv.leaves.iter().sum::<u64>() <= mv.size && mv.leaves != [mv.size]);
         }
     }
+}
+
+/// Every all-but saltus proof of a random one-heap code with tail [3] holds far past the
+/// values it read, from the least n0.
+#[test]
+fn all_but_saltus_proofs_hold_far_beyond_the_check() {
+    let mut rng = Rng::new(0x5eed_0013);
+    let mut proved = 0;
+    for _ in 0..400 {
+        let len = 1 + rng.below(9) as usize;
+        let mut digits = vec![Digit::ZERO; len + 1];
+        for d in digits.iter_mut().skip(1) {
+            d.heaps = rng.below(4);
+        }
+        let three = Digit { heaps: 3, at_least: None, equality: Equality::Any };
+        let r = Rule::Code(games::sg::rule::normalise(Code { digits, tail: vec![three] }));
+        let v = grundy_values(&r, 300).unwrap();
+        for l in [20usize, 40, 80, 301] {
+            if let Verdict::Periodic {
+                n0,
+                period,
+                saltus,
+                proof: Proof::Proved { checked_to, .. },
+            } = certify(&r, &v[..l])
+            {
+                assert!(saltus > 0 && checked_to < l as u64, "{r}");
+                let far = grundy_values(&r, 3 * checked_to + 200).unwrap();
+                for n in n0..(far.len() as u64 - period) {
+                    assert_eq!(
+                        far[(n + period) as usize] as u64,
+                        far[n as usize] as u64 + saltus,
+                        "{r}: ({n0}, {period}, {saltus}) from {l} values fails at {n}"
+                    );
+                }
+                if n0 > 0 {
+                    let (a, b) =
+                        (far[n0 as usize - 1] as u64, far[(n0 - 1 + period) as usize] as u64);
+                    assert_ne!(b, a + saltus, "{r}: n0 {n0} is not the least");
+                }
+                proved += 1;
+            }
+        }
+    }
+    assert!(proved > 400, "only {proved} proofs");
 }

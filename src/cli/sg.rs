@@ -268,7 +268,9 @@ fn explore(
         let done = match &v {
             Verdict::Periodic { proof: Proof::Proved { .. }, .. } => true,
             // A saltus means unbounded values: no plain period will ever come.
-            Verdict::Periodic { saltus, .. } => !provable || *saltus > 0,
+            Verdict::Periodic { saltus, .. } => {
+                !provable || (*saltus > 0 && !certificate::saltus_provable(rule))
+            }
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
         };

@@ -29,9 +29,26 @@
 //! Equal splits (`=`) give the option 0 to n exactly when n - r is even: n and n + p agree when p
 //! is even or the `=` digits cover both parities; otherwise the period is only observed.
 //!
-//! **Everything else is "observed"**: codes with a repeating tail (all-but games), open-ended
+//! **All-but games** (one heap; digits 1..=e leave at most one heap, then every larger amount may
+//! be taken, tail `[3]`). For n > e the options of n are every m <= n - e - 1 and the n - k for
+//! the digits k <= e that leave a heap, so G(n) = mex(F(n) U N(n)), F(n) = {G(m) : m <= n-e-1}.
+//! Let s > 0, n0 >= 0, n1 >= max(n0, 1) + e, and A = {G(m) : m < n0 + p}. If
+//! G(n + p) = G(n) + s for n0 <= n < n1 and
+//! (a) every value below s is in A,
+//! (b) every value of G(0..n0) that is not among G(n0..=n1-e-1) has its w + s in A,
+//! (c) G(n) + s > max A for n1 <= n < n1 + p,
+//! then G(n + p) = G(n) + s for every n >= n0. *Proof*, by induction on n >= n1. Write
+//! F(n) = A0 U B0 (values before n0, values from n0 to n - e - 1), X = B0 U N(n) and
+//! mu = G(n) = mex(A0 U X). Shifting by p: N(n + p) = N(n) + s and F(n + p) = A U (B0 + s), so
+//! G(n + p) = mex(A U (X + s)). Below s every value is in A (a). For s <= v < mu + s, w = v - s
+//! is in A0 U X: in X gives v in X + s; in A0 but not X (so not in B0, which holds G(n0..=n1-e-1))
+//! gives v in A by (b). And mu + s is neither in X + s (mu is not in X) nor in A (c, carried
+//! forward: G(n) = G(n - p) + s grows). So G(n + p) = mu + s. (This project's own proof;
+//! reported as "all-but saltus test".)
+//!
+//! **Everything else is "observed"**: codes with other repeating tails, open-ended
 //! heap counts, size conditions on three or more heaps, and every arithmetic periodicity
-//! (G(n + p) = G(n) + s). An observed period needs L >= 2 n0 + 3 p values. Grundy's game shows no
+//! (G(n + p) = G(n) + s) outside the all-but family above. An observed period needs L >= 2 n0 + 3 p values. Grundy's game shows no
 //! period at all. The divisive named rules (`multi-sg`, `hdu6892`) and the Fibonacci subtraction
 //! rule fall under no period theorem; `split-nim` and `hdu6892` have proved closed forms.
 //!
@@ -293,7 +310,12 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
     let Some(code) = rule.code() else { return Verdict::NotFound };
     let sh = match shape(&code) {
         Ok(sh) => sh,
-        Err(why) => return observed(values, &why).unwrap_or(Verdict::NotFound),
+        Err(why) => {
+            if let Some(v) = all_but_proof(&code, values) {
+                return v;
+            }
+            return observed(values, &why).unwrap_or(Verdict::NotFound);
+        }
     };
     let periods = suffix_periods(values);
     let mut refusal = None;
@@ -335,10 +357,98 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
     }
 }
 
-/// Can a period of this rule ever be proved here (a finite code with bounded heap counts)?
-/// Named rules have no period to prove.
+/// The saltus theorem for one-heap all-but games (see the module doc): codes whose digits
+/// 1..=e leave at most one heap and whose tail is `[3]` (take any larger amount, whole heap
+/// included). Finds the least (p, then n0) arithmetic period of the values and checks (a), (b),
+/// (c) for the least n1 >= max(n0, 1) + e that satisfies them.
+fn all_but_proof(code: &Code, values: &[u16]) -> Option<Verdict> {
+    if !all_but_family(code) {
+        return None;
+    }
+    let e = code.digits.len() as u64 - 1;
+    let l = values.len() as u64;
+    if l < 2 {
+        return None;
+    }
+    let diffs: Vec<i32> = values.windows(2).map(|w| w[1] as i32 - w[0] as i32).collect();
+    let periods = suffix_periods(&diffs);
+    let g = |n: u64| values[n as usize] as u64;
+    let mut best: Option<(u64, u64, u64, u64)> = None;
+    for (s0, &p) in periods[..diffs.len()].iter().enumerate() {
+        let n0 = s0 as u64;
+        // Only the least start of each suffix period is tried (it keeps the search linear per
+        // candidate); a period not proved from there is left observed.
+        if s0 > 0 && periods[s0 - 1] == p {
+            continue;
+        }
+        if p == 0 || best.is_some_and(|b| p >= b.1) || n0.max(1) + e + p > l {
+            continue;
+        }
+        // The suffix of differences from n0 has period p: G(n + p) - G(n) is constant for
+        // n0 <= n < l - p.
+        let saltus = g(n0 + p) as i64 - g(n0) as i64;
+        if saltus <= 0 {
+            continue;
+        }
+        let saltus = saltus as u64;
+        let a_end = n0 + p; // A = the values of G(0..n0+p)
+        let mut in_a = vec![false; 65536 + 1];
+        for m in 0..a_end {
+            in_a[g(m) as usize] = true;
+        }
+        let a_max = (0..a_end).map(g).max().unwrap_or(0);
+        let has_a = |v: u64| v <= 65536 && in_a[v as usize];
+        // (a) every value below the saltus is in A.
+        if !(0..saltus).all(has_a) {
+            continue;
+        }
+        // n1 = first, first + p, ...: each step raises the window's values by s (c) and adds
+        // values to G(n0..=n1-e-1) (b).
+        let mut n1 = n0.max(1) + e;
+        let mut later = vec![false; 65536];
+        let mut marked = n0;
+        while n1 + p <= l {
+            // (c) G(n) + s > max A on [n1, n1 + p).
+            if (n1..n1 + p).all(|n| g(n) + saltus > a_max) {
+                // (b) values of G(0..n0) missing from G(n0..=n1-e-1) have their +s in A.
+                while marked < n1 - e {
+                    later[g(marked) as usize] = true;
+                    marked += 1;
+                }
+                if (0..n0).map(g).all(|w| later[w as usize] || has_a(w + saltus)) {
+                    best = Some((n0, p, saltus, n1 + p - 1));
+                    break;
+                }
+            }
+            n1 += p;
+        }
+    }
+    let (n0, period, saltus, checked_to) = best?;
+    Some(Verdict::Periodic {
+        n0,
+        period,
+        saltus,
+        proof: Proof::Proved { theorem: "all-but saltus test".to_string(), checked_to },
+    })
+}
+
+/// One heap, digits leaving at most one heap, tail `[3]`: the all-but saltus test applies.
+fn all_but_family(code: &Code) -> bool {
+    let three = super::code::Digit { heaps: 0b11, at_least: None, equality: Equality::Any };
+    code.tail == [three]
+        && code.digits[0] == super::code::Digit::ZERO
+        && code.digits.iter().all(|d| d.heaps & !0b11 == 0 && d.at_least.is_none())
+}
+
+/// Can a period of this rule ever be proved here (a finite code with bounded heap counts, or
+/// an all-but game)? Named rules have no period to prove.
 pub fn provable(rule: &Rule) -> bool {
-    rule.code().is_some_and(|c| shape(&c).is_ok())
+    rule.code().is_some_and(|c| shape(&c).is_ok() || all_but_family(&c))
+}
+
+/// Can an arithmetic period (saltus > 0) of this rule be proved here (the all-but games)?
+pub fn saltus_provable(rule: &Rule) -> bool {
+    rule.code().is_some_and(|c| all_but_family(&c))
 }
 
 /// G(n) after a verdict, for any n: `None` when the verdict does not determine it (no proof
