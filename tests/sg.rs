@@ -443,3 +443,25 @@ fn all_but_saltus_proofs_hold_far_beyond_the_check() {
     }
     assert!(proved > 400, "only {proved} proofs");
 }
+
+/// Codes with repeating tails (one or several digits, splits included) against the naive mex.
+#[test]
+fn random_tail_codes_match_naive_mex() {
+    let mut rng = Rng::new(0x5eed_0014);
+    for _ in 0..150 {
+        let mut digits = vec![Digit::ZERO; 1 + rng.below(4) as usize];
+        for d in digits.iter_mut().skip(1) {
+            d.heaps = rng.below(8);
+        }
+        let mut tail = vec![Digit::ZERO; 1 + rng.below(3) as usize];
+        for d in tail.iter_mut() {
+            let top = if rng.below(3) == 0 { 16 } else { 8 };
+            d.heaps = rng.below(top);
+            if rng.below(4) == 0 {
+                d.equality = Equality::Unequal;
+            }
+        }
+        let r = Rule::Code(games::sg::rule::normalise(Code { digits, tail }));
+        same_as_naive(&r, 45);
+    }
+}
