@@ -119,24 +119,33 @@ impl Verdict {
 }
 
 /// The smallest period of every suffix: `out[s]` for the suffix starting at s (`out[L] = 0`).
-pub fn suffix_periods<T: PartialEq>(seq: &[T]) -> Vec<u64> {
+/// One buffer of 4 bytes per value (the prefix function, turned into periods in place); `None`
+/// past 2^32 - 2 values.
+pub fn suffix_periods<T: PartialEq>(seq: &[T]) -> Option<Vec<u32>> {
     let l = seq.len();
+    if l >= u32::MAX as usize {
+        return None;
+    }
     let r = |i: usize| &seq[l - 1 - i];
-    let mut pi = vec![0usize; l];
+    let mut pi: Vec<u32> = Vec::with_capacity(l + 1);
+    pi.resize(l, 0);
     for i in 1..l {
-        let mut k = pi[i - 1];
+        let mut k = pi[i - 1] as usize;
         while k > 0 && r(i) != r(k) {
-            k = pi[k - 1];
+            k = pi[k - 1] as usize;
         }
         if r(i) == r(k) {
             k += 1;
         }
-        pi[i] = k;
+        pi[i] = k as u32;
     }
-    // The suffix from s has length m = l - s.
-    let mut out: Vec<u64> = (0..l).map(|s| (l - s - pi[l - s - 1]) as u64).collect();
-    out.push(0);
-    out
+    // pi[i] is the border of the reversed prefix of length i + 1, the suffix from l - 1 - i.
+    for (i, v) in pi.iter_mut().enumerate() {
+        *v = (i as u32 + 1) - *v;
+    }
+    pi.reverse();
+    pi.push(0);
+    Some(pi)
 }
 
 /// The shape a Guy-Smith proof needs from a code: `None` where it does not apply.
@@ -222,12 +231,13 @@ fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<
 
 /// Finds the least (p, then n0) among the suffix candidates accepted by `accept(s, p)`.
 fn least_candidate(
-    periods: &[u64],
+    periods: &[u32],
     mut accept: impl FnMut(u64, u64) -> bool,
 ) -> Option<(u64, u64)> {
     let l = periods.len() - 1;
     let mut best: Option<(u64, u64)> = None;
     for (s, &p) in periods[..l].iter().enumerate() {
+        let p = p as u64;
         if best.is_some_and(|(_, bp)| p >= bp) {
             continue;
         }
@@ -242,7 +252,7 @@ fn least_candidate(
 fn observed(values: &[u16], why: &str) -> Option<Verdict> {
     let l = values.len() as u64;
     let fits = |s: u64, p: u64| p >= 1 && l >= 2 * s + 3 * p;
-    if let Some((n0, p)) = least_candidate(&suffix_periods(values), fits) {
+    if let Some((n0, p)) = least_candidate(&suffix_periods(values)?, fits) {
         return Some(Verdict::Periodic {
             n0,
             period: p,
@@ -255,7 +265,7 @@ fn observed(values: &[u16], why: &str) -> Option<Verdict> {
         return None;
     }
     let diffs: Vec<i32> = values.windows(2).map(|w| w[1] as i32 - w[0] as i32).collect();
-    let (n0, p) = least_candidate(&suffix_periods(&diffs), |s, p| p >= 1 && l >= 2 * s + 3 * p)?;
+    let (n0, p) = least_candidate(&suffix_periods(&diffs)?, |s, p| p >= 1 && l >= 2 * s + 3 * p)?;
     let saltus = values[(n0 + p) as usize] as i64 - values[n0 as usize] as i64;
     if saltus <= 0 {
         return None;
@@ -317,7 +327,7 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
             return observed(values, &why).unwrap_or(Verdict::NotFound);
         }
     };
-    let periods = suffix_periods(values);
+    let Some(periods) = suffix_periods(values) else { return Verdict::NotFound };
     let mut refusal = None;
     let found = least_candidate(&periods, |s, p| match guy_smith(&sh, values, s, p) {
         Ok(_) => true,
@@ -371,14 +381,14 @@ fn all_but_proof(code: &Code, values: &[u16]) -> Option<Verdict> {
         return None;
     }
     let diffs: Vec<i32> = values.windows(2).map(|w| w[1] as i32 - w[0] as i32).collect();
-    let periods = suffix_periods(&diffs);
+    let periods = suffix_periods(&diffs)?;
     let g = |n: u64| values[n as usize] as u64;
     let mut best: Option<(u64, u64, u64, u64)> = None;
     for (s0, &p) in periods[..diffs.len()].iter().enumerate() {
-        let n0 = s0 as u64;
+        let (n0, p) = (s0 as u64, p as u64);
         // Only the least start of each suffix period is tried (it keeps the search linear per
         // candidate); a period not proved from there is left observed.
-        if s0 > 0 && periods[s0 - 1] == p {
+        if s0 > 0 && periods[s0 - 1] as u64 == p {
             continue;
         }
         if p == 0 || best.is_some_and(|b| p >= b.1) || n0.max(1) + e + p > l {
@@ -430,6 +440,28 @@ fn all_but_proof(code: &Code, values: &[u16]) -> Option<Verdict> {
         saltus,
         proof: Proof::Proved { theorem: "all-but saltus test".to_string(), checked_to },
     })
+}
+
+/// Checks one candidate (n0, p) for a code (no search, no allocation): `Ok(checked_to)` when
+/// the Guy-Smith conditions (with the split-parity condition where it applies) hold on
+/// `values`, `Err(None)` when more values are needed, `Err(Some(why))` when the candidate fails
+/// or no Guy-Smith form applies. For an engine that proposes its own candidate on very long runs.
+///
+/// ```
+/// use games::sg::{certificate::check_period, rule::Rule, values::grundy_values};
+/// let kayles = Rule::parse("0.77").unwrap();
+/// let v = grundy_values(&kayles, 166).unwrap();
+/// assert_eq!(check_period(&kayles, &v, 71, 12), Ok(166));
+/// assert_eq!(check_period(&kayles, &v[..166], 71, 12), Err(None));
+/// assert!(matches!(check_period(&kayles, &v, 70, 12), Err(Some(_))));
+/// ```
+pub fn check_period(rule: &Rule, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<String>> {
+    let code = rule.code().ok_or_else(|| Some("not a take-and-break code".to_string()))?;
+    let sh = shape(&code).map_err(Some)?;
+    if p == 0 {
+        return Err(Some("the period must be positive".to_string()));
+    }
+    guy_smith(&sh, values, n0, p)
 }
 
 /// One heap, digits leaving at most one heap, tail `[3]`: the all-but saltus test applies.
@@ -558,7 +590,7 @@ mod tests {
     #[test]
     fn suffix_periods_are_right() {
         let v = [1, 2, 3, 1, 2, 3, 1, 2];
-        let p = suffix_periods(&v);
+        let p = suffix_periods(&v).unwrap();
         assert_eq!(p, vec![3, 3, 3, 3, 3, 3, 2, 1, 0]);
     }
 
