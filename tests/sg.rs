@@ -369,18 +369,30 @@ fn svg_marks_preperiod_and_period() {
 fn winning_moves_on_huge_heaps() {
     use games::sg::play::winning_move;
     let mut rng = Rng::new(0x5eed_0012);
-    for s in ["0.77", "0.07", "4.07", "0.137", "0.7!"] {
+    for s in [
+        "0.77",
+        "0.07",
+        "4.07",
+        "0.137",
+        "0.7!",
+        "allbut:2,3,7",
+        "allbut:1,4,9,16",
+        "0.2[3]",
+        "allbut:3,5,6,11,12",
+    ] {
         let r = rule(s);
         let v = grundy_values(&r, 400).unwrap();
         let verdict = certify(&r, &v);
-        let (n0, p) = match &verdict {
-            Verdict::Periodic { n0, period, proof: Proof::Proved { .. }, .. } => (*n0, *period),
+        let (n0, p, saltus) = match &verdict {
+            Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
+                (*n0, *period, *saltus)
+            }
             other => panic!("{s}: {other:?}"),
         };
         let mut g = |n: u64| value_at(&verdict, &v, n);
         for _ in 0..200 {
             let heaps = [rng.below(u64::MAX), rng.below(1000), rng.below(1 << 40)];
-            let (sum, mv) = winning_move(&r, &heaps, &mut g, Some((n0, p))).unwrap();
+            let (sum, mv) = winning_move(&r, &heaps, &mut g, Some((n0, p, saltus))).unwrap();
             if sum == 0 {
                 continue;
             }

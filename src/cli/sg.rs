@@ -133,8 +133,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     let values = engine.values.clone();
     let period = match &verdict {
-        Verdict::Periodic { n0, period, saltus: 0, proof: Proof::Proved { .. } } => {
-            Some((*n0, *period))
+        Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
+            Some((*n0, *period, *saltus))
         }
         _ => None,
     };

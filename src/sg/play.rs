@@ -55,13 +55,13 @@ pub fn code_move_words(size: u64, leaves: &[u64]) -> String {
 const SEARCH_BOUND: u64 = 50_000_000;
 
 /// A move from a heap of `x` to an option of value `target`, if one is found. `g` gives G(n)
-/// (or `None` when unknown); `period` is a proved (n0, p) when there is one.
+/// (or `None` when unknown); `period` is a proved (n0, p, saltus) when there is one.
 pub fn move_to_value(
     rule: &Rule,
     x: u64,
     target: u128,
     g: &mut dyn FnMut(u64) -> Option<u128>,
-    period: Option<(u64, u64)>,
+    period: Option<(u64, u64, u64)>,
 ) -> Option<(Vec<u64>, String)> {
     let mut budget = SEARCH_BOUND;
     match rule {
@@ -143,6 +143,12 @@ pub fn move_to_value(
         _ => {}
     }
     let code = rule.code()?;
+    if let (Some((n0, p, saltus)), false) = (period, code.tail.is_empty())
+        && saltus > 0
+        && let Some(found) = arithmetic_move(&code, x, target, g, n0, p, saltus)
+    {
+        return Some(found);
+    }
     let top = if code.tail.is_empty() { (code.digits.len() as u64 - 1).min(x) } else { x };
     for k in 0..=top {
         let d = code.digit(k as usize);
@@ -161,7 +167,7 @@ pub fn move_to_value(
         }
         if has(2) && m >= 2 {
             let mut last = m / 2;
-            if let Some((n0, p)) = period {
+            if let Some((n0, p, 0)) = period {
                 last = last.min(n0 + p + 1);
             }
             for a in 1..=last {
@@ -196,12 +202,53 @@ pub fn move_to_value(
     None
 }
 
+/// A one-heap move to a heap of value `target` when G(n0 + r + q p) = G(n0 + r) + q s: the
+/// heaps of that value are found by solving for q in each residue class (and below n0 + p by
+/// reading), so huge heaps cost O(n0 + p).
+fn arithmetic_move(
+    code: &super::code::Code,
+    x: u64,
+    target: u128,
+    g: &mut dyn FnMut(u64) -> Option<u128>,
+    n0: u64,
+    p: u64,
+    saltus: u64,
+) -> Option<(Vec<u64>, String)> {
+    let allowed = |m: u64| {
+        let k = x - m;
+        let d = code.digit(usize::try_from(k).unwrap_or(usize::MAX));
+        k >= 1 && if m == 0 { d.heaps & 1 == 1 } else { d.heaps >> 1 & 1 == 1 }
+    };
+    let found = |m: u64| -> Option<(Vec<u64>, String)> {
+        let leaves = if m == 0 { Vec::new() } else { vec![m] };
+        let words = code_move_words(x, &leaves);
+        Some((leaves, words))
+    };
+    for m in 0..(n0 + p).min(x) {
+        if g(m)? == target && allowed(m) {
+            return found(m);
+        }
+    }
+    for r in n0..n0 + p {
+        let base = g(r)?;
+        if target < base || !(target - base).is_multiple_of(saltus as u128) {
+            continue;
+        }
+        let q = (target - base) / saltus as u128;
+        let m = (r as u128).checked_add(q.checked_mul(p as u128)?)?;
+        if m < x as u128 && allowed(m as u64) {
+            return found(m as u64);
+        }
+    }
+    None
+}
+
 /// The nim-sum of a sum of heaps and, when it is not 0, a winning move.
 pub fn winning_move(
     rule: &Rule,
     heaps: &[u64],
     g: &mut dyn FnMut(u64) -> Option<u128>,
-    period: Option<(u64, u64)>,
+    period: Option<(u64, u64, u64)>,
 ) -> Option<(u128, Option<Move>)> {
     let mut values = Vec::with_capacity(heaps.len());
     for &h in heaps {
