@@ -18,6 +18,7 @@ pub mod process;
 pub mod registry;
 pub mod rng;
 pub mod scanner;
+pub mod sg;
 pub mod stress;
 pub mod testkit;
 pub mod theory;

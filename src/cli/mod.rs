@@ -11,6 +11,7 @@ pub mod graph;
 pub mod io;
 pub mod list;
 pub mod scan;
+pub mod sg;
 pub mod solve;
 pub mod stress;
 pub mod test;
@@ -39,6 +40,7 @@ pub fn cli() -> Command {
         .subcommand(stress::command())
         .subcommand(test::command())
         .subcommand(graph::command())
+        .subcommand(sg::command())
         .subcommand(validate::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
@@ -56,6 +58,7 @@ pub fn main() -> ExitCode {
         Some(("stress", sub)) => stress::run(sub),
         Some(("test", sub)) => test::run(sub),
         Some(("graph", sub)) => graph::run(sub),
+        Some(("sg", sub)) => sg::run(sub),
         Some(("validate", sub)) => validate::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),

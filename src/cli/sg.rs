@@ -1,0 +1,499 @@
+//! `games sg RULE`: the Grundy explorer's command line. The mathematics is in `games::sg`; this
+//! module reads the options, drives the engine until a certificate exists (or `--max`), and
+//! prints the table and the verdict, `--at` answers, `--heaps` play, `--json` or `--svg`.
+
+use anyhow::{Context, Result};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use games::sg::certificate::{self, Proof, Verdict};
+use games::sg::play;
+use games::sg::rule::Rule;
+use games::sg::values::{Engine, EngineError};
+use serde::Serialize;
+use std::process::ExitCode;
+
+/// The whole clap definition of `games sg`.
+pub fn command() -> Command {
+    Command::new("sg")
+        .about("Grundy explorer: any heap rule, its values, a proven period, G(n) for n < 2^64")
+        .long_about(include_str!("../../problems/sg.md"))
+        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, sub:1,3,4, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
+        .arg(
+            Arg::new("upto")
+                .long("upto")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u64).range(0..=100_000_000))
+                .help("Compute exactly G(0..=N), certificate or not"),
+        )
+        .arg(
+            Arg::new("max")
+                .long("max")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u64).range(1..=100_000_000))
+                .help("Stop the search for a certificate at n = N (default 20000; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
+        )
+        .arg(
+            Arg::new("at")
+                .long("at")
+                .value_name("n")
+                .num_args(1..)
+                .value_parser(clap::value_parser!(u64))
+                .help("G(n) for these n (any n < 2^64 once a period is proved)"),
+        )
+        .arg(
+            Arg::new("heaps")
+                .long("heaps")
+                .value_name("h")
+                .num_args(1..)
+                .value_parser(clap::value_parser!(u64))
+                .help("A sum of heaps: nim-sum, P or N, and a winning move"),
+        )
+        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
+        .arg(
+            Arg::new("svg")
+                .long("svg")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .help("Also draw G(n) against n, preperiod and one period marked, into FILE"),
+        )
+}
+
+/// Everything the explorer learnt, as printed by `--json`.
+#[derive(Serialize)]
+struct Report {
+    rule: String,
+    code: Option<String>,
+    values: Vec<u16>,
+    verdict: VerdictJson,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    at: Vec<AtJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heaps: Option<HeapsJson>,
+}
+
+#[derive(Serialize)]
+struct VerdictJson {
+    kind: &'static str,
+    n0: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<u64>,
+    proved: bool,
+    theorem: Option<String>,
+    checked_to: Option<u64>,
+    note: Option<String>,
+    line: String,
+}
+
+#[derive(Serialize)]
+struct AtJson {
+    n: u64,
+    /// A decimal string: split-nim values pass 2^64.
+    g: String,
+}
+
+#[derive(Serialize)]
+struct HeapsJson {
+    heaps: Vec<u64>,
+    values: Vec<String>,
+    nim_sum: String,
+    winner: &'static str,
+    winning_move: Option<String>,
+}
+
+/// Runs `games sg`.
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let text = args.get_one::<String>("RULE").map(String::as_str).unwrap_or_default();
+    let rule = match Rule::parse(text) {
+        Ok(r) => r,
+        Err(e) => {
+            super::io::error_line(&format!("games sg: {e}"));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let upto = args.get_one::<u64>("upto").copied();
+    let max = args
+        .get_one::<u64>("max")
+        .copied()
+        .unwrap_or_else(|| games::sg::values::default_max(&rule))
+        .max(upto.unwrap_or(0));
+    let mut engine = Engine::new(&rule);
+    let mut note = None;
+    let verdict = match explore(&rule, &mut engine, upto, max) {
+        Ok(v) => v,
+        Err(e) => {
+            note = Some(e.to_string());
+            certificate::certify(&rule, &engine.values)
+        }
+    };
+    // Proved: print exactly the values the proof read.
+    if upto.is_none()
+        && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
+    {
+        engine.values.truncate(*checked_to as usize + 1);
+    }
+    let values = engine.values.clone();
+    let period = match &verdict {
+        Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
+            Some((*n0, *period, *saltus))
+        }
+        _ => None,
+    };
+    let mut oracle = Oracle { rule: &rule, engine, verdict: &verdict, max };
+    let mut out = String::new();
+    let mut at_json = Vec::new();
+    let mut failure = None;
+    if let Some(ns) = args.get_many::<u64>("at") {
+        for &n in ns {
+            match oracle.value(n) {
+                Ok(g) => {
+                    out.push_str(&format!("G({n}) = {g}\n"));
+                    at_json.push(AtJson { n, g: g.to_string() });
+                }
+                Err(why) => {
+                    failure = Some(format!("G({n}): {why}"));
+                    break;
+                }
+            }
+        }
+    }
+    let mut heaps_json = None;
+    if failure.is_none()
+        && let Some(hs) = args.get_many::<u64>("heaps")
+    {
+        let heaps: Vec<u64> = hs.copied().collect();
+        let mut gvals = Vec::new();
+        for &h in &heaps {
+            match oracle.value(h) {
+                Ok(g) => gvals.push(g),
+                Err(why) => {
+                    failure = Some(format!("G({h}): {why}"));
+                    break;
+                }
+            }
+        }
+        if failure.is_none() {
+            let mut g = |n: u64| oracle.value(n).ok();
+            match play::winning_move(&rule, &heaps, &mut g, period) {
+                Some((s, mv)) => {
+                    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+                    let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
+                    out.push_str(&format!(
+                        "heaps {}: G = {}, nim-sum {s}: ",
+                        list.join(" "),
+                        gl.join(" ")
+                    ));
+                    let words = mv.as_ref().map(|m| m.words.clone());
+                    if s == 0 {
+                        out.push_str("P (the player to move loses)\n");
+                    } else {
+                        out.push_str("N (the player to move wins)\n");
+                        match &words {
+                            Some(w) => out.push_str(&format!("winning move: {w}\n")),
+                            None => {
+                                out.push_str("winning move: not found within the search bound\n")
+                            }
+                        }
+                    }
+                    heaps_json = Some(HeapsJson {
+                        heaps: heaps.clone(),
+                        values: gl,
+                        nim_sum: s.to_string(),
+                        winner: if s == 0 { "P" } else { "N" },
+                        winning_move: words,
+                    });
+                }
+                None => {
+                    failure = Some("a value needed for the winning move is unknown".to_string())
+                }
+            }
+        }
+    }
+    let values_for_print = &values;
+    let line = verdict_line(&verdict, values_for_print, note.as_deref());
+    if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
+        let svg = svg(&rule, values_for_print, &verdict);
+        std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let report = if args.get_flag("json") {
+        let report = Report {
+            rule: rule.to_string(),
+            code: rule.code().map(|c| games::sg::rule::code_to_string(&c)),
+            values: values.clone(),
+            verdict: verdict_json(&verdict, line.clone(), note.clone()),
+            at: at_json,
+            heaps: heaps_json,
+        };
+        let mut s = serde_json::to_string(&report).context("encoding JSON")?;
+        s.push('\n');
+        s
+    } else {
+        let mut text = format!("rule {}", rule);
+        if !matches!(rule, Rule::Code(_))
+            && let Some(c) = rule.code()
+        {
+            text.push_str(&format!(" = {}", games::sg::rule::code_to_string(&c)));
+        }
+        text.push('\n');
+        if args.get_many::<u64>("at").is_none() && args.get_many::<u64>("heaps").is_none() {
+            text.push_str(&table(values_for_print, &verdict));
+        }
+        text.push_str(&out);
+        text.push_str(&line);
+        text.push('\n');
+        text
+    };
+    // The report first; a failure (exit 1) is said after it, whatever became of stdout.
+    let code = super::io::finish(u8::from(failure.is_some()), report.as_bytes());
+    if let Some(f) = failure {
+        super::io::error_line(&format!("games sg: {f}"));
+    }
+    Ok(code)
+}
+
+/// Computes values until a certificate (or `upto` exactly, or `max`).
+fn explore(
+    rule: &Rule,
+    engine: &mut Engine,
+    upto: Option<u64>,
+    max: u64,
+) -> Result<Verdict, EngineError> {
+    if let Some(n) = upto {
+        engine.extend_to(n)?;
+        return Ok(certificate::certify(rule, &engine.values));
+    }
+    let provable = certificate::provable(rule);
+    let mut len = 64u64.min(max + 1);
+    loop {
+        engine.extend_to(len - 1)?;
+        let v = certificate::certify(rule, &engine.values);
+        let done = match &v {
+            Verdict::Periodic { proof: Proof::Proved { .. }, .. } => true,
+            // A saltus means unbounded values: no plain period will ever come.
+            Verdict::Periodic { saltus, .. } => {
+                !provable || (*saltus > 0 && !certificate::saltus_provable(rule))
+            }
+            Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
+            Verdict::NotFound => false,
+        };
+        if done || len > max {
+            return Ok(v);
+        }
+        len = (len + (len / 8).max(16)).min(max + 1);
+        if engine.values.len() as u64 == max + 1 {
+            return Ok(v);
+        }
+    }
+}
+
+/// G(n) for any n the verdict or the rule's theory determines.
+struct Oracle<'a> {
+    rule: &'a Rule,
+    engine: Engine,
+    verdict: &'a Verdict,
+    max: u64,
+}
+
+impl Oracle<'_> {
+    fn value(&mut self, n: u64) -> Result<u128, String> {
+        match self.rule {
+            Rule::SplitNim => return Ok(games::theory::split::grundy(n)),
+            Rule::Lunch => {
+                return Ok(if n == 0 { 0 } else { games::theory::lunch::grundy(n) as u128 });
+            }
+            Rule::MultiSg(f) if n as u128 >= self.engine.values.len() as u128 => {
+                return certificate::multi_sg_at(*f, n, 100_000_000).map(u128::from).ok_or_else(
+                    || {
+                        "too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)"
+                            .to_string()
+                    },
+                );
+            }
+            _ => {}
+        }
+        if let Some(g) = certificate::value_at(self.verdict, &self.engine.values, n) {
+            return Ok(g);
+        }
+        if n <= self.max {
+            self.engine.extend_to(n).map_err(|e| e.to_string())?;
+            return Ok(self.engine.values[n as usize] as u128);
+        }
+        Err(format!(
+            "no period is proved and n is beyond --max {} (raise --max to compute it)",
+            self.max
+        ))
+    }
+}
+
+fn verdict_line(v: &Verdict, values: &[u16], note: Option<&str>) -> String {
+    let upto = values.len().saturating_sub(1);
+    let mut line = match v {
+        Verdict::Periodic { n0, period, saltus, proof } => {
+            let head = if *saltus == 0 {
+                format!("periodic from n0 = {n0} with period {period}")
+            } else {
+                format!(
+                    "arithmetic-periodic from n0 = {n0} with period {period} and saltus {saltus}"
+                )
+            };
+            match proof {
+                Proof::Proved { theorem, checked_to } => {
+                    format!("{head} (proved: {theorem}, values checked to n = {checked_to})")
+                }
+                Proof::Observed { why } => {
+                    format!("{head} (observed to n = {upto}, not proved: {why})")
+                }
+            }
+        }
+        Verdict::ClosedForm { what } => format!("closed form: {what}"),
+        Verdict::NoTheorem { why } => format!("{why}; {}", stats(values)),
+        Verdict::NotFound => format!("no period found up to n = {upto} ({})", stats(values)),
+    };
+    if let Some(n) = note {
+        line.push_str(&format!("; stopped: {n}"));
+    }
+    line
+}
+
+/// Largest value, the rare/common split, the P-positions.
+fn stats(values: &[u16]) -> String {
+    let Some((argmax, &max)) =
+        values.iter().enumerate().max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
+    else {
+        return "no values".to_string();
+    };
+    let mut counts = vec![0u64; 65536];
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    // The rare mask: the bits whose parity class of values is the smallest (0 is always rare).
+    let bits = 16 - max.leading_zeros();
+    let masks = 1u32 << bits.min(10);
+    let mut best = (u64::MAX, 0u32);
+    for mask in 1..masks {
+        let rare: u64 = counts
+            .iter()
+            .enumerate()
+            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
+            .map(|(_, &c)| c)
+            .sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    let p_count = counts[0];
+    let last_p = values.iter().rposition(|&v| v == 0).unwrap_or(0);
+    let split = if best.1 == 0 {
+        "rare/common: no split".to_string()
+    } else {
+        format!(
+            "rare/common by mask {}: {} rare, {} common",
+            best.1,
+            best.0,
+            values.len() as u64 - best.0
+        )
+    };
+    format!(
+        "largest value {max} at n = {argmax}; {split}; {p_count} P-positions, the last at n = {last_p}"
+    )
+}
+
+fn verdict_json(v: &Verdict, line: String, note: Option<String>) -> VerdictJson {
+    let mut j = VerdictJson {
+        kind: "none",
+        n0: None,
+        period: None,
+        saltus: None,
+        proved: v.is_proved(),
+        theorem: None,
+        checked_to: None,
+        note,
+        line,
+    };
+    match v {
+        Verdict::Periodic { n0, period, saltus, proof } => {
+            j.kind = if *saltus == 0 { "periodic" } else { "arithmetic-periodic" };
+            j.n0 = Some(*n0);
+            j.period = Some(*period);
+            j.saltus = Some(*saltus);
+            if let Proof::Proved { theorem, checked_to } = proof {
+                j.theorem = Some(theorem.clone());
+                j.checked_to = Some(*checked_to);
+            }
+        }
+        Verdict::ClosedForm { .. } => j.kind = "closed-form",
+        Verdict::NoTheorem { .. } => j.kind = "no-theorem",
+        Verdict::NotFound => {}
+    }
+    j
+}
+
+/// The values in rows: the period's width once known (up to 40), else 20.
+fn table(values: &[u16], v: &Verdict) -> String {
+    let width = match v {
+        Verdict::Periodic { period, .. } if *period <= 40 => *period as usize,
+        _ => 20,
+    };
+    let vw = values.iter().max().map_or(1, |m| m.to_string().len());
+    let nw = values.len().saturating_sub(1).to_string().len();
+    let mut s = String::new();
+    for (row, chunk) in values.chunks(width).enumerate() {
+        s.push_str(&format!("{:>nw$}:", row * width));
+        for x in chunk {
+            s.push_str(&format!(" {x:>vw$}"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// G(n) against n: one unit square per value (the data's own coordinates, so no rounding),
+/// the preperiod shaded grey and one period shaded blue.
+fn svg(rule: &Rule, values: &[u16], v: &Verdict) -> String {
+    let w = values.len().max(1);
+    let top = values.iter().copied().max().unwrap_or(0) as usize + 1;
+    let mut s = String::new();
+    s.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"460\">\n");
+    s.push_str("<rect width=\"900\" height=\"460\" fill=\"white\"/>\n");
+    s.push_str(&format!(
+        "<text x=\"50\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">G(n) of {} for n = 0..{}, values 0..{}</text>\n",
+        xml_escape(&rule.to_string()),
+        w - 1,
+        top - 1
+    ));
+    s.push_str(&format!(
+        "<svg x=\"50\" y=\"30\" width=\"800\" height=\"400\" viewBox=\"0 0 {w} {top}\" preserveAspectRatio=\"none\">\n"
+    ));
+    if let Verdict::Periodic { n0, period, .. } = v {
+        let n0 = (*n0 as usize).min(w);
+        let end = (n0 + *period as usize).min(w);
+        s.push_str(&format!(
+            "<rect x=\"0\" y=\"0\" width=\"{n0}\" height=\"{top}\" fill=\"#dddddd\"/>\n"
+        ));
+        s.push_str(&format!(
+            "<rect x=\"{n0}\" y=\"0\" width=\"{}\" height=\"{top}\" fill=\"#cce0ff\"/>\n",
+            end - n0
+        ));
+    }
+    s.push_str("<g fill=\"black\">\n");
+    for (n, &g) in values.iter().enumerate() {
+        s.push_str(&format!(
+            "<rect x=\"{n}\" y=\"{}\" width=\"1\" height=\"1\"/>\n",
+            top - 1 - g as usize
+        ));
+    }
+    s.push_str("</g>\n</svg>\n");
+    let legend = match v {
+        Verdict::Periodic { n0, period, .. } => {
+            format!("grey: preperiod 0..{n0}; blue: one period of {period}")
+        }
+        _ => "no period marked".to_string(),
+    };
+    s.push_str(&format!(
+        "<text x=\"50\" y=\"450\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n</svg>\n",
+        xml_escape(&legend)
+    ));
+    s
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}

@@ -1,0 +1,15 @@
+//! `games sg`, the Grundy explorer: one heap rule in, its Grundy values, a proven period and
+//! exact answers for heaps up to 2^64 - 1 out.
+//!
+//! The parts: [`code`] holds take-and-break codes as data (shared with the fast engine);
+//! `rule` reads and prints the rule language (codes, subtraction games, the project's named
+//! rules); `moves` enumerates a heap's options straight from the definition and is the naive
+//! oracle; `values` is the generic exact engine for every rule family; `certificate` turns a
+//! slice of values into a proof of (arithmetic) periodicity, or says why none applies.
+
+pub mod certificate;
+pub mod code;
+pub mod moves;
+pub mod play;
+pub mod rule;
+pub mod values;

@@ -1,0 +1,522 @@
+//! The rule language of `games sg`: what one heap may do, written as text, read into a [`Rule`]
+//! and printed back in a normalised spelling.
+//!
+//! **Take-and-break codes** follow Winning Ways (ch. 4) and CGSuite's `TakeAndBreak`: an
+//! optional digit before the point (digit 0: split a heap without taking anything), a point,
+//! then digits 1, 2, 3, ... (digit k: the moves that remove k tokens). A digit is a base-32
+//! symbol `0-9`, `A-V` (any case; bit j set = the move may leave exactly j nonempty heaps, so
+//! octal `7` = leave 0, 1 or 2 heaps and hexadecimal `F` also 3), or `&N;` for larger masks, or
+//! `{2,3}` listing heap counts (`{2+}`: two or more heaps, `*` = any number, zero included).
+//! A digit may be followed by one modifier on the sizes it leaves: `!` pairwise unequal (`4!.0`
+//! is Grundy's game; Czajka's `u` is read as `!`), `?` not all equal, `=` all equal. A repeating
+//! tail `[..]` may close the code (`0.[3]` is Nim). The leading `0` is optional (`.07`).
+//! Digits before the point that *add* tokens (CGSuite's `14.0`) and loops (digit 0 leaving 0 or 1
+//! heap) are refused.
+//!
+//! **Subtraction games** `sub:1,3,4`, `allbut:2,3,7`, `bash:M` are codes too (digit `3` at each
+//! amount that may be taken); they keep their own spelling when printed. **Named rules** of this
+//! project's problems: `split-nim`, `multi-sg:F`, `hdu6892` (alias `lunch`), `hdu1848` (alias
+//! `fibonacci`).
+
+use super::code::{Code, Digit, Equality};
+use std::fmt;
+
+/// The largest amount a `sub:`/`allbut:`/`bash:` rule may name (the code has one digit per
+/// amount, so this bounds its memory).
+pub const MAX_AMOUNT: u64 = 1_000_000;
+
+/// A rule for one heap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// A take-and-break code as written in code notation.
+    Code(Code),
+    /// Take exactly s tokens for some s in the (sorted, distinct, positive) set.
+    Sub(Vec<u64>),
+    /// Take any positive amount except these (sorted, distinct, positive).
+    AllBut(Vec<u64>),
+    /// Take 1..=M tokens.
+    Bash(u64),
+    /// AcWing 894: replace a heap of x by two heaps, each smaller than x (0 allowed).
+    SplitNim,
+    /// HNOI2014 江南乐: split a heap of x >= F into M >= 2 heaps as evenly as possible.
+    MultiSg(u64),
+    /// HDU 6892: cut a piece of length l into k >= 2 equal pieces, k dividing l.
+    Lunch,
+    /// HDU 1848: take a Fibonacci number (1, 2, 3, 5, 8, ...) of tokens.
+    Fibonacci,
+}
+
+/// A rule that could not be read: where (a byte offset into the text) and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleError {
+    /// The rule as given.
+    pub text: String,
+    /// Byte offset of the offending character (`text.len()` for "ended too early").
+    pub at: usize,
+    /// What was expected there, in words.
+    pub expected: String,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let found = match self.text[self.at..].chars().next() {
+            Some(c) => format!("{c:?}"),
+            None => "the end of the rule".to_string(),
+        };
+        let column = self.text[..self.at].chars().count();
+        write!(
+            f,
+            "bad rule, column {}: expected {}, found {}\n  {}\n  {}^",
+            column + 1,
+            self.expected,
+            found,
+            self.text,
+            " ".repeat(column)
+        )
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl Rule {
+    /// Reads a rule (see the module doc for the notation).
+    ///
+    /// ```
+    /// use games::sg::rule::Rule;
+    /// assert_eq!(Rule::parse(".77").unwrap().to_string(), "0.77");
+    /// assert_eq!(Rule::parse("4u.0").unwrap().to_string(), "4!.0");
+    /// assert_eq!(Rule::parse("sub:4,1,3").unwrap().to_string(), "sub:1,3,4");
+    /// let e = Rule::parse("0.7x").unwrap_err();
+    /// assert_eq!(e.at, 3);
+    /// ```
+    pub fn parse(text: &str) -> Result<Rule, RuleError> {
+        let err = |at: usize, expected: &str| RuleError {
+            text: text.to_string(),
+            at,
+            expected: expected.to_string(),
+        };
+        if let Some(rest) = text.strip_prefix("sub:") {
+            let set = parse_amounts(text, 4, rest, false)?;
+            return Ok(Rule::Sub(set));
+        }
+        if let Some(rest) = text.strip_prefix("allbut:") {
+            let set = parse_amounts(text, 7, rest, true)?;
+            return Ok(Rule::AllBut(set));
+        }
+        if let Some(rest) = text.strip_prefix("bash:") {
+            let set = parse_amounts(text, 5, rest, false)?;
+            if set.len() != 1 {
+                return Err(err(text.find(',').unwrap_or(text.len()), "one amount M (bash:M)"));
+            }
+            return Ok(Rule::Bash(set[0]));
+        }
+        if let Some(rest) = text.strip_prefix("multi-sg:") {
+            return match parse_number(text, 9, rest)? {
+                (f, end) if end == text.len() => Ok(Rule::MultiSg(f)),
+                (_, end) => Err(err(end, "the end of the rule after multi-sg:F")),
+            };
+        }
+        match text {
+            "split-nim" => return Ok(Rule::SplitNim),
+            "hdu6892" | "lunch" => return Ok(Rule::Lunch),
+            "hdu1848" | "fibonacci" => return Ok(Rule::Fibonacci),
+            "multi-sg" => return Err(err(text.len(), "':F' with the threshold F (multi-sg:F)")),
+            _ => {}
+        }
+        let first = text.chars().next();
+        if !matches!(first, Some(c) if c == '.' || c.is_ascii_alphanumeric() || c == '{' || c == '&' || c == '*')
+        {
+            return Err(err(
+                0,
+                "a take-and-break code (0.77), sub:, allbut:, bash:, split-nim, multi-sg:F, hdu6892 or hdu1848",
+            ));
+        }
+        parse_code(text).map(Rule::Code)
+    }
+
+    /// The rule as a take-and-break code, where it is one (codes and subtraction games).
+    pub fn code(&self) -> Option<Code> {
+        let three = Digit { heaps: 0b11, at_least: None, equality: Equality::Any };
+        let from_amounts = |set: &[u64], allbut: bool| {
+            let max = set.last().copied().unwrap_or(0) as usize;
+            let mut digits = vec![Digit::ZERO; max + 1];
+            for (k, d) in digits.iter_mut().enumerate().skip(1) {
+                if set.binary_search(&(k as u64)).is_ok() != allbut {
+                    *d = three;
+                }
+            }
+            let tail = if allbut { vec![three] } else { Vec::new() };
+            normalise(Code { digits, tail })
+        };
+        match self {
+            Rule::Code(c) => Some(c.clone()),
+            Rule::Sub(set) => Some(from_amounts(set, false)),
+            Rule::AllBut(set) => Some(from_amounts(set, true)),
+            Rule::Bash(m) => {
+                let set: Vec<u64> = (1..=*m).collect();
+                Some(from_amounts(&set, false))
+            }
+            _ => None,
+        }
+    }
+
+    /// Is this a named rule whose option depends on n / k (no period theorem applies)?
+    pub fn is_divisive(&self) -> bool {
+        matches!(self, Rule::MultiSg(_) | Rule::Lunch)
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |set: &[u64]| set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        match self {
+            Rule::Code(c) => write!(f, "{}", code_to_string(c)),
+            Rule::Sub(set) => write!(f, "sub:{}", list(set)),
+            Rule::AllBut(set) => write!(f, "allbut:{}", list(set)),
+            Rule::Bash(m) => write!(f, "bash:{m}"),
+            Rule::SplitNim => write!(f, "split-nim"),
+            Rule::MultiSg(x) => write!(f, "multi-sg:{x}"),
+            Rule::Lunch => write!(f, "hdu6892"),
+            Rule::Fibonacci => write!(f, "hdu1848"),
+        }
+    }
+}
+
+/// Reads a decimal number starting at byte `at` of `text` (`rest` = `&text[at..]`); returns
+/// the number and the offset just past it.
+fn parse_number(text: &str, at: usize, rest: &str) -> Result<(u64, usize), RuleError> {
+    let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let err =
+        |expected: &str| RuleError { text: text.to_string(), at, expected: expected.to_string() };
+    if len == 0 {
+        return Err(err("a decimal number"));
+    }
+    match rest[..len].parse::<u64>() {
+        Ok(v) => Ok((v, at + len)),
+        Err(_) => Err(err("a number below 2^64")),
+    }
+}
+
+/// A comma-separated list of positive amounts up to [`MAX_AMOUNT`], sorted and deduplicated.
+fn parse_amounts(
+    text: &str,
+    start: usize,
+    rest: &str,
+    may_be_empty: bool,
+) -> Result<Vec<u64>, RuleError> {
+    let mut set = Vec::new();
+    let mut at = start;
+    if rest.is_empty() && may_be_empty {
+        return Ok(set);
+    }
+    loop {
+        let (v, end) = parse_number(text, at, &text[at..])?;
+        if v == 0 || v > MAX_AMOUNT {
+            return Err(RuleError {
+                text: text.to_string(),
+                at,
+                expected: format!("an amount from 1 to {MAX_AMOUNT}"),
+            });
+        }
+        set.push(v);
+        match text.as_bytes().get(end) {
+            None => break,
+            Some(b',') => at = end + 1,
+            Some(_) => {
+                return Err(RuleError {
+                    text: text.to_string(),
+                    at: end,
+                    expected: "',' or the end of the rule".to_string(),
+                });
+            }
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+const BASE32: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+
+/// Reads one digit (with its modifier) at byte `i`; returns it and the offset past it.
+fn parse_digit(text: &str, i: usize) -> Result<(Digit, usize), RuleError> {
+    let b = text.as_bytes();
+    let err = |at: usize, expected: &str| RuleError {
+        text: text.to_string(),
+        at,
+        expected: expected.to_string(),
+    };
+    let (mut digit, mut j) = match b[i] {
+        b'&' => {
+            let (v, end) = parse_number(text, i + 1, &text[i + 1..])?;
+            if b.get(end) != Some(&b';') {
+                return Err(err(end, "';' closing the digit &N;"));
+            }
+            (Digit { heaps: v, at_least: None, equality: Equality::Any }, end + 1)
+        }
+        b'*' => (Digit { heaps: 0, at_least: Some(0), equality: Equality::Any }, i + 1),
+        b'{' => {
+            let mut heaps = 0u64;
+            let mut at_least = None;
+            let mut at = i + 1;
+            loop {
+                let (v, end) = parse_number(text, at, &text[at..])?;
+                if v > 63 {
+                    return Err(err(at, "a heap count from 0 to 63"));
+                }
+                match b.get(end) {
+                    Some(b'+') => {
+                        at_least = Some(v as u32);
+                        if b.get(end + 1) != Some(&b'}') {
+                            return Err(err(end + 1, "'}' after the open-ended count N+"));
+                        }
+                        at = end + 2;
+                        break;
+                    }
+                    Some(b',') => {
+                        heaps |= 1 << v;
+                        at = end + 1;
+                    }
+                    Some(b'}') => {
+                        heaps |= 1 << v;
+                        at = end + 1;
+                        break;
+                    }
+                    _ => return Err(err(end, "',', '+' or '}' in a heap-count list")),
+                }
+            }
+            (Digit { heaps, at_least, equality: Equality::Any }, at)
+        }
+        c => match BASE32.iter().position(|&d| d == c.to_ascii_uppercase()) {
+            Some(v) if c != b'u' => {
+                (Digit { heaps: v as u64, at_least: None, equality: Equality::Any }, i + 1)
+            }
+            _ => return Err(err(i, "a code digit (0-9, A-V, &N;, {..} or *)")),
+        },
+    };
+    match b.get(j) {
+        Some(b'!') | Some(b'u') => digit.equality = Equality::Unequal,
+        Some(b'?') => digit.equality = Equality::NotAllEqual,
+        Some(b'=') => digit.equality = Equality::AllEqual,
+        _ => j -= 1,
+    }
+    Ok((digit, j + 1))
+}
+
+/// Reads a whole take-and-break code and normalises it.
+fn parse_code(text: &str) -> Result<Code, RuleError> {
+    let b = text.as_bytes();
+    let err = |at: usize, expected: &str| RuleError {
+        text: text.to_string(),
+        at,
+        expected: expected.to_string(),
+    };
+    let mut i = 0;
+    let mut before: Vec<(Digit, usize)> = Vec::new();
+    while i < b.len() && b[i] != b'.' {
+        let (d, next) = parse_digit(text, i)?;
+        before.push((d, i));
+        i = next;
+    }
+    if i == b.len() {
+        return Err(err(i, "'.' (a code is written like 0.77 or .77)"));
+    }
+    if before.len() > 1 {
+        return Err(err(
+            before[0].1,
+            "one digit before the point (digits that add tokens are not supported)",
+        ));
+    }
+    let zero = before.first().map_or(Digit::ZERO, |d| d.0);
+    if zero.heaps & 0b11 != 0 || matches!(zero.at_least, Some(0) | Some(1)) {
+        return Err(err(
+            before[0].1,
+            "a digit 0 that leaves 2 or more heaps (leaving 0 or 1 heap without taking a token is a loop)",
+        ));
+    }
+    i += 1;
+    let mut digits = vec![zero];
+    let mut tail = Vec::new();
+    let mut in_tail = false;
+    while i < b.len() {
+        match b[i] {
+            b'[' if !in_tail => {
+                in_tail = true;
+                i += 1;
+            }
+            b']' if in_tail => {
+                if tail.is_empty() {
+                    return Err(err(i, "at least one digit inside [..]"));
+                }
+                if i + 1 != b.len() {
+                    return Err(err(i + 1, "the end of the code after the repeating tail [..]"));
+                }
+                in_tail = false;
+                i += 1;
+            }
+            _ => {
+                let (d, next) = parse_digit(text, i)?;
+                if in_tail {
+                    tail.push(d)
+                } else {
+                    digits.push(d)
+                }
+                i = next;
+            }
+        }
+    }
+    if in_tail {
+        return Err(err(i, "']' closing the repeating tail"));
+    }
+    Ok(normalise(Code { digits, tail }))
+}
+
+/// One spelling per game: modifiers only where they matter, redundant heap counts dropped,
+/// the shortest repeating tail, trailing zero digits dropped.
+pub fn normalise(code: Code) -> Code {
+    let fix = |mut d: Digit| {
+        if let Some(j) = d.at_least {
+            d.heaps &= (1u64 << j) - 1;
+        }
+        let most = if d.at_least.is_some() { u32::MAX } else { 64 - d.heaps.leading_zeros() };
+        if most <= 2 || (d.heaps == 0 && d.at_least.is_none()) {
+            // At most one heap left: no condition on sizes means anything.
+            d.equality = Equality::Any;
+        }
+        d
+    };
+    let mut digits: Vec<Digit> = code.digits.into_iter().map(fix).collect();
+    let mut tail: Vec<Digit> = code.tail.into_iter().map(fix).collect();
+    if tail.iter().all(|d| *d == Digit::ZERO) {
+        tail.clear();
+    }
+    // The shortest period of the tail.
+    if let Some(p) = (1..=tail.len())
+        .find(|&p| tail.len().is_multiple_of(p) && (p..tail.len()).all(|i| tail[i] == tail[i - p]))
+    {
+        tail.truncate(p);
+    }
+    if tail.is_empty() {
+        while digits.len() > 1 && digits.last() == Some(&Digit::ZERO) {
+            digits.pop();
+        }
+    } else {
+        // Fold written digits into the tail: 0.3[3] is 0.[3].
+        while digits.len() > 1 && digits.last() == tail.last() {
+            digits.pop();
+            tail.rotate_right(1);
+        }
+    }
+    Code { digits, tail }
+}
+
+fn digit_to_string(d: &Digit) -> String {
+    let mut s = match d.at_least {
+        None if d.heaps < 32 => (BASE32[d.heaps as usize] as char).to_string(),
+        None => format!("&{};", d.heaps),
+        Some(0) if d.heaps == 0 => "*".to_string(),
+        Some(j) => {
+            let mut parts: Vec<String> =
+                (0..64).filter(|b| d.heaps >> b & 1 == 1).map(|b: u32| b.to_string()).collect();
+            parts.push(format!("{j}+"));
+            format!("{{{}}}", parts.join(","))
+        }
+    };
+    match d.equality {
+        Equality::Any => {}
+        Equality::Unequal => s.push('!'),
+        Equality::NotAllEqual => s.push('?'),
+        Equality::AllEqual => s.push('='),
+    }
+    s
+}
+
+/// The normalised spelling of a code: `0.77`, `4!.0`, `0.[3]`.
+pub fn code_to_string(code: &Code) -> String {
+    let mut s = digit_to_string(&code.digits[0]);
+    s.push('.');
+    for d in &code.digits[1..] {
+        s.push_str(&digit_to_string(d));
+    }
+    if code.digits.len() == 1 && code.tail.is_empty() {
+        s.push('0');
+    }
+    if !code.tail.is_empty() {
+        s.push('[');
+        for d in &code.tail {
+            s.push_str(&digit_to_string(d));
+        }
+        s.push(']');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(s: &str) -> String {
+        Rule::parse(s).map(|r| r.to_string()).unwrap_or_else(|e| e.to_string())
+    }
+
+    #[test]
+    fn spellings() {
+        assert_eq!(norm("0.77"), "0.77");
+        assert_eq!(norm(".07"), "0.07");
+        assert_eq!(norm("0.070"), "0.07");
+        assert_eq!(norm("4.07"), "4.07");
+        assert_eq!(norm("0.3f"), "0.3F");
+        assert_eq!(norm("4!.0"), "4!.0");
+        assert_eq!(norm("4u.0"), "4!.0");
+        assert_eq!(norm("4.0"), "4.0");
+        assert_eq!(norm("8.0"), "8.0");
+        assert_eq!(norm("0.[3]"), "0.[3]");
+        assert_eq!(norm("0.3[33]"), "0.[3]");
+        assert_eq!(norm("0.1[0]"), "0.1");
+        assert_eq!(norm("0.7!"), "0.7!");
+        assert_eq!(norm("0.3!"), "0.3");
+        assert_eq!(norm("0.{2+}"), "0.{2+}");
+        assert_eq!(norm("0.{1,2,3+}"), "0.{1,2,3+}");
+        assert_eq!(norm("0.{1,4,3+}"), "0.{1,3+}");
+        assert_eq!(norm("0.&64;"), "0.&64;");
+        assert_eq!(norm("0.*"), "0.*");
+        assert_eq!(norm("allbut:7,2,3"), "allbut:2,3,7");
+        assert_eq!(norm("bash:3"), "bash:3");
+        assert_eq!(norm("lunch"), "hdu6892");
+        assert_eq!(norm("multi-sg:5"), "multi-sg:5");
+    }
+
+    #[test]
+    fn subtraction_codes() {
+        let c = |s: &str| code_to_string(&Rule::parse(s).unwrap().code().unwrap());
+        assert_eq!(c("sub:1,3,4"), "0.3033");
+        assert_eq!(c("allbut:2,3,7"), "0.3003330[3]");
+        assert_eq!(c("allbut:"), "0.[3]");
+        assert_eq!(c("bash:3"), "0.333");
+    }
+
+    #[test]
+    fn errors_point_at_the_character() {
+        let at = |s: &str| Rule::parse(s).unwrap_err().at;
+        assert_eq!(at("0.7x"), 3);
+        assert_eq!(at("077"), 3);
+        assert_eq!(at("14.0"), 0);
+        assert_eq!(at("1.0"), 0);
+        assert_eq!(at("0.[3]1"), 5);
+        assert_eq!(at("0.[3"), 4);
+        assert_eq!(at("sub:1,,3"), 6);
+        assert_eq!(at("sub:0"), 4);
+        assert_eq!(at("sub:1;"), 5);
+        assert_eq!(at("bash:1,2"), 6);
+        assert_eq!(at("0.{2,x}"), 5);
+        assert_eq!(at("0.{99}"), 3);
+        assert_eq!(at("multi-sg"), 8);
+        assert_eq!(at("%"), 0);
+        assert_eq!(at(""), 0);
+        let e = Rule::parse("0.7x").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "bad rule, column 4: expected a code digit (0-9, A-V, &N;, {..} or *), found 'x'\n  0.7x\n     ^"
+        );
+    }
+}
