@@ -13,6 +13,7 @@ pub mod problems;
 pub mod registry;
 pub mod rng;
 pub mod scanner;
+pub mod sg;
 pub mod stress;
 pub mod testkit;
 pub mod theory;
