@@ -148,10 +148,10 @@ impl PeriodDetector {
         if self.candidate.is_none() && len >= self.next_search {
             self.search(s);
             self.next_search = len + (len / 8).max(WINDOW);
-            if let Some((p, n0)) = self.candidate {
-                if len >= 2 * n0 + 2 * p + self.t {
-                    return Some(self.finish(s, p, n0));
-                }
+            if let Some((p, n0)) = self.candidate
+                && len >= 2 * n0 + 2 * p + self.t
+            {
+                return Some(self.finish(s, p, n0));
             }
         }
         None
@@ -202,11 +202,12 @@ impl PeriodDetector {
             }
             (p, j)
         });
-        if let Some((_, n0)) = self.candidate {
-            if n0 == lo && lo > 0 {
-                // The agreement reaches back past the values kept: n0 is unknown.
-                self.candidate = None;
-            }
+        if let Some((_, n0)) = self.candidate
+            && n0 == lo
+            && lo > 0
+        {
+            // The agreement reaches back past the values kept: n0 is unknown.
+            self.candidate = None;
         }
     }
 
@@ -217,7 +218,7 @@ impl PeriodDetector {
         let kept = |i: usize| s.has(i);
         if kept(n0) {
             for q in 1..p {
-                if p % q == 0 && (n0..n0 + p).all(|j| s.get(j) == s.get(j + q)) {
+                if p.is_multiple_of(q) && (n0..n0 + p).all(|j| s.get(j) == s.get(j + q)) {
                     period = q;
                     break;
                 }
@@ -292,6 +293,6 @@ fn drive<S: Store>(
         certificate,
         first: first(engine.store()),
         max_value: engine.max_value(),
-        rare_heaps: engine.split().1,
+        rare_heaps: engine.rare_heaps(),
     })
 }

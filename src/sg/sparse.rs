@@ -183,10 +183,12 @@ pub struct EngineStats {
     pub sparse_steps: u64,
     /// Values computed by the plain mex over all pairs.
     pub plain_steps: u64,
-    /// Sparse steps whose candidate was rare and needed a scan of all pairs.
+    /// Sparse steps whose candidate was not settled and needed a scan of pairs.
     pub full_scans: u64,
     /// Rebuilds of the rare/common split.
     pub rebuilds: u64,
+    /// Pairs looked at by those scans.
+    pub scanned_pairs: u64,
 }
 
 /// Which path computes each value.
@@ -198,29 +200,79 @@ pub enum Path {
     Plain,
 }
 
+/// Keys: a value with its heap's parity, `G(i) << 1 | i & 1`.
+const KEYS: usize = 1 << 17;
+
+/// The rare/common split for the splitting moves whose removal has parity `d`.
+///
+/// With keys `x(i) = G(i) << 1 | (i & 1)`, a split of heap `n` removing `k` (`k & 1 = d`) into
+/// `a + b = n - k` has `x(a) ^ x(b) = (G(a) ^ G(b)) << 1 | (n & 1) ^ d`, so it reaches value `g`
+/// exactly when `x(a) ^ x(b) ^ T = d` with `T = g << 1 | n & 1`, the key `G(n) = g` would get.
+/// The common keys `C` are *d-free*: `c1 ^ c2 ^ c3 != d` for all `c1, c2, c3` in `C`. So when
+/// `T` is common no pair of common heaps reaches `g`, and pairing the rare heaps finds every such
+/// option. (For `d = 0` and without the parity bit this is the XOR-free split of the module doc;
+/// the parity bit lets a value be common at even heaps and rare at odd ones, as in `.106`.)
+#[derive(Debug, Clone)]
+struct Class {
+    d: u32,
+    /// The splitting moves of this parity: `(k, unequal)`.
+    splits: Vec<(usize, bool)>,
+    /// Bitset over keys: the common keys, and their list.
+    common: Vec<u64>,
+    common_list: Vec<u32>,
+    /// Positions `>= 1` whose key is rare, ascending, and their values.
+    rare_pos: Vec<u32>,
+    rare_val: Vec<u16>,
+    rare_at_rebuild: usize,
+}
+
+impl Class {
+    fn new(d: u32, splits: Vec<(usize, bool)>) -> Self {
+        Class {
+            d,
+            splits,
+            common: vec![0; KEYS / 64],
+            common_list: Vec::new(),
+            rare_pos: Vec::new(),
+            rare_val: Vec::new(),
+            rare_at_rebuild: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn is_common(&self, x: u32) -> bool {
+        self.common[x as usize >> 6] >> (x & 63) & 1 != 0
+    }
+
+    /// Whether key `x` may join `C` with `C` staying d-free: `x != d` and `x ^ c ^ d` is not
+    /// common for any common `c` (the triples that involve `x` twice reduce to these).
+    fn may_join(&self, x: u32) -> bool {
+        x != self.d && self.common_list.iter().all(|&c| !self.is_common(x ^ c ^ self.d))
+    }
+
+    fn join(&mut self, x: u32) {
+        self.common[x as usize >> 6] |= 1 << (x & 63);
+        self.common_list.push(x);
+    }
+}
+
 /// The streaming engine: computes `G(0), G(1), ...` in order into its [`Store`].
 #[derive(Debug, Clone)]
 pub struct Engine<S: Store = FullStore> {
     moves: OctalMoves,
     store: S,
     path: Path,
-    /// How often each value occurred.
+    /// One split per parity of the removal of the splitting moves (one or two).
+    classes: Vec<Class>,
+    /// How often each key occurred.
     counts: Vec<u64>,
-    /// Bitset: the common values.
-    common: Vec<u64>,
-    /// The common values, as a list (for the XOR-free check).
-    common_list: Vec<u16>,
-    /// Positions `>= 1` whose value is rare, ascending, and their values.
-    rare_pos: Vec<u32>,
-    rare_val: Vec<u16>,
     /// Largest value so far, and the bitset words that cover every option value.
     max_value: u16,
     words: usize,
     /// Scratch bitset of option values.
     opts: Vec<u64>,
-    /// Heap count at the last rebuild, and the rare list's length then.
+    /// Heap count at the last rebuild.
     last_rebuild: usize,
-    rare_at_rebuild: usize,
     stats: EngineStats,
 }
 
@@ -247,21 +299,25 @@ impl Engine<FullStore> {
 impl<S: Store> Engine<S> {
     /// An engine over `moves` writing into `store` (which must be empty).
     pub fn with_store(moves: OctalMoves, store: S, path: Path) -> Self {
-        let common = vec![0u64; ALL_WORDS];
+        let classes = (0..2u32)
+            .map(|d| {
+                Class::new(
+                    d,
+                    moves.split.iter().copied().filter(|&(k, _)| k as u32 & 1 == d).collect(),
+                )
+            })
+            .filter(|c| !c.splits.is_empty())
+            .collect();
         Engine {
             moves,
             store,
             path,
-            counts: vec![0; 1 << 16],
-            common,
-            common_list: Vec::new(),
-            rare_pos: Vec::new(),
-            rare_val: Vec::new(),
+            classes,
+            counts: vec![0; KEYS],
             max_value: 0,
             words: 1,
-            opts: vec![0; ALL_WORDS],
+            opts: vec![0; ALL_WORDS + 1],
             last_rebuild: 0,
-            rare_at_rebuild: 0,
             stats: EngineStats::default(),
         }
     }
@@ -301,16 +357,23 @@ impl<S: Store> Engine<S> {
         self.max_value
     }
 
-    /// The common values (sorted) and the number of rare positions `>= 1`.
-    pub fn split(&self) -> (Vec<u16>, usize) {
-        let mut c = self.common_list.clone();
-        c.sort_unstable();
-        (c, self.rare_pos.len())
+    /// The number of rare positions, summed over the splits (one per parity of removal).
+    pub fn rare_heaps(&self) -> usize {
+        self.classes.iter().map(|c| c.rare_pos.len()).sum()
     }
 
-    /// How often each value occurred (index = value).
-    pub fn counts(&self) -> &[u64] {
-        &self.counts[..=self.max_value as usize]
+    /// For each split (by parity of removal): the common values at even heaps, at odd heaps.
+    pub fn common_values(&self) -> Vec<(Vec<u16>, Vec<u16>)> {
+        self.classes
+            .iter()
+            .map(|c| {
+                let mut list = c.common_list.clone();
+                list.sort_unstable();
+                let even = list.iter().filter(|&&x| x & 1 == 0).map(|&x| (x >> 1) as u16).collect();
+                let odd = list.iter().filter(|&&x| x & 1 == 1).map(|&x| (x >> 1) as u16).collect();
+                (even, odd)
+            })
+            .collect()
     }
 
     /// Compute values until `len() >= n`.
@@ -321,20 +384,14 @@ impl<S: Store> Engine<S> {
         Ok(())
     }
 
+    /// Whether candidate `g` for heap `n` is certainly the mex without a scan of all pairs: in
+    /// every split its key is common, or new and free to join.
     #[inline(always)]
-    fn is_common(&self, v: u16) -> bool {
-        self.common[v as usize >> 6] >> (v & 63) & 1 != 0
-    }
-
-    /// Whether `v`, never seen, may join the common set (it stays XOR-free).
-    fn may_join(&self, v: u16) -> bool {
-        v != 0 && self.common_list.iter().all(|&c| !self.is_common(c ^ v))
-    }
-
-    /// Whether candidate `g` is certainly the mex without a scan of all pairs.
-    #[inline(always)]
-    fn settled(&self, g: u16) -> bool {
-        self.is_common(g) || (self.counts[g as usize] == 0 && self.may_join(g))
+    fn settled(&self, n: usize, g: usize) -> bool {
+        let x = (g as u32) << 1 | (n as u32 & 1);
+        self.classes
+            .iter()
+            .all(|c| c.is_common(x) || (self.counts[x as usize] == 0 && c.may_join(x)))
     }
 
     #[inline(always)]
@@ -352,6 +409,7 @@ impl<S: Store> Engine<S> {
         opts[v as usize >> 6] |= 1 << (v & 63);
     }
 
+    #[inline(always)]
     fn get(&self, n: usize, i: usize) -> Result<u16, EngineError> {
         if self.store.has(i) {
             Ok(self.store.get(i))
@@ -360,13 +418,14 @@ impl<S: Store> Engine<S> {
         }
     }
 
+    fn forgotten(&self, n: usize) -> EngineError {
+        EngineError::Forgotten { n, needed: self.store.oldest().saturating_sub(1) }
+    }
+
     /// Every two-heap option of heap `n` into `opts` (the plain path).
     fn all_pairs(&mut self, n: usize) -> Result<(), EngineError> {
         if !self.store.complete() {
-            return Err(EngineError::Forgotten {
-                n,
-                needed: self.store.oldest().saturating_sub(1),
-            });
+            return Err(self.forgotten(n));
         }
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
@@ -388,10 +447,7 @@ impl<S: Store> Engine<S> {
     /// Scan all pairs until the candidate is settled; returns the exact mex.
     fn verify(&mut self, n: usize, mut g: usize) -> Result<usize, EngineError> {
         if !self.store.complete() {
-            return Err(EngineError::Forgotten {
-                n,
-                needed: self.store.oldest().saturating_sub(1),
-            });
+            return Err(self.forgotten(n));
         }
         self.stats.full_scans += 1;
         for si in 0..self.moves.split.len() {
@@ -407,11 +463,12 @@ impl<S: Store> Engine<S> {
                 let v = self.store.get(a) ^ self.store.get(m - a);
                 Self::set(&mut self.opts, v);
                 if v as usize == g {
+                    self.stats.scanned_pairs += a as u64;
                     g = self.mex();
                     if g > u16::MAX as usize {
                         return Err(EngineError::ValueTooLarge { n });
                     }
-                    if self.settled(g as u16) {
+                    if self.settled(n, g) {
                         return Ok(g);
                     }
                 }
@@ -427,10 +484,7 @@ impl<S: Store> Engine<S> {
             return Err(EngineError::TooLong);
         }
         let words = self.words;
-        self.opts[..words].fill(0);
-        if self.opts.len() > words {
-            self.opts[words] = 0;
-        }
+        self.opts[..=words].fill(0);
         for &k in &self.moves.take_all {
             if n == k {
                 Self::set(&mut self.opts, 0);
@@ -443,30 +497,34 @@ impl<S: Store> Engine<S> {
                 Self::set(&mut self.opts, v);
             }
         }
-        let sparse = self.path == Path::Auto && self.rare_pos.len() * 3 < n;
-        let g = if sparse && !self.moves.split.is_empty() {
+        let sparse =
+            self.path == Path::Auto && self.classes.iter().all(|c| c.rare_pos.len() * 3 < n);
+        let g = if sparse && !self.classes.is_empty() {
             self.stats.sparse_steps += 1;
-            for si in 0..self.moves.split.len() {
-                let (k, unequal) = self.moves.split[si];
-                if n < k + 2 {
-                    continue;
-                }
-                let m = n - k;
-                for j in 0..self.rare_pos.len() {
-                    let r = self.rare_pos[j] as usize;
-                    if r >= m {
-                        break;
-                    }
-                    let b = m - r;
-                    if unequal && b == r {
+            for c in &self.classes {
+                for &(k, unequal) in &c.splits {
+                    if n < k + 2 {
                         continue;
                     }
-                    let gb = self.get(n, b)?;
-                    Self::set(&mut self.opts, self.rare_val[j] ^ gb);
+                    let m = n - k;
+                    for (j, &r) in c.rare_pos.iter().enumerate() {
+                        let r = r as usize;
+                        if r >= m {
+                            break;
+                        }
+                        let b = m - r;
+                        if unequal && b == r {
+                            continue;
+                        }
+                        if !self.store.has(b) {
+                            return Err(EngineError::Forgotten { n, needed: b });
+                        }
+                        Self::set(&mut self.opts, c.rare_val[j] ^ self.store.get(b));
+                    }
                 }
             }
             let g = self.mex();
-            if g <= u16::MAX as usize && !self.settled(g as u16) { self.verify(n, g)? } else { g }
+            if g <= u16::MAX as usize && !self.settled(n, g) { self.verify(n, g)? } else { g }
         } else {
             self.stats.plain_steps += 1;
             self.all_pairs(n)?;
@@ -481,57 +539,62 @@ impl<S: Store> Engine<S> {
     }
 
     fn record(&mut self, n: usize, g: u16) {
-        if self.counts[g as usize] == 0 && self.may_join(g) {
-            self.common[g as usize >> 6] |= 1 << (g & 63);
-            self.common_list.push(g);
-        }
-        self.counts[g as usize] += 1;
+        let x = (g as u32) << 1 | (n as u32 & 1);
+        let new = self.counts[x as usize] == 0;
+        self.counts[x as usize] += 1;
         self.store.push(g);
         if g > self.max_value {
             self.max_value = g;
             let bits = 16 - g.leading_zeros() as usize;
             self.words = ((1usize << bits) / 64).max(1);
         }
-        if n >= 1 && !self.is_common(g) {
-            self.rare_pos.push(n as u32);
-            self.rare_val.push(g);
+        let mut due = (n + 1).is_power_of_two() && n + 1 >= 64;
+        for c in &mut self.classes {
+            if new && c.may_join(x) {
+                c.join(x);
+            }
+            if n >= 1 && !c.is_common(x) {
+                c.rare_pos.push(n as u32);
+                c.rare_val.push(g);
+                due |= c.rare_pos.len() > 2 * c.rare_at_rebuild + 64
+                    && n + 1 >= self.last_rebuild + self.last_rebuild / 4;
+            }
         }
-        let len = n + 1;
-        let due = (len.is_power_of_two() && len >= 64)
-            || (self.rare_pos.len() > 2 * self.rare_at_rebuild + 64
-                && len >= self.last_rebuild + self.last_rebuild / 4);
         if due && self.path == Path::Auto && self.store.complete() {
             self.rebuild();
         }
     }
 
-    /// Choose the common set afresh from the counts (most frequent first, greedy, XOR-free) and
+    /// Choose the common keys afresh from the counts (most frequent first, greedy, d-free) and
     /// list the rare positions again.
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
-        let mut order: Vec<u16> =
-            (1..=self.max_value).filter(|&v| self.counts[v as usize] > 0).collect();
+        let top = ((self.max_value as usize) << 1) | 1;
+        let mut order: Vec<u32> =
+            (0..=top as u32).filter(|&x| self.counts[x as usize] > 0).collect();
         order.sort_by(|&a, &b| {
             self.counts[b as usize].cmp(&self.counts[a as usize]).then(a.cmp(&b))
         });
-        self.common.iter_mut().for_each(|w| *w = 0);
-        self.common_list.clear();
-        for v in order {
-            if self.may_join(v) {
-                self.common[v as usize >> 6] |= 1 << (v & 63);
-                self.common_list.push(v);
+        let len = self.store.len();
+        for c in &mut self.classes {
+            c.common.iter_mut().for_each(|w| *w = 0);
+            c.common_list.clear();
+            for &x in &order {
+                if c.may_join(x) {
+                    c.join(x);
+                }
             }
-        }
-        self.rare_pos.clear();
-        self.rare_val.clear();
-        for i in 1..self.store.len() {
-            let v = self.store.get(i);
-            if !self.is_common(v) {
-                self.rare_pos.push(i as u32);
-                self.rare_val.push(v);
+            c.rare_pos.clear();
+            c.rare_val.clear();
+            for i in 1..len {
+                let v = self.store.get(i);
+                if !c.is_common((v as u32) << 1 | (i as u32 & 1)) {
+                    c.rare_pos.push(i as u32);
+                    c.rare_val.push(v);
+                }
             }
+            c.rare_at_rebuild = c.rare_pos.len();
         }
-        self.last_rebuild = self.store.len();
-        self.rare_at_rebuild = self.rare_pos.len();
+        self.last_rebuild = len;
     }
 }
