@@ -82,7 +82,7 @@ fn main() -> ExitCode {
             None => "no certificate".to_string(),
         };
         println!(
-            "{} values={} secs={:.3} values/s={:.0} max={} rare={} {}",
+            "{} values={} secs={:.6} values/s={:.0} max={} rare={} {}",
             args[0],
             run.computed,
             secs,
@@ -104,7 +104,7 @@ fn main() -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     let s = engine.stats();
     println!(
-        "{} values={} secs={:.3} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} fnv={:016x}",
+        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} fnv={:016x}",
         args[0],
         n,
         secs,

@@ -2,7 +2,7 @@
 
 use games::rng::Rng;
 use games::sg::code::{Code, Digit, Equality};
-use games::sg::long_run::{self, Memory};
+use games::sg::long_run::{self, BoundedStore, Memory};
 use games::sg::sparse::{self, Engine, FullStore, OctalMoves, Path};
 
 /// An octal code from its digits after the point (`lead` is the digit before it).
@@ -230,10 +230,42 @@ fn grundys_game_is_never_certified() {
 fn bounded_memory_gives_the_same_values_and_period() {
     for text in [".156", ".16", ".77", ".07"] {
         let full = certify(text, 1 << 21, Memory::Full);
-        let bounded = certify(text, 1 << 21, Memory::Bounded { prefix: 1 << 12, ring: 1 << 19 });
+        let bounded = certify(text, 1 << 21, Memory::Bounded { prefix: 1 << 16, ring: 1 << 18 });
         assert_eq!(full.certificate, bounded.certificate, "{text}");
         assert_eq!(full.computed, bounded.computed, "{text}");
         assert_eq!(&full.first[..bounded.first.len()], &bounded.first[..], "{text}");
+    }
+}
+
+#[test]
+fn bounded_engine_streams_the_same_values() {
+    // Well past the ring, so values really come from the ring and the prefix. Every value given
+    // is right; a refusal (a needed value no longer kept) ends the run, and must not happen for
+    // the sparse games here. Grundy's game needs deep scans: it may refuse, never err.
+    use games::sg::sparse::EngineError;
+    for (text, upto, prefix, ring, must_finish) in [
+        (".16", 400_000, 1 << 16, 1 << 17, true),
+        (".106", 400_000, 1 << 12, 1 << 13, true),
+        ("4!.0", 60_000, 1 << 12, 1 << 13, false),
+    ] {
+        let code = parse(text);
+        let full = sparse::grundy_values(&code, upto).unwrap();
+        let store = BoundedStore::new(prefix, ring);
+        let mut e = Engine::with_store(OctalMoves::of(&code).unwrap(), store, Path::Auto);
+        let mut reached = 0;
+        for (n, &want) in full.iter().enumerate() {
+            match e.next_value() {
+                Ok(v) => assert_eq!(v, want, "{text}: G({n})"),
+                Err(EngineError::Forgotten { n: at, needed }) => {
+                    assert_eq!(at, n);
+                    assert!(needed >= prefix && needed + ring < n, "{text}: {needed} was kept");
+                    break;
+                }
+                Err(other) => panic!("{text}: {other}"),
+            }
+            reached = n + 1;
+        }
+        assert!(!must_finish || reached == upto, "{text}: refused at {reached}");
     }
 }
 

@@ -277,7 +277,7 @@ pub fn run(code: &Code, max: usize, memory: Memory) -> Option<Result<LongRun, En
 fn drive<S: Store>(
     mut engine: Engine<S>,
     max: usize,
-    first: impl Fn(&S) -> Vec<u16>,
+    first: impl FnOnce(S) -> Vec<u16>,
 ) -> Result<LongRun, EngineError> {
     let mut detector = PeriodDetector::new(engine.moves().t, !engine.moves().has_unequal());
     let mut certificate = None;
@@ -288,11 +288,7 @@ fn drive<S: Store>(
             break;
         }
     }
-    Ok(LongRun {
-        computed: engine.len(),
-        certificate,
-        first: first(engine.store()),
-        max_value: engine.max_value(),
-        rare_heaps: engine.rare_heaps(),
-    })
+    let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
+    // The values move out (no copy: a long run's values are most of its memory).
+    Ok(LongRun { computed, certificate, first: first(engine.into_store()), max_value, rare_heaps })
 }

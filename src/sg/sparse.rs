@@ -444,11 +444,10 @@ impl<S: Store> Engine<S> {
         Ok(())
     }
 
-    /// Scan all pairs until the candidate is settled; returns the exact mex.
+    /// Scan all pairs until the candidate is settled; returns the exact mex. The scan starts at
+    /// the smallest heaps, whose partners are the most recent ones: in bounded memory it refuses
+    /// only when it reaches a pair no longer kept.
     fn verify(&mut self, n: usize, mut g: usize) -> Result<usize, EngineError> {
-        if !self.store.complete() {
-            return Err(self.forgotten(n));
-        }
         self.stats.full_scans += 1;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
@@ -459,6 +458,10 @@ impl<S: Store> Engine<S> {
             for a in 1..=m / 2 {
                 if unequal && 2 * a == m {
                     continue;
+                }
+                if !(self.store.has(a) && self.store.has(m - a)) {
+                    let needed = if self.store.has(a) { m - a } else { a };
+                    return Err(EngineError::Forgotten { n, needed });
                 }
                 let v = self.store.get(a) ^ self.store.get(m - a);
                 Self::set(&mut self.opts, v);
