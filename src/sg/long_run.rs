@@ -147,7 +147,7 @@ impl PeriodDetector {
         }
         if self.candidate.is_none() && len >= self.next_search {
             self.search(s);
-            self.next_search = len + (len / 8).max(WINDOW);
+            self.next_search = len + (len / 8).max(4);
             if let Some((p, n0)) = self.candidate
                 && len >= 2 * n0 + 2 * p + self.t
             {
