@@ -262,9 +262,7 @@ pub fn run(code: &Code, max: usize, memory: Memory) -> Option<Result<LongRun, En
     let moves = OctalMoves::of(code)?;
     Some(match memory {
         Memory::Full => {
-            drive(Engine::with_store(moves, FullStore::default(), Path::Auto), max, |s| {
-                s.values.clone()
-            })
+            drive(Engine::with_store(moves, FullStore::default(), Path::Auto), max, |s| s.values)
         }
         Memory::Bounded { prefix, ring } => drive(
             Engine::with_store(moves, BoundedStore::new(prefix, ring), Path::Auto),
