@@ -279,3 +279,69 @@ fn bounded_memory_refuses_rather_than_guesses() {
         assert_eq!(run.first, want);
     }
 }
+
+/// Feed a sequence to the detector value by value; the certificate it gives, and when.
+fn detect(values: &[u16], t: usize) -> Option<long_run::Certificate> {
+    let mut store = FullStore::default();
+    let mut d = long_run::PeriodDetector::new(t, true);
+    for &v in values {
+        store.values.push(v);
+        if let Some(c) = d.observe(&store) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn detector_finds_planted_periods_exactly() {
+    let mut rng = Rng::new(99);
+    for case in 0..200 {
+        let n0 = rng.below(3000) as usize;
+        let p = 1 + rng.below(if case % 4 == 0 { 2000 } else { 60 }) as usize;
+        let t = rng.below(6) as usize;
+        let alphabet = 2 + rng.below(30);
+        let pattern: Vec<u16> = (0..p).map(|_| rng.below(alphabet) as u16).collect();
+        let mut v: Vec<u16> = (0..n0).map(|_| rng.below(alphabet) as u16).collect();
+        let need = 2 * n0 + 2 * p + t + 500;
+        while v.len() < need {
+            v.push(pattern[(v.len() - n0) % p]);
+        }
+        // The true preperiod and period of what was planted (the random prefix may end like
+        // the pattern, and the pattern may itself have a smaller period).
+        let q = (1..=p)
+            .find(|&q| p.is_multiple_of(q) && (0..p).all(|i| pattern[i] == pattern[(i + q) % p]))
+            .unwrap();
+        let mut first = n0;
+        while first > 0 && v[first - 1] == v[first - 1 + q] {
+            first -= 1;
+        }
+        let c = detect(&v, t).unwrap_or_else(|| panic!("case {case}: nothing found"));
+        assert_eq!((c.n0, c.period), (first, q), "case {case}");
+        assert!(c.checked >= 2 * first + 2 * q + t && c.checked <= v.len(), "case {case}");
+        assert!((c.n0..c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
+    }
+}
+
+#[test]
+fn detector_never_certifies_too_early() {
+    // Periodic for a long stretch, then broken just before the certificate would be due.
+    let mut rng = Rng::new(5);
+    for case in 0..100 {
+        let p = 1 + rng.below(40) as usize;
+        let pattern: Vec<u16> = (0..p).map(|_| rng.below(4) as u16).collect();
+        let n0 = 200;
+        let t = 3;
+        let mut v: Vec<u16> = (0..n0).map(|i| (i % 7) as u16 + 10).collect();
+        let due = 2 * n0 + 2 * p + t;
+        while v.len() < due - 1 {
+            v.push(pattern[(v.len() - n0) % p]);
+        }
+        v.push(99); // breaks every period at the last moment
+        if let Some(c) = detect(&v, t) {
+            // Only a certificate whose own condition holds on these values may be given.
+            assert!(c.checked >= 2 * c.n0 + 2 * c.period + t, "case {case}");
+            assert!((c.n0..c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
+        }
+    }
+}
