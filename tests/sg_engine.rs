@@ -345,3 +345,29 @@ fn detector_never_certifies_too_early() {
         }
     }
 }
+
+#[test]
+fn detector_in_bounded_memory_meets_long_periods_in_time() {
+    // A period almost as long as the ring, far from the start: its n0 must still be in the ring
+    // when the period is first seen.
+    use games::sg::sparse::Store;
+    let mut rng = Rng::new(454);
+    for case in 0..20 {
+        let p = 2500 + rng.below(1300) as usize; // below 15/16 of the 4096-value ring
+        let n0 = 20_000 + rng.below(20_000) as usize;
+        let pattern: Vec<u16> = (0..p).map(|_| rng.below(40) as u16).collect();
+        let mut store = BoundedStore::new(16, 4096);
+        let mut d = long_run::PeriodDetector::new(3, true);
+        let mut found = None;
+        for n in 0..3 * n0 + 3 * p {
+            let v = if n < n0 { 100 + rng.below(40) as u16 } else { pattern[(n - n0) % p] };
+            store.push(v);
+            if let Some(c) = d.observe(&store) {
+                found = Some(c);
+                break;
+            }
+        }
+        let c = found.unwrap_or_else(|| panic!("case {case}: no certificate"));
+        assert_eq!((c.n0, c.period, c.checked), (n0, p, 2 * n0 + 2 * p + 3), "case {case}");
+    }
+}

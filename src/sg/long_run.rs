@@ -19,7 +19,8 @@
 //! With an unequal-split digit (`!`) the map `(a, b) -> (a, b - p)` may land on the forbidden
 //! `a = b - p`, so the theorem does not apply: a period is then reported as observed only.
 //!
-//! The detector runs beside the engine: at geometric checkpoints it hashes the last `L` values
+//! The detector runs beside the engine: at checkpoints (every eighth of the run, and in bounded
+//! memory every sixteenth of the history kept) it hashes the last `L` values
 //! and finds every earlier window with the same hash (a rolling polynomial hash), each one a
 //! candidate period `p`; the candidate's preperiod `n0` is found by comparing backwards, and from
 //! then on each new value `G(m)` is compared with `G(m - p)` (one comparison per value). The run
@@ -147,7 +148,13 @@ impl PeriodDetector {
         }
         if self.candidate.is_none() && len >= self.next_search {
             self.search(s);
-            self.next_search = len + (len / 8).max(4);
+            // Every eighth of the run; with a bounded history also every sixteenth of what is
+            // kept, so that a period p < 15/16 of the ring is met while its n0 is still kept.
+            let mut step = len / 8;
+            if s.oldest() > 0 {
+                step = step.min((len - s.oldest()) / 16);
+            }
+            self.next_search = len + step.max(4);
             if let Some((p, n0)) = self.candidate
                 && len >= 2 * n0 + 2 * p + self.t
             {
