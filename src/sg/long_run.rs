@@ -1,0 +1,299 @@
+//! Long runs of an octal game: bounded memory, a streaming period detector and the Guy-Smith
+//! certificate.
+//!
+//! **Theorem (Guy and Smith, 1956; Winning Ways, chapter 4, "periodicity").** Let an octal game
+//! remove at most `t` tokens in a move (its code has `t` digits after the point) and leave at
+//! most two heaps. If for some `n0 >= 0` and `p >= 1`
+//! `G(n + p) = G(n)` for every `n` with `n0 <= n < 2*n0 + p + t`,
+//! then `G(n + p) = G(n)` for every `n >= n0`.
+//!
+//! *Proof.* By induction on `n >= 2*n0 + p + t`, assuming the claim below `n`. An option of
+//! `n + p` removes `k <= t` and leaves heaps `a + b = n + p - k` (`a = 0` for a one-heap move).
+//! Since `n - k >= 2*n0 + p`, the larger heap `b >= (n + p - k) / 2 >= n0 + p`, and `b - p < n`,
+//! so `G(b) = G(b - p)`: the option `(a, b - p)` of `n` has the same value. Conversely an option
+//! `(a, b)` of `n` with `b >= a` has `b >= n0`, `b < n`, so `(a, b + p)` is an option of `n + p`
+//! with the same value. Both option sets have the same values, hence the same mex. (Moves that
+//! take a whole heap need `n <= t`, so they never occur here.) Checking the hypothesis needs the
+//! values `G(0 .. 2*n0 + 2*p + t)`.
+//!
+//! With an unequal-split digit (`!`) the map `(a, b) -> (a, b - p)` may land on the forbidden
+//! `a = b - p`, so the theorem does not apply: a period is then reported as observed only.
+//!
+//! The detector runs beside the engine: at checkpoints (every eighth of the run, and in bounded
+//! memory every sixteenth of the history kept) it hashes the last `L` values
+//! and finds every earlier window with the same hash (a rolling polynomial hash), each one a
+//! candidate period `p`; the candidate's preperiod `n0` is found by comparing backwards, and from
+//! then on each new value `G(m)` is compared with `G(m - p)` (one comparison per value). The run
+//! stops at the first `len >= 2*n0 + 2*p + t`: the certificate. The period is then reduced to the
+//! smallest divisor of `p` that is still a period from `n0` (checked on one full period).
+//!
+//! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and a ring of the
+//! last `ring` values, with the rare list (positions and values) held by the engine itself. While
+//! every rare heap lies in the prefix and no candidate needs a scan of all pairs, each value needs
+//! only the ring (partners of small rare heaps are recent) and memory does not grow with `n`. When
+//! a needed value is gone the run stops with an error naming it, never a guess.
+
+use super::code::Code;
+use super::sparse::{Engine, EngineError, FullStore, OctalMoves, Path, Store};
+
+/// The first `prefix` values and a ring of the last `ring` values.
+#[derive(Debug, Clone)]
+pub struct BoundedStore {
+    prefix: Vec<u16>,
+    prefix_cap: usize,
+    ring: Vec<u16>,
+    mask: usize,
+    len: usize,
+}
+
+impl BoundedStore {
+    /// Keep `G(0..prefix)` and the last `ring` values (`ring` rounded up to a power of two).
+    pub fn new(prefix: usize, ring: usize) -> Self {
+        let ring = ring.max(2).next_power_of_two();
+        BoundedStore {
+            prefix: Vec::new(),
+            prefix_cap: prefix,
+            ring: vec![0; ring],
+            mask: ring - 1,
+            len: 0,
+        }
+    }
+
+    /// The values kept in the prefix.
+    pub fn prefix(&self) -> &[u16] {
+        &self.prefix
+    }
+}
+
+impl Store for BoundedStore {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u16 {
+        if i < self.prefix.len() { self.prefix[i] } else { self.ring[i & self.mask] }
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        i < self.len && (i < self.prefix.len() || i + self.ring.len() >= self.len)
+    }
+    #[inline(always)]
+    fn push(&mut self, v: u16) {
+        if self.len < self.prefix_cap {
+            self.prefix.push(v);
+        }
+        self.ring[self.len & self.mask] = v;
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn complete(&self) -> bool {
+        self.len <= self.prefix.len() || self.len <= self.ring.len()
+    }
+    #[inline(always)]
+    fn oldest(&self) -> usize {
+        self.len.saturating_sub(self.ring.len())
+    }
+}
+
+/// A periodicity found in a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Certificate {
+    /// The first `n` from which `G(n + period) = G(n)` always holds.
+    pub n0: usize,
+    /// The smallest period.
+    pub period: usize,
+    /// The values `G(0..checked)` were computed and compared (`checked >= 2*n0 + 2*p + t`).
+    pub checked: usize,
+    /// `true`: the Guy-Smith theorem applies (no unequal-split digit); `false`: observed only.
+    pub proved: bool,
+}
+
+/// Length of the hashed window that proposes candidate periods.
+const WINDOW: usize = 64;
+const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The streaming period detector (see the module doc).
+#[derive(Debug, Clone)]
+pub struct PeriodDetector {
+    t: usize,
+    proved: bool,
+    candidate: Option<(usize, usize)>,
+    next_search: usize,
+}
+
+impl PeriodDetector {
+    /// A detector for a game whose moves remove at most `t` tokens; `provable`: the Guy-Smith
+    /// theorem applies to it.
+    pub fn new(t: usize, provable: bool) -> Self {
+        PeriodDetector { t, proved: provable, candidate: None, next_search: 2 * WINDOW }
+    }
+
+    /// The candidate `(period, n0)` being followed, if any.
+    pub fn candidate(&self) -> Option<(usize, usize)> {
+        self.candidate
+    }
+
+    /// Call after each value is pushed; `Some` once the period is certified.
+    #[inline]
+    pub fn observe<S: Store>(&mut self, s: &S) -> Option<Certificate> {
+        let len = s.len();
+        if let Some((p, n0)) = self.candidate {
+            let m = len - 1;
+            if s.get(m) != s.get(m - p) {
+                self.candidate = None;
+            } else if len >= 2 * n0 + 2 * p + self.t {
+                return Some(self.finish(s, p, n0));
+            }
+        }
+        if self.candidate.is_none() && len >= self.next_search {
+            self.search(s);
+            // Every eighth of the run; with a bounded history also every sixteenth of what is
+            // kept, so that a period p < 15/16 of the ring is met while its n0 is still kept.
+            let mut step = len / 8;
+            if s.oldest() > 0 {
+                step = step.min((len - s.oldest()) / 16);
+            }
+            self.next_search = len + step.max(4);
+            if let Some((p, n0)) = self.candidate
+                && len >= 2 * n0 + 2 * p + self.t
+            {
+                return Some(self.finish(s, p, n0));
+            }
+        }
+        None
+    }
+
+    /// Propose the nearest earlier window equal (by hash, then value by value) to the last
+    /// `WINDOW` values, and find its preperiod by comparing backwards.
+    fn search<S: Store>(&mut self, s: &S) {
+        let len = s.len();
+        let lo = s.oldest();
+        if len < lo + 2 * WINDOW {
+            return;
+        }
+        let mut pow = 1u64; // HASH_BASE^WINDOW
+        for _ in 0..WINDOW {
+            pow = pow.wrapping_mul(HASH_BASE);
+        }
+        let hash_of = |from: usize| {
+            let mut h = 0u64;
+            for i in from..from + WINDOW {
+                h = h.wrapping_mul(HASH_BASE).wrapping_add(s.get(i) as u64 + 1);
+            }
+            h
+        };
+        let target = hash_of(len - WINDOW);
+        // Windows [e - WINDOW, e) for e from lo + WINDOW to len - 1: candidate period len - e.
+        let mut h = hash_of(lo);
+        let mut best: Option<usize> = None;
+        let mut e = lo + WINDOW;
+        loop {
+            if h == target && (e - WINDOW..e).all(|i| s.get(i) == s.get(i + len - e)) {
+                best = Some(len - e);
+            }
+            if e + 1 >= len {
+                break;
+            }
+            h = h
+                .wrapping_mul(HASH_BASE)
+                .wrapping_add(s.get(e) as u64 + 1)
+                .wrapping_sub(pow.wrapping_mul(s.get(e - WINDOW) as u64 + 1));
+            e += 1;
+        }
+        self.candidate = best.map(|p| {
+            // n0: the first index from which G(j + p) = G(j) up to the end.
+            let mut j = len - p;
+            while j > lo && s.get(j - 1) == s.get(j - 1 + p) {
+                j -= 1;
+            }
+            (p, j)
+        });
+        if let Some((_, n0)) = self.candidate
+            && n0 == lo
+            && lo > 0
+        {
+            // The agreement reaches back past the values kept: n0 is unknown.
+            self.candidate = None;
+        }
+    }
+
+    fn finish<S: Store>(&self, s: &S, p: usize, n0: usize) -> Certificate {
+        let len = s.len();
+        // Reduce to the smallest period: a divisor q of p with G(j + q) = G(j) on one period.
+        let mut period = p;
+        let kept = |i: usize| s.has(i);
+        if kept(n0) {
+            for q in 1..p {
+                if p.is_multiple_of(q) && (n0..n0 + p).all(|j| s.get(j) == s.get(j + q)) {
+                    period = q;
+                    break;
+                }
+            }
+        }
+        let mut n0 = n0;
+        while n0 > 0 && kept(n0 - 1) && s.get(n0 - 1) == s.get(n0 - 1 + period) {
+            n0 -= 1;
+        }
+        Certificate { n0, period, checked: len, proved: self.proved }
+    }
+}
+
+/// How a long run keeps its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    /// Every value (2 bytes each).
+    Full,
+    /// The first `prefix` values and a ring of the last `ring` values.
+    Bounded { prefix: usize, ring: usize },
+}
+
+/// The outcome of a long run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongRun {
+    /// Values computed (`G(0..computed)`).
+    pub computed: usize,
+    /// The certificate, when one was found before `max`.
+    pub certificate: Option<Certificate>,
+    /// The values kept from the start (all of them with [`Memory::Full`]).
+    pub first: Vec<u16>,
+    /// The largest value seen.
+    pub max_value: u16,
+    /// The number of rare heaps (positions `>= 1` whose value is rare) at the end.
+    pub rare_heaps: usize,
+}
+
+/// Compute values of `code` until a period is certified or `max` values are done. `None` when the
+/// code is not octal in the engine's sense.
+pub fn run(code: &Code, max: usize, memory: Memory) -> Option<Result<LongRun, EngineError>> {
+    let moves = OctalMoves::of(code)?;
+    Some(match memory {
+        Memory::Full => {
+            drive(Engine::with_store(moves, FullStore::default(), Path::Auto), max, |s| s.values)
+        }
+        Memory::Bounded { prefix, ring } => drive(
+            Engine::with_store(moves, BoundedStore::new(prefix, ring), Path::Auto),
+            max,
+            |s| s.prefix().to_vec(),
+        ),
+    })
+}
+
+fn drive<S: Store>(
+    mut engine: Engine<S>,
+    max: usize,
+    first: impl FnOnce(S) -> Vec<u16>,
+) -> Result<LongRun, EngineError> {
+    let mut detector = PeriodDetector::new(engine.moves().t, !engine.moves().has_unequal());
+    let mut certificate = None;
+    while engine.len() < max {
+        engine.next_value()?;
+        if let Some(c) = detector.observe(engine.store()) {
+            certificate = Some(c);
+            break;
+        }
+    }
+    let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
+    // The values move out (no copy: a long run's values are most of its memory).
+    Ok(LongRun { computed, certificate, first: first(engine.into_store()), max_value, rare_heaps })
+}

@@ -1,0 +1,603 @@
+//! The fast Grundy-value engine for octal codes: the rare/common ("sparse space") method.
+//!
+//! An octal move removes `k` tokens from one heap and leaves zero, one or two heaps. With
+//! `G(0..n)` known, `G(n)` is the mex of the one-heap options `G(n - k)`, of `0` where a move may
+//! take the whole heap, and of the two-heap options `G(a) ^ G(b)` with `a + b = n - k`,
+//! `a, b >= 1`. Enumerating those pairs costs `n / 2` per removal, quadratic in all.
+//!
+//! Sparse space (Winning Ways, chapter 4, "sparse space"; Gangolli and Plambeck, "A note on
+//! periodicity in some octal games", 1989; Flammenkamp's octal tables; Beling's `ogsolve`, which
+//! calls it the R/C split): in many octal games a few values are *rare* and the rest *common*,
+//! where the common set `C` is XOR-free: `c1 ^ c2` is never in `C` for `c1, c2` in `C` (`0` is
+//! never common, since `c ^ c = 0`). Then a two-heap option whose value lies in `C` must have a
+//! rare heap among its two, so pairing only the rare heaps (the positions whose value is rare,
+//! a short list) with their partners finds every option value that is common. Let `g` be the
+//! mex of the one-heap options and those rare pairs. If `g` is common, or a value never seen
+//! that can join `C` without breaking XOR-freeness, no pair of common heaps reaches it, so
+//! `G(n) = g`. Otherwise (a rare candidate) the engine enumerates all pairs, stopping as soon as
+//! the candidate, advanced past every value met, is common: the answer is again exact.
+//!
+//! The split is chosen from the values seen so far: most frequent first, each value joining `C`
+//! when `C` stays XOR-free (greedy). It is rebuilt when the heap count reaches a power of two,
+//! and sooner when the rare list grows fast; a rebuild rescans the values for the rare
+//! positions, `O(n)`, amortised `O(1)` per value. Where the rare heaps are not sparse (more than
+//! a third of all heaps, as in Kayles) the engine uses the plain bitset mex over all pairs.
+//!
+//! Unequal digits (`!`, Grundy's game `4!.0`) fit unchanged: the argument above only concerns
+//! which pairs reach a value, and the forbidden pairs `a = b` are skipped on both paths.
+//!
+//! Values are 16-bit; a value of 65536 or more stops the engine with [`EngineError`]. The values
+//! live in a [`Store`]: all of them ([`FullStore`]) or, for long runs in bounded memory, the
+//! first values and a ring of recent ones (`long_run::BoundedStore`), where the engine refuses
+//! (never guesses) when it would need a value no longer kept.
+
+use super::code::{Code, Equality};
+
+/// Words of a bitset over every 16-bit value.
+const ALL_WORDS: usize = 1 << 10;
+
+/// Why the engine stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineError {
+    /// `G(n)` would be 65536 or more (values are 16-bit).
+    ValueTooLarge { n: usize },
+    /// Bounded memory: `G(n)` needs `G(needed)`, which is no longer kept.
+    Forgotten { n: usize, needed: usize },
+    /// Heap sizes past `u32::MAX` are not supported.
+    TooLong,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::ValueTooLarge { n } => {
+                write!(f, "G({n}) is 65536 or more (values are 16-bit)")
+            }
+            EngineError::Forgotten { n, needed } => write!(
+                f,
+                "bounded memory: G({n}) needs G({needed}), which is no longer kept (rerun with more memory)"
+            ),
+            EngineError::TooLong => write!(f, "heaps past 2^32 - 1 are beyond the engine"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Where computed values live. `get(i)` is only called when `has(i)`.
+pub trait Store {
+    /// Values computed so far (`G(0..len)`).
+    fn len(&self) -> usize;
+    /// `G(i)`.
+    fn get(&self, i: usize) -> u16;
+    /// Whether `G(i)` is kept (`i < len`).
+    fn has(&self, i: usize) -> bool;
+    /// Append `G(len)`.
+    fn push(&mut self, v: u16);
+    /// Whether every value computed so far is kept.
+    fn complete(&self) -> bool;
+    /// The smallest index still kept after the prefix (all of `oldest..len` is kept).
+    fn oldest(&self) -> usize;
+    /// Whether nothing has been computed yet.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Every value, in one vector.
+#[derive(Debug, Clone, Default)]
+pub struct FullStore {
+    /// `G(0), G(1), ...`
+    pub values: Vec<u16>,
+}
+
+impl Store for FullStore {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u16 {
+        self.values[i]
+    }
+    #[inline(always)]
+    fn has(&self, _i: usize) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn push(&mut self, v: u16) {
+        self.values.push(v);
+    }
+    #[inline(always)]
+    fn complete(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn oldest(&self) -> usize {
+        0
+    }
+}
+
+/// The moves of an octal code, sorted by kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OctalMoves {
+    /// `k`: a heap of exactly `k` may be taken away.
+    pub take_all: Vec<usize>,
+    /// `k >= 1`: `k` tokens may be taken leaving one heap.
+    pub take: Vec<usize>,
+    /// `(k, unequal)`: `k` tokens may be taken leaving two heaps (`unequal`: of unequal sizes).
+    pub split: Vec<(usize, bool)>,
+    /// The largest number of tokens a move removes (`t` in the Guy-Smith theorem).
+    pub t: usize,
+}
+
+impl OctalMoves {
+    /// The moves of `code` when it is octal in the engine's sense: finitely many digits, each
+    /// leaving at most two heaps, no `{j+}` counts, conditions `Any` or `Unequal` only, and no
+    /// move that removes nothing but a split (`4.`) may be anything but a split. `None` otherwise.
+    pub fn of(code: &Code) -> Option<OctalMoves> {
+        if !code.tail.is_empty() {
+            return None;
+        }
+        let mut m = OctalMoves { take_all: Vec::new(), take: Vec::new(), split: Vec::new(), t: 0 };
+        for (k, d) in code.digits.iter().enumerate() {
+            if d.heaps == 0 {
+                continue;
+            }
+            if d.at_least.is_some() || d.heaps & !0b111 != 0 {
+                return None;
+            }
+            let unequal = match d.equality {
+                Equality::Any => false,
+                Equality::Unequal => true,
+                Equality::NotAllEqual | Equality::AllEqual => return None,
+            };
+            if k == 0 && d.heaps & 0b011 != 0 {
+                return None;
+            }
+            if d.heaps & 1 != 0 {
+                m.take_all.push(k);
+            }
+            if d.heaps & 2 != 0 {
+                m.take.push(k);
+            }
+            if d.heaps & 4 != 0 {
+                m.split.push((k, unequal));
+            }
+            m.t = k;
+        }
+        Some(m)
+    }
+
+    /// Whether some split must leave two unequal heaps (the plain Guy-Smith theorem then does not
+    /// apply).
+    pub fn has_unequal(&self) -> bool {
+        self.split.iter().any(|&(_, u)| u)
+    }
+}
+
+/// Counters of the work done.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Values computed on the sparse path.
+    pub sparse_steps: u64,
+    /// Values computed by the plain mex over all pairs.
+    pub plain_steps: u64,
+    /// Sparse steps whose candidate was not settled and needed a scan of pairs.
+    pub full_scans: u64,
+    /// Rebuilds of the rare/common split.
+    pub rebuilds: u64,
+    /// Pairs looked at by those scans.
+    pub scanned_pairs: u64,
+}
+
+/// Which path computes each value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Path {
+    /// Sparse where it pays, plain elsewhere (the default).
+    Auto,
+    /// Always the plain bitset mex over all pairs (the reference path).
+    Plain,
+}
+
+/// Keys: a value with its heap's parity, `G(i) << 1 | i & 1`.
+const KEYS: usize = 1 << 17;
+
+/// The rare/common split for the splitting moves whose removal has parity `d`.
+///
+/// With keys `x(i) = G(i) << 1 | (i & 1)`, a split of heap `n` removing `k` (`k & 1 = d`) into
+/// `a + b = n - k` has `x(a) ^ x(b) = (G(a) ^ G(b)) << 1 | (n & 1) ^ d`, so it reaches value `g`
+/// exactly when `x(a) ^ x(b) ^ T = d` with `T = g << 1 | n & 1`, the key `G(n) = g` would get.
+/// The common keys `C` are *d-free*: `c1 ^ c2 ^ c3 != d` for all `c1, c2, c3` in `C`. So when
+/// `T` is common no pair of common heaps reaches `g`, and pairing the rare heaps finds every such
+/// option. (For `d = 0` and without the parity bit this is the XOR-free split of the module doc;
+/// the parity bit lets a value be common at even heaps and rare at odd ones, as in `.106`.)
+#[derive(Debug, Clone)]
+struct Class {
+    d: u32,
+    /// The splitting moves of this parity: `(k, unequal)`.
+    splits: Vec<(usize, bool)>,
+    /// Bitset over keys: the common keys, and their list.
+    common: Vec<u64>,
+    common_list: Vec<u32>,
+    /// Positions `>= 1` whose key is rare, ascending, and their values.
+    rare_pos: Vec<u32>,
+    rare_val: Vec<u16>,
+    rare_at_rebuild: usize,
+}
+
+impl Class {
+    fn new(d: u32, splits: Vec<(usize, bool)>) -> Self {
+        Class {
+            d,
+            splits,
+            common: vec![0; KEYS / 64],
+            common_list: Vec::new(),
+            rare_pos: Vec::new(),
+            rare_val: Vec::new(),
+            rare_at_rebuild: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn is_common(&self, x: u32) -> bool {
+        self.common[x as usize >> 6] >> (x & 63) & 1 != 0
+    }
+
+    /// Whether key `x` may join `C` with `C` staying d-free: `x != d` and `x ^ c ^ d` is not
+    /// common for any common `c` (the triples that involve `x` twice reduce to these).
+    fn may_join(&self, x: u32) -> bool {
+        x != self.d && self.common_list.iter().all(|&c| !self.is_common(x ^ c ^ self.d))
+    }
+
+    fn join(&mut self, x: u32) {
+        self.common[x as usize >> 6] |= 1 << (x & 63);
+        self.common_list.push(x);
+    }
+}
+
+/// The streaming engine: computes `G(0), G(1), ...` in order into its [`Store`].
+#[derive(Debug, Clone)]
+pub struct Engine<S: Store = FullStore> {
+    moves: OctalMoves,
+    store: S,
+    path: Path,
+    /// One split per parity of the removal of the splitting moves (one or two).
+    classes: Vec<Class>,
+    /// How often each key occurred.
+    counts: Vec<u64>,
+    /// Largest value so far, and the bitset words that cover every option value.
+    max_value: u16,
+    words: usize,
+    /// Scratch bitset of option values.
+    opts: Vec<u64>,
+    /// Heap count at the last rebuild.
+    last_rebuild: usize,
+    stats: EngineStats,
+}
+
+/// The values `G(0..upto)` of an octal code, or `None` when the code is not one this engine
+/// handles (see [`OctalMoves::of`]) or a value passes 65535.
+pub fn grundy_values(code: &Code, upto: usize) -> Option<Vec<u16>> {
+    let mut e = Engine::new(code)?;
+    e.extend_to(upto).ok()?;
+    Some(e.into_store().values)
+}
+
+impl Engine<FullStore> {
+    /// An engine keeping every value, or `None` when the code is not octal in this engine's sense.
+    pub fn new(code: &Code) -> Option<Self> {
+        Some(Self::with_store(OctalMoves::of(code)?, FullStore::default(), Path::Auto))
+    }
+
+    /// Every value computed so far.
+    pub fn values(&self) -> &[u16] {
+        &self.store.values
+    }
+}
+
+impl<S: Store> Engine<S> {
+    /// An engine over `moves` writing into `store` (which must be empty).
+    pub fn with_store(moves: OctalMoves, store: S, path: Path) -> Self {
+        let classes = (0..2u32)
+            .map(|d| {
+                Class::new(
+                    d,
+                    moves.split.iter().copied().filter(|&(k, _)| k as u32 & 1 == d).collect(),
+                )
+            })
+            .filter(|c| !c.splits.is_empty())
+            .collect();
+        Engine {
+            moves,
+            store,
+            path,
+            classes,
+            counts: vec![0; KEYS],
+            max_value: 0,
+            words: 1,
+            opts: vec![0; ALL_WORDS + 1],
+            last_rebuild: 0,
+            stats: EngineStats::default(),
+        }
+    }
+
+    /// The moves of the code.
+    pub fn moves(&self) -> &OctalMoves {
+        &self.moves
+    }
+
+    /// The store of values.
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// The store, consuming the engine.
+    pub fn into_store(self) -> S {
+        self.store
+    }
+
+    /// Values computed so far.
+    pub fn len(&self) -> usize {
+        self.store.len()
+    }
+
+    /// Whether nothing has been computed.
+    pub fn is_empty(&self) -> bool {
+        self.store.len() == 0
+    }
+
+    /// Work counters.
+    pub fn stats(&self) -> EngineStats {
+        self.stats
+    }
+
+    /// The largest value so far.
+    pub fn max_value(&self) -> u16 {
+        self.max_value
+    }
+
+    /// The number of rare positions, summed over the splits (one per parity of removal).
+    pub fn rare_heaps(&self) -> usize {
+        self.classes.iter().map(|c| c.rare_pos.len()).sum()
+    }
+
+    /// For each split (by parity of removal): the common values at even heaps, at odd heaps.
+    pub fn common_values(&self) -> Vec<(Vec<u16>, Vec<u16>)> {
+        self.classes
+            .iter()
+            .map(|c| {
+                let mut list = c.common_list.clone();
+                list.sort_unstable();
+                let even = list.iter().filter(|&&x| x & 1 == 0).map(|&x| (x >> 1) as u16).collect();
+                let odd = list.iter().filter(|&&x| x & 1 == 1).map(|&x| (x >> 1) as u16).collect();
+                (even, odd)
+            })
+            .collect()
+    }
+
+    /// Compute values until `len() >= n`.
+    pub fn extend_to(&mut self, n: usize) -> Result<(), EngineError> {
+        while self.store.len() < n {
+            self.next_value()?;
+        }
+        Ok(())
+    }
+
+    /// Whether candidate `g` for heap `n` is certainly the mex without a scan of all pairs: in
+    /// every split its key is common, or new and free to join.
+    #[inline(always)]
+    fn settled(&self, n: usize, g: usize) -> bool {
+        let x = (g as u32) << 1 | (n as u32 & 1);
+        self.classes
+            .iter()
+            .all(|c| c.is_common(x) || (self.counts[x as usize] == 0 && c.may_join(x)))
+    }
+
+    #[inline(always)]
+    fn mex(&self) -> usize {
+        for (w, &x) in self.opts[..self.words].iter().enumerate() {
+            if x != !0 {
+                return w * 64 + (!x).trailing_zeros() as usize;
+            }
+        }
+        self.words * 64
+    }
+
+    #[inline(always)]
+    fn set(opts: &mut [u64], v: u16) {
+        opts[v as usize >> 6] |= 1 << (v & 63);
+    }
+
+    #[inline(always)]
+    fn get(&self, n: usize, i: usize) -> Result<u16, EngineError> {
+        if self.store.has(i) {
+            Ok(self.store.get(i))
+        } else {
+            Err(EngineError::Forgotten { n, needed: i })
+        }
+    }
+
+    fn forgotten(&self, n: usize) -> EngineError {
+        EngineError::Forgotten { n, needed: self.store.oldest().saturating_sub(1) }
+    }
+
+    /// Every two-heap option of heap `n` into `opts` (the plain path).
+    fn all_pairs(&mut self, n: usize) -> Result<(), EngineError> {
+        if !self.store.complete() {
+            return Err(self.forgotten(n));
+        }
+        for si in 0..self.moves.split.len() {
+            let (k, unequal) = self.moves.split[si];
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            for a in 1..=m / 2 {
+                if unequal && 2 * a == m {
+                    continue;
+                }
+                let v = self.store.get(a) ^ self.store.get(m - a);
+                Self::set(&mut self.opts, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Scan all pairs until the candidate is settled; returns the exact mex. The scan starts at
+    /// the smallest heaps, whose partners are the most recent ones: in bounded memory it refuses
+    /// only when it reaches a pair no longer kept.
+    fn verify(&mut self, n: usize, mut g: usize) -> Result<usize, EngineError> {
+        self.stats.full_scans += 1;
+        for si in 0..self.moves.split.len() {
+            let (k, unequal) = self.moves.split[si];
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            for a in 1..=m / 2 {
+                if unequal && 2 * a == m {
+                    continue;
+                }
+                if !(self.store.has(a) && self.store.has(m - a)) {
+                    let needed = if self.store.has(a) { m - a } else { a };
+                    return Err(EngineError::Forgotten { n, needed });
+                }
+                let v = self.store.get(a) ^ self.store.get(m - a);
+                Self::set(&mut self.opts, v);
+                if v as usize == g {
+                    self.stats.scanned_pairs += a as u64;
+                    g = self.mex();
+                    if g > u16::MAX as usize {
+                        return Err(EngineError::ValueTooLarge { n });
+                    }
+                    if self.settled(n, g) {
+                        return Ok(g);
+                    }
+                }
+            }
+        }
+        Ok(g)
+    }
+
+    /// Compute and store the next value `G(len())`, returning it.
+    pub fn next_value(&mut self) -> Result<u16, EngineError> {
+        let n = self.store.len();
+        if n >= u32::MAX as usize {
+            return Err(EngineError::TooLong);
+        }
+        let words = self.words;
+        self.opts[..=words].fill(0);
+        for &k in &self.moves.take_all {
+            if n == k {
+                Self::set(&mut self.opts, 0);
+            }
+        }
+        for i in 0..self.moves.take.len() {
+            let k = self.moves.take[i];
+            if n > k {
+                let v = self.get(n, n - k)?;
+                Self::set(&mut self.opts, v);
+            }
+        }
+        let sparse =
+            self.path == Path::Auto && self.classes.iter().all(|c| c.rare_pos.len() * 3 < n);
+        let g = if sparse && !self.classes.is_empty() {
+            self.stats.sparse_steps += 1;
+            for c in &self.classes {
+                for &(k, unequal) in &c.splits {
+                    if n < k + 2 {
+                        continue;
+                    }
+                    let m = n - k;
+                    for (j, &r) in c.rare_pos.iter().enumerate() {
+                        let r = r as usize;
+                        if r >= m {
+                            break;
+                        }
+                        let b = m - r;
+                        if unequal && b == r {
+                            continue;
+                        }
+                        if !self.store.has(b) {
+                            return Err(EngineError::Forgotten { n, needed: b });
+                        }
+                        Self::set(&mut self.opts, c.rare_val[j] ^ self.store.get(b));
+                    }
+                }
+            }
+            let g = self.mex();
+            if g <= u16::MAX as usize && !self.settled(n, g) { self.verify(n, g)? } else { g }
+        } else {
+            self.stats.plain_steps += 1;
+            self.all_pairs(n)?;
+            self.mex()
+        };
+        if g > u16::MAX as usize {
+            return Err(EngineError::ValueTooLarge { n });
+        }
+        let g = g as u16;
+        self.record(n, g);
+        Ok(g)
+    }
+
+    fn record(&mut self, n: usize, g: u16) {
+        let x = (g as u32) << 1 | (n as u32 & 1);
+        let new = self.counts[x as usize] == 0;
+        self.counts[x as usize] += 1;
+        self.store.push(g);
+        if g > self.max_value {
+            self.max_value = g;
+            let bits = 16 - g.leading_zeros() as usize;
+            self.words = ((1usize << bits) / 64).max(1);
+        }
+        let mut due = (n + 1).is_power_of_two() && n + 1 >= 64;
+        for c in &mut self.classes {
+            if new && c.may_join(x) {
+                c.join(x);
+            }
+            if n >= 1 && !c.is_common(x) {
+                c.rare_pos.push(n as u32);
+                c.rare_val.push(g);
+                due |= c.rare_pos.len() > 2 * c.rare_at_rebuild + 64
+                    && n + 1 >= self.last_rebuild + self.last_rebuild / 4;
+            }
+        }
+        if due && self.path == Path::Auto && self.store.complete() {
+            self.rebuild();
+        }
+    }
+
+    /// Choose the common keys afresh from the counts (most frequent first, greedy, d-free) and
+    /// list the rare positions again.
+    fn rebuild(&mut self) {
+        self.stats.rebuilds += 1;
+        let top = ((self.max_value as usize) << 1) | 1;
+        let mut order: Vec<u32> =
+            (0..=top as u32).filter(|&x| self.counts[x as usize] > 0).collect();
+        order.sort_by(|&a, &b| {
+            self.counts[b as usize].cmp(&self.counts[a as usize]).then(a.cmp(&b))
+        });
+        let len = self.store.len();
+        for c in &mut self.classes {
+            c.common.iter_mut().for_each(|w| *w = 0);
+            c.common_list.clear();
+            for &x in &order {
+                if c.may_join(x) {
+                    c.join(x);
+                }
+            }
+            c.rare_pos.clear();
+            c.rare_val.clear();
+            for i in 1..len {
+                let v = self.store.get(i);
+                if !c.is_common((v as u32) << 1 | (i as u32 & 1)) {
+                    c.rare_pos.push(i as u32);
+                    c.rare_val.push(v);
+                }
+            }
+            c.rare_at_rebuild = c.rare_pos.len();
+        }
+        self.last_rebuild = len;
+    }
+}
