@@ -220,9 +220,11 @@ impl Kernel {
         }
     }
 
-    /// Does this kernel give rho a budget before the large scan? Only where the scan is slow.
-    fn uses_rho(self) -> bool {
-        self == Kernel::Scalar
+    /// Does this kernel look for a factor of m (composite, no factor below [`TRIAL_LIMIT`]) by
+    /// ECM before the large scan? Only where the scan is slower than ECM (measured: the scalar
+    /// scan for m above 2^58; never the vector scans, see the module doc).
+    fn uses_ecm(self, m: u64) -> bool {
+        self == Kernel::Scalar && m >= ECM_FROM
     }
 
     // The dispatchers below run a vector kernel only for a `Kernel` that `is_available` accepted:
@@ -877,69 +879,52 @@ pub fn isqrt(n: u64) -> u64 {
     s
 }
 
-/// A non-trivial factor of the odd composite `n`, by Pollard-Brent rho, or None when
-/// `max_steps` iterations of the polynomial found none. Never returns 1 or n.
-fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
-    const BATCH: u64 = 128;
-    let m = Montgomery::new(n);
-    let mut c = m.one();
-    let mut start = m.to_form(2);
-    let mut steps = 0u64;
-    loop {
-        let f = |x: u64| m.add(m.mul(x, x), c);
-        let mut y = start;
-        let mut x = y;
-        let mut ys = y;
-        let mut q = m.one();
-        let mut g = 1;
-        let mut r: u64 = 1;
-        while g == 1 {
-            if steps > max_steps {
-                return None;
-            }
-            x = y;
-            for _ in 0..r {
-                y = f(y);
-            }
-            let mut k = 0;
-            while k < r && g == 1 {
-                ys = y;
-                for _ in 0..BATCH.min(r - k) {
-                    y = f(y);
-                    q = m.mul(q, x.abs_diff(y));
-                }
-                g = gcd(q, n);
-                k += BATCH;
-            }
-            steps += 2 * r;
-            r *= 2;
-        }
-        if g == n {
-            // The batch overshot: redo it one step at a time.
-            loop {
-                ys = f(ys);
-                g = gcd(x.abs_diff(ys), n);
-                if g > 1 {
-                    break;
-                }
-            }
-        }
-        if g != n {
-            return Some(g);
-        }
-        // This polynomial cycled modulo n itself: try another.
-        c = m.add(c, m.one());
-        start = m.add(start, m.one());
+/// The cube root of `n` when `n` is a perfect cube.
+fn exact_cube_root(n: u64) -> Option<u64> {
+    let mut c = (n as f64).cbrt() as u64;
+    // The float estimate is within a unit or two; fix it exactly (c^3 may pass 2^64: u128).
+    while c > 0 && (c as u128).pow(3) > n as u128 {
+        c -= 1;
     }
+    while ((c + 1) as u128).pow(3) <= n as u128 {
+        c += 1;
+    }
+    ((c as u128).pow(3) == n as u128).then_some(c)
 }
 
-/// Rho gets this many steps (scalar kernel only) before trial division to the cube root takes
-/// over: enough to split most composites whose smallest factor is below ~2^21 (about
-/// sqrt(p) steps), sooner than the scalar scan reaches it; a product of two primes above the
-/// cube root would need ~2^16 steps (~500 us) and is settled by the scan instead (~100 us).
-/// Measured: 4096 steps made that worst case ~30 us slower, no rho made products of three
-/// primes near 2^21 twice as slow.
-pub const RHO_STEPS: u64 = 1 << 10;
+/// A proper factor of odd `n` (not a square; `s` = isqrt(n)) by Fermat's method: n = a^2 - b^2
+/// = (a - b)(a + b) for a = s + 1, s + 2, .., `steps` of them. It finds the factors p < q when
+/// (p + q) / 2 - sqrt(n), about (q - p)^2 / (8 sqrt(n)), is below `steps`: for n near 2^64 and
+/// 16 steps, when q - p < 2^19.5.
+fn fermat_factor(n: u64, s: u64, steps: u64) -> Option<u64> {
+    for a in s + 1..=s + steps {
+        // a^2 - n <= (s + steps)^2 - s^2, far below 2^64.
+        let b2 = (a as u128 * a as u128 - n as u128) as u64;
+        // Squares are 0, 1, 4 or 9 modulo 16: most b2 are refused without a square root.
+        if (0x0213u32 >> (b2 & 15)) & 1 == 0 {
+            continue;
+        }
+        let b = isqrt(b2);
+        if b * b == b2 {
+            let d = a - b;
+            // n = (a - b)(a + b) exactly; a - b = 1 would make n = 2a - 1 < (a - 1)^2 = s^2.
+            return (d > 1 && n.is_multiple_of(d)).then_some(d);
+        }
+    }
+    None
+}
+
+/// Fermat's method gets this many steps: a few dozen nanoseconds that settle products of two
+/// primes closer than ~2^19 to each other (near-squares) without the large scan.
+const FERMAT_STEPS: u64 = 16;
+
+/// The scalar kernel runs ECM first from here on (below, its scan to the cube root is cheaper:
+/// measured, see the module doc).
+const ECM_FROM: u64 = 1 << 58;
+
+/// ECM gets this many curves before the scan takes over (the tiers' B1 find a factor of a
+/// product of two 32-bit primes in ~6 curves on average).
+const ECM_CURVES: u32 = 48;
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
 ///
@@ -1085,8 +1070,12 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
             let s = isqrt(m);
             let split = if s * s == m {
                 Some(s)
-            } else if kernel.uses_rho() {
-                rho_factor(m, RHO_STEPS)
+            } else if let Some(c) = exact_cube_root(m) {
+                Some(c)
+            } else if let Some(d) = fermat_factor(m, s, FERMAT_STEPS) {
+                Some(d)
+            } else if kernel.uses_ecm(m) {
+                super::ecm::factor(m, ECM_CURVES)
             } else {
                 None
             };
