@@ -165,6 +165,9 @@ struct Plan {
     /// For each giant step k0, k0 + 1, ..: a mask over [`BABY`] of the j with kD +- j a prime in
     /// (B1, B2].
     pairs: Vec<u16>,
+    /// A mask over [`BABY`] of the primes j in (B1, B2] themselves (k = 0, for B1 < D / 2):
+    /// [j]Q is the identity modulo p when p divides its Z.
+    low: u16,
 }
 
 fn primes_up_to(limit: u64) -> Vec<u64> {
@@ -218,7 +221,13 @@ impl Plan {
             pairs.push(mask);
             kk += 1;
         }
-        Plan { bits, k0, pairs }
+        let mut low = 0u16;
+        for (i, &j) in BABY.iter().enumerate() {
+            if j > b1 && j <= b2 && is_prime(j) {
+                low |= 1 << i;
+            }
+        }
+        Plan { bits, k0, pairs, low }
     }
 }
 
@@ -307,6 +316,12 @@ fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
     let (g1, _) = ladder(m, q, D, a24);
     let (mut r, mut r_next) = ladder(m, g1, plan.k0, a24);
     let mut acc = m.one;
+    let mut low = plan.low;
+    while low != 0 {
+        let i = low.trailing_zeros() as usize;
+        low &= low - 1;
+        acc = m.mul(acc, baby[i].0.z);
+    }
     for &mask in &plan.pairs {
         if mask != 0 {
             let rxz = m.mul(r.x, r.z);
@@ -346,7 +361,7 @@ pub fn factor(n: u64, max_curves: u32) -> Option<u64> {
         // product of three primes near n^(1/3), say.
         let plan = plan(if sigma < 6 + CHEAP_CURVES { tier.min(1) } else { tier });
         if let Curve::Factor(d) = curve(&m, sigma, plan) {
-            debug_assert!(d > 1 && d < n && n % d == 0);
+            debug_assert!(d > 1 && d < n && n.is_multiple_of(d));
             return Some(d);
         }
     }
@@ -384,7 +399,64 @@ mod tests {
         ];
         for n in cases {
             let d = factor(n, 200).expect("found");
-            assert!(d > 1 && d < n && n % d == 0, "{n}: {d}");
+            assert!(d > 1 && d < n && n.is_multiple_of(d), "{n}: {d}");
+        }
+    }
+
+    #[test]
+    fn every_answer_is_a_proper_divisor_or_none() {
+        // Odd composites of every size, including prime powers and products of many small
+        // primes (where a curve can hit n itself): whatever comes back must divide n.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut found = 0;
+        for i in 0..3_000u64 {
+            x = crate::rng::mix64(x.wrapping_add(i));
+            let n = match i % 4 {
+                0 => (x >> (x % 40)) | 1,
+                1 => {
+                    let p = (x >> 44) | 1;
+                    p.saturating_mul(p).saturating_mul(p) | 1
+                }
+                2 => 3 * 5 * 7 * 11 * 13 * ((x >> 40) | 1),
+                _ => (x >> 32 | 1) * (x as u32 as u64 | 1),
+            };
+            if n < 9 || super::super::factor::is_prime(n) {
+                continue;
+            }
+            if let Some(d) = factor(n, 4) {
+                assert!(d > 1 && d < n && n.is_multiple_of(d), "{n}: {d}");
+                found += 1;
+            }
+        }
+        assert!(found > 1_000, "most composites split within four curves: {found}");
+        // No curves, no factor.
+        assert_eq!(factor(4_294_967_291 * 4_294_967_279, 0), None);
+    }
+
+    #[test]
+    fn plans_cover_every_prime_of_stage_2_once_per_pair() {
+        for (_, b1, _) in TIERS {
+            let plan = Plan::new(b1, 25 * b1);
+            let primes = primes_up_to(25 * b1);
+            for &q in primes.iter().filter(|&&q| q > b1) {
+                // q = kD +- j for the j in BABY with q = +-j mod D.
+                let k = (q + D / 2) / D;
+                let j = q.abs_diff(k * D);
+                let i = BABY.iter().position(|&b| b == j).expect("q is prime to 30");
+                if k == 0 {
+                    assert!(plan.low & 1 << i != 0, "{q} in the plan");
+                    continue;
+                }
+                assert!(k >= plan.k0, "{q} below the first giant step");
+                assert!(plan.pairs[(k - plan.k0) as usize] & 1 << i != 0, "{q} in the plan");
+            }
+            // The stage 1 exponent: the bits of prod p^e, p^e <= B1, checked by its size.
+            let bits: f64 = primes
+                .iter()
+                .take_while(|&&p| p <= b1)
+                .map(|&p| (p as f64).log2() * (b1 as f64).log(p as f64).floor())
+                .sum();
+            assert_eq!(plan.bits.len() + 1, bits.floor() as usize + 1, "B1 = {b1}");
         }
     }
 

@@ -20,10 +20,11 @@
 //!   miller-rabin.appspot.com, where a base divisible by n counts as passed). So below each bound
 //!   the set decides primality exactly. The arithmetic is Montgomery multiplication
 //!   ([`Montgomery`]), with no 128-bit division per step.
-//! - **Pollard's rho in Brent's variant** (R. P. Brent, "An improved Monte Carlo factorization
-//!   algorithm", BIT 20, 1980) with the gcd taken once per batch of 128 products. It is a Las
-//!   Vegas method: a factor it returns is a real factor (it divides n); only its running time is
-//!   random. Only the scalar kernel uses it, with a small budget (below).
+//! - **One factor, when one is cheap** (each returns only a proper divisor of m, checked or
+//!   proven to divide it; "none" is never a verdict, only a hand-over to the exhaustive scan): a
+//!   perfect square or cube is split by its root; Fermat's method ([`FERMAT_STEPS`] steps of
+//!   m = a^2 - b^2) splits products of two close primes; and on the scalar kernel the elliptic
+//!   curve method ([`super::ecm`]) splits m above 2^58.
 //!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
@@ -34,12 +35,23 @@
 //! (2083^3 > 2^32); they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the
 //! bases 2, 7, 61).
 //!
-//! A larger m that is composite, not a square (a square s^2 is counted as twice s) and has no
-//! factor below [`TRIAL_LIMIT`] is finished by trial division by the large table up to the cube
-//! root of what is left: no factor up to the cube root leaves at most two factors, and one
-//! Miller-Rabin verdict says which (none is needed when nothing was found: m is composite, so it
-//! has exactly two). The worst case is a product of two primes above 2^21.3 (e.g. two 32-bit
+//! A larger m that is composite and has no factor below [`TRIAL_LIMIT`] goes through the cheap
+//! splits above; a part found is a real factor and both parts go through these rules again.
+//! Otherwise trial division by the large table goes on up to the cube root of what is left: no
+//! factor up to the cube root leaves at most two factors, and one Miller-Rabin verdict says
+//! which (none is needed when nothing was found: m is composite, so it has exactly two). The
+//! worst case is a product of two primes above 2^21.3 that are not close (e.g. two random 32-bit
 //! primes): no factor is found and all ~180,000 primes are tried.
+//!
+//! **Measured choices** (task-clock, 1000 lengths per class; `examples/scan_probe.rs`): for a
+//! product of two random primes in (2^31, 2^32) the AVX-512 scan takes ~18 us, ECM ~50 us (about
+//! 6 curves of ~8 us with B1 = 205, B2 = 25 B1). The scan is bound by the 64-bit multiplies,
+//! not by memory: 74 ps per prime when the part of the table it reads fits in L2 (m near 2^58)
+//! against 95 ps for the whole 1.4 MB table; so neither a cheaper scan nor ECM comes near. Three primes near 2^21: scan ~12 us, one B1 = 47 curve
+//! finds a factor about 70% of the time (~3 us), but running it first would add those 3 us to
+//! the two-prime worst case; so the vector kernels never run ECM. The scalar scan is ~5x slower
+//! (~85 us for two 32-bit primes) and there ECM wins above 2^58 (51 us; three primes near 2^21
+//! 30 -> 13 us); below 2^58 the scalar scan to the cube root is cheaper than ECM.
 //!
 //! **Kernels** ([`Kernel`], chosen at run time). They run the same exact tests and return the
 //! same counts; every path ends in Miller-Rabin verdicts within their proven bounds or in
@@ -48,13 +60,12 @@
 //!   The large table is scanned in blocks of 64 primes with one branch per block: every lane is
 //!   compared with the largest (2^64 - 1) / p of the block, a superset test, and a block that
 //!   may hold a divisor is re-checked prime by prime with the exact overflow test above. A full
-//!   scan costs ~16 us (more when other processes crowd the shared cache), far less than rho
-//!   needs for a factor of a product of two 32-bit primes (~2^16 steps, ~500 us measured), so
-//!   this kernel never runs rho.
+//!   scan costs ~16 us (more when other processes crowd the shared cache), less than ECM needs
+//!   for a factor of a product of two 32-bit primes (~50 us), so this kernel never runs ECM.
 //! - *AVX2*: 8 primes per instruction below 2^32; the large scan 4 primes per step, each 64-bit
-//!   product built from three 32-bit ones (~36 us for a full scan); no rho either.
-//! - *Scalar* (every processor): one prime at a time (~100 us for a full scan), so rho first
-//!   gets [`RHO_STEPS`] steps, which split most composites whose smallest factor is below ~2^21.
+//!   product built from three 32-bit ones (~36 us for a full scan); no ECM either.
+//! - *Scalar* (every processor): one prime at a time (~85-100 us for a full scan), so ECM first
+//!   gets [`ECM_CURVES`] curves on m above 2^58, which split nearly every such m.
 //!
 //! Both vector kernels run the Miller-Rabin test of a length below 2^31 with its three bases in
 //! the lanes of one AVX2 vector, in a signed Montgomery form that needs no correction step
@@ -167,7 +178,7 @@ fn can_stop(first: u64, n: u64) -> bool {
 /// How the hot loops run. Every kernel runs the same exact tests and gives the same answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kernel {
-    /// One prime at a time; every processor. Gives rho a budget before the large scan.
+    /// One prime at a time; every processor. Gives ECM a budget before the large scan.
     Scalar,
     /// x86-64 with AVX2: 8 primes per instruction below 2^32, 4 in the large scan (64-bit
     /// products from three 32-bit ones), the three Miller-Rabin bases of a 32-bit length in the
@@ -984,7 +995,7 @@ fn odd_omega_odd(n: u64, kernel: Kernel) -> u32 {
 }
 
 /// Omega of an odd n below 2^32: trial division in 32-bit arithmetic, then the cube-root rule
-/// settles it (the table reaches 2081 and 2083^3 > 2^32), no rho.
+/// settles it (the table reaches 2081 and 2083^3 > 2^32), no ECM.
 fn odd_omega_u32(n: u32, kernel: Kernel) -> u32 {
     let (count, n, bound) = kernel.trial_divide_small_u32(n);
     count
@@ -1286,6 +1297,36 @@ mod tests {
                 assert_eq!(kernel.strong_probable_prime_u32(n), want, "{n} with {kernel:?}");
             }
         }
+    }
+
+    #[test]
+    fn fermat_and_cube_roots_split_exactly() {
+        // Near squares split; everything that comes back divides.
+        let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
+        assert_eq!(fermat_factor(a * b, isqrt(a * b), FERMAT_STEPS), Some(b));
+        let far = 2_147_483_659u64 * a;
+        assert_eq!(fermat_factor(far, isqrt(far), FERMAT_STEPS), None);
+        let mut x = 7u64;
+        for i in 0..20_000u64 {
+            x = crate::rng::mix64(x.wrapping_add(i));
+            let n = (x >> (x % 50)) | 1;
+            let s = isqrt(n);
+            if n < 9 || s * s == n {
+                continue;
+            }
+            if let Some(d) = fermat_factor(n, s, FERMAT_STEPS) {
+                assert!(d > 1 && d < n && n.is_multiple_of(d), "{n}: {d}");
+            }
+            // Cubes and their neighbours.
+            let c = (x >> 43).max(2);
+            let cube = c * c * c;
+            assert_eq!(exact_cube_root(cube), Some(c));
+            assert_eq!(exact_cube_root(cube - 1), None);
+            assert_eq!(exact_cube_root(cube + 1), None);
+        }
+        assert_eq!(exact_cube_root(2_642_245u64.pow(3)), Some(2_642_245));
+        assert_eq!(exact_cube_root(u64::MAX), None);
+        assert_eq!(exact_cube_root(1), Some(1));
     }
 
     #[test]
