@@ -3,7 +3,7 @@
 //!
 //! **Theorem (Lenstra, "Factoring integers with elliptic curves", Ann. of Math. 126, 1987).**
 //! Let p be a prime factor of n and E a curve over Z/nZ that is elliptic modulo p. If the order
-//! of the point P on E(F_p) divides k, then [k]P is the identity modulo p, so in projective
+//! of the point P on E(F_p) divides k, then kP is the identity modulo p, so in projective
 //! coordinates its Z is divisible by p and gcd(Z, n) > 1. The method only ever returns such a
 //! gcd, and only when it is neither 1 nor n: **a returned value is always a proper divisor of n**
 //! (whatever the curve, whatever happened in the arithmetic); luck only decides whether one is
@@ -19,7 +19,7 @@
 //! product k of all prime powers up to B1 with one Montgomery ladder over the bits of k from a
 //! point with Z = 1 (5 + 5 multiplications per bit). Stage 2 is the standard continuation with
 //! baby and giant steps (D = 120): a prime q = kD +- j in (B1, B2] is caught when
-//! x([kD]Q) = x([j]Q) modulo p, i.e. p divides X_k Z_j - X_j Z_k, and the product of those cross
+//! x(kD Q) = x(j Q) modulo p, i.e. p divides X_k Z_j - X_j Z_k, and the product of those cross
 //! terms over all pairs that hold a prime is reduced by one gcd at the end. Parameters per size
 //! of n (B1 from 27 to 205, B2 = 25 B1, a few dozen curves at most) are those of Ben Buhrow's
 //! micro-ECM (yafu, `factor/gmp-ecm/microecm.c`), learned from its dispatch table; the code here
@@ -134,7 +134,7 @@ fn add_z1(m: &Mont, p: Point, q: Point, diff_x: u64) -> Point {
     Point { x: m.sqr(m.add(a, b)), z: m.mul(diff_x, m.sqr(m.sub(a, b))) }
 }
 
-/// ([k]P, [k + 1]P) by the Montgomery ladder, for k >= 1 and any P.
+/// (kP, (k + 1)P) by the Montgomery ladder, for k >= 1 and any P.
 fn ladder(m: &Mont, p: Point, k: u64, a24: u64) -> (Point, Point) {
     debug_assert!(k >= 1);
     let mut r0 = p;
@@ -166,7 +166,7 @@ struct Plan {
     /// (B1, B2].
     pairs: Vec<u16>,
     /// A mask over [`BABY`] of the primes j in (B1, B2] themselves (k = 0, for B1 < D / 2):
-    /// [j]Q is the identity modulo p when p divides its Z.
+    /// jQ is the identity modulo p when p divides its Z.
     low: u16,
 }
 

@@ -22,7 +22,7 @@
 //!   ([`Montgomery`]), with no 128-bit division per step.
 //! - **One factor, when one is cheap** (each returns only a proper divisor of m, checked or
 //!   proven to divide it; "none" is never a verdict, only a hand-over to the exhaustive scan): a
-//!   perfect square or cube is split by its root; Fermat's method ([`FERMAT_STEPS`] steps of
+//!   perfect square or cube is split by its root; Fermat's method (`FERMAT_STEPS` steps of
 //!   m = a^2 - b^2) splits products of two close primes; and on the scalar kernel the elliptic
 //!   curve method ([`super::ecm`]) splits m above 2^58.
 //!
@@ -39,19 +39,27 @@
 //! splits above; a part found is a real factor and both parts go through these rules again.
 //! Otherwise trial division by the large table goes on up to the cube root of what is left: no
 //! factor up to the cube root leaves at most two factors, and one Miller-Rabin verdict says
-//! which (none is needed when nothing was found: m is composite, so it has exactly two). The
-//! worst case is a product of two primes above 2^21.3 that are not close (e.g. two random 32-bit
-//! primes): no factor is found and all ~180,000 primes are tried.
+//! which (none is needed when nothing was found: m is composite, so it has exactly two). With
+//! AVX-512 the top third of the primes up to the cube root of m is tried first, from the cube
+//! root down, and the first prime found splits m (`large_step`): a product of three primes of
+//! the same size has one just below its cube root. The worst case is a product of two primes
+//! above 2^21.3 that are not close (e.g. two random 32-bit primes): no factor is found and all
+//! ~180,000 primes are tried.
 //!
 //! **Measured choices** (task-clock, 1000 lengths per class; `examples/scan_probe.rs`): for a
 //! product of two random primes in (2^31, 2^32) the AVX-512 scan takes ~18 us, ECM ~50 us (about
 //! 6 curves of ~8 us with B1 = 205, B2 = 25 B1). The scan is bound by the 64-bit multiplies,
 //! not by memory: 74 ps per prime when the part of the table it reads fits in L2 (m near 2^58)
-//! against 95 ps for the whole 1.4 MB table; so neither a cheaper scan nor ECM comes near. Three primes near 2^21: scan ~12 us, one B1 = 47 curve
-//! finds a factor about 70% of the time (~3 us), but running it first would add those 3 us to
-//! the two-prime worst case; so the vector kernels never run ECM. The scalar scan is ~5x slower
-//! (~85 us for two 32-bit primes) and there ECM wins above 2^58 (51 us; three primes near 2^21
-//! 30 -> 13 us); below 2^58 the scalar scan to the cube root is cheaper than ECM.
+//! against 95 ps for the whole 1.4 MB table; so neither a cheaper scan nor ECM comes near.
+//! Three primes near 2^21: the upward scan takes ~12 us; one B1 = 47 curve finds a factor about
+//! 70% of the time (~3 us), but running it first would add those 3 us to the two-prime worst
+//! case, so the vector kernels never run ECM; the top third first, from the cube root down,
+//! takes it to ~4.3 us at no cost to the two-prime case (the same blocks are scanned) and
+//! ~0.35 us more on random 64-bit lengths (a small factor is found later). With AVX2 the
+//! downward pass made the two-prime case 25% slower (measured), so that kernel and the scalar
+//! one scan upwards only. The scalar scan is ~5x slower than AVX-512 (~85 us for two 32-bit
+//! primes) and there ECM wins above 2^58 (51 us; three primes near 2^21 30 -> 13 us); below
+//! 2^58 the scalar scan to the cube root is cheaper than ECM.
 //!
 //! **Kernels** ([`Kernel`], chosen at run time). They run the same exact tests and return the
 //! same counts; every path ends in Miller-Rabin verdicts within their proven bounds or in
@@ -65,7 +73,7 @@
 //! - *AVX2*: 8 primes per instruction below 2^32; the large scan 4 primes per step, each 64-bit
 //!   product built from three 32-bit ones (~36 us for a full scan); no ECM either.
 //! - *Scalar* (every processor): one prime at a time (~85-100 us for a full scan), so ECM first
-//!   gets [`ECM_CURVES`] curves on m above 2^58, which split nearly every such m.
+//!   gets `ECM_CURVES` curves on m above 2^58, which split nearly every such m.
 //!
 //! Both vector kernels run the Miller-Rabin test of a length below 2^31 with its three bases in
 //! the lanes of one AVX2 vector, in a signed Montgomery form that needs no correction step
@@ -262,14 +270,25 @@ impl Kernel {
         }
     }
 
-    fn scan_large(self, m: u64) -> (u32, u64, u64) {
+    fn scan_large(self, m: u64, end: usize) -> (u32, u64, u64) {
         match self {
             // SAFETY: the processor has the kernel's features (see above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe { avx512::scan_large(m) },
+            Kernel::Avx512 => unsafe { avx512::scan_large(m, end) },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::scan_large(m) },
-            _ => scan_large(m),
+            Kernel::Avx2 => unsafe { avx2::scan_large(m, end) },
+            _ => scan_large(m, end),
+        }
+    }
+
+    fn find_in_top(self, m: u64, start: usize, top: usize) -> Option<u64> {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::find_in_top(m, start, top) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::find_in_top(m, start, top) },
+            _ => find_in_top(m, start, top),
         }
     }
 
@@ -420,13 +439,14 @@ fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32)
     }
 }
 
-/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the large table until the
-/// first prime of a block cubed exceeds what is left: (factors found, what is left, bound), every
-/// prime below the bound tried (when the table runs out, bound^3 > 2^64).
-fn scan_large(mut m: u64) -> (u32, u64, u64) {
+/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the blocks of the large table
+/// below `end`, until the first prime of a block cubed exceeds what is left: (factors found,
+/// what is left, bound), every prime below the bound tried (when the table runs out, bound^3 >
+/// 2^64).
+fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
     let table = large_primes();
     let mut count = 0;
-    for (b, &first) in table.first.iter().enumerate() {
+    for (b, &first) in table.first.iter().enumerate().take(end) {
         if first * first * first > m {
             return (count, m, first);
         }
@@ -438,25 +458,98 @@ fn scan_large(mut m: u64) -> (u32, u64, u64) {
             divide_out_block(table, b, &mut m, &mut count);
         }
     }
-    (count, m, LARGE_LIMIT + 1)
+    (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
 }
 
-/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by trial division
-/// with the large table up to the cube root of what is left, then the cube-root rule. Exact.
-fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
-    let (count, rest, bound) = kernel.scan_large(m);
-    // Every prime factor of what is left is at least `bound`, and it is below bound^3.
-    count
-        + if rest == 1 {
-            0
-        } else if rest == m {
-            // Nothing found: m is composite (given) with at most two factors, so exactly two.
-            2
-        } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
-            1
-        } else {
-            2
+/// The first prime of block `b` of the large table that divides m, if any (exact test).
+fn divisor_in_block(table: &LargePrimes, b: usize, m: u64) -> Option<u64> {
+    let end = ((b + 1) * BLOCK).min(table.primes.len());
+    (b * BLOCK..end)
+        .find(|&i| m.wrapping_mul(table.inv[i]).checked_mul(table.primes[i] as u64).is_some())
+        .map(|i| table.primes[i] as u64)
+}
+
+/// A prime of the blocks `start..top` of the large table that divides m, looking from the top
+/// block down (a factor just below the cube root of m, as in a product of three primes of the
+/// same size, is found after a short way), or None: no prime of those blocks divides m.
+fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+    let table = large_primes();
+    for b in (start..top).rev() {
+        let threshold = table.threshold[b];
+        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK]
+            .iter()
+            .fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
+        if hit && let Some(p) = divisor_in_block(table, b, m) {
+            return Some(p);
         }
+    }
+    None
+}
+
+/// The integer cube root (largest c with c^3 <= n).
+fn icbrt(n: u64) -> u64 {
+    let mut c = (n as f64).cbrt() as u64;
+    // The float estimate is within a unit or two; fix it exactly (c^3 may pass 2^64: u128).
+    while c > 0 && (c as u128).pow(3) > n as u128 {
+        c -= 1;
+    }
+    while ((c + 1) as u128).pow(3) <= n as u128 {
+        c += 1;
+    }
+    c
+}
+
+/// What the large table says about an odd composite m with no prime factor below
+/// [`TRIAL_LIMIT`].
+enum LargeStep {
+    /// Omega(m), settled.
+    Count(u32),
+    /// A prime factor of m.
+    Split(u64),
+}
+
+/// The blocks of the large table up to the cube root of m are tried in two parts: the top third
+/// from the cube root down ([`find_in_top`]; the first prime found splits m), then the rest from
+/// 2083 up ([`scan_large`], dividing out what it finds, until the cube root of what is left).
+/// Every prime up to the cube root of m lies in the blocks whose first prime is at most it, so
+/// when neither part splits m off, every prime up to the cube root of what is left has been
+/// tried and the cube-root rule settles it. Exact.
+fn large_step(m: u64, kernel: Kernel) -> LargeStep {
+    let table = large_primes();
+    let c = icbrt(m);
+    let top = table.first.partition_point(|&f| f <= c);
+    let start = if kernel == Kernel::Avx512 { top - top / TOP_PART } else { top };
+    if let Some(p) = kernel.find_in_top(m, start, top) {
+        return LargeStep::Split(p);
+    }
+    let (count, rest, bound) = kernel.scan_large(m, start);
+    // Every prime factor of what is left is at least `bound` and above its cube root.
+    LargeStep::Count(
+        count
+            + if rest == 1 {
+                0
+            } else if rest == m {
+                // Nothing found: m is composite (given) with at most two factors, so two.
+                2
+            } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
+                1
+            } else {
+                2
+            },
+    )
+}
+
+/// `large_step` searches the top 1 / TOP_PART of the blocks up to the cube root first.
+const TOP_PART: usize = 3;
+
+/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by the large table
+/// alone (for tests: the split part counted by [`odd_omega_with`]).
+#[cfg(test)]
+fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
+    match large_step(m, kernel) {
+        LargeStep::Count(c) => c,
+        LargeStep::Split(p) => 1 + odd_omega_with(m / p, kernel),
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -465,7 +558,7 @@ mod avx2 {
     //! it).
     use super::{
         BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL, TRIAL_LIMIT, can_stop, divide_out_block,
-        divide_out_u32, large_primes,
+        divide_out_u32, divisor_in_block, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -498,14 +591,14 @@ mod avx2 {
     /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
     /// flipping the sign bits of both sides.
     #[target_feature(enable = "avx2")]
-    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let sign = _mm256_set1_epi64x(i64::MIN);
         let halves =
             |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
         let (mut lo, mut hi) = halves(m);
-        for (b, &first) in table.first.iter().enumerate() {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -527,7 +620,36 @@ mod avx2 {
                 (lo, hi) = halves(m);
             }
         }
-        (count, m, LARGE_LIMIT + 1)
+        (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
+    }
+
+    /// [`super::find_in_top`] with the block test of [`scan_large`].
+    #[target_feature(enable = "avx2")]
+    pub(super) fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+        let table = large_primes();
+        let sign = _mm256_set1_epi64x(i64::MIN);
+        let (lo, hi) = (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
+        for b in (start..top).rev() {
+            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut above = _mm256_set1_epi64x(-1);
+            for j in 0..BLOCK / 4 {
+                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
+                let cross = _mm256_add_epi64(
+                    _mm256_mul_epu32(hi, v),
+                    _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
+                );
+                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
+                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
+            }
+            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF
+                && let Some(p) = divisor_in_block(table, b, m)
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// The strong probable-prime test to the bases 2, 7 and 61 for odd n with 3 <= n < 2^31, the
@@ -603,7 +725,7 @@ mod avx512 {
     //! AVX-512DQ ([`super::Kernel::Avx512`] is only chosen then).
     use super::{
         BLOCK, CHUNK, LANES32, LARGE_LIMIT, ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
-        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes,
+        can_stop, divide_out_block, divide_out_u32, divide_out_u64, divisor_in_block, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -658,11 +780,11 @@ mod avx512 {
     /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
     /// exactly, prime by prime.
     #[target_feature(enable = "avx512f,avx512dq")]
-    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let mut mv = _mm512_set1_epi64(m as i64);
-        for (b, &first) in table.first.iter().enumerate() {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -679,7 +801,30 @@ mod avx512 {
                 mv = _mm512_set1_epi64(m as i64);
             }
         }
-        (count, m, LARGE_LIMIT + 1)
+        (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
+    }
+
+    /// [`super::find_in_top`] with the block test of [`scan_large`].
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+        let table = large_primes();
+        let mv = _mm512_set1_epi64(m as i64);
+        for b in (start..top).rev() {
+            let t = _mm512_set1_epi64(table.threshold[b] as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut hits: __mmask8 = 0;
+            for j in 0..BLOCK / 8 {
+                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
+                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
+            }
+            if hits != 0
+                && let Some(p) = divisor_in_block(table, b, m)
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 }
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
@@ -892,14 +1037,7 @@ pub fn isqrt(n: u64) -> u64 {
 
 /// The cube root of `n` when `n` is a perfect cube.
 fn exact_cube_root(n: u64) -> Option<u64> {
-    let mut c = (n as f64).cbrt() as u64;
-    // The float estimate is within a unit or two; fix it exactly (c^3 may pass 2^64: u128).
-    while c > 0 && (c as u128).pow(3) > n as u128 {
-        c -= 1;
-    }
-    while ((c + 1) as u128).pow(3) <= n as u128 {
-        c += 1;
-    }
+    let c = icbrt(n);
     ((c as u128).pow(3) == n as u128).then_some(c)
 }
 
@@ -1090,13 +1228,19 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
             } else {
                 None
             };
-            match split {
-                Some(d) => {
-                    stack[len] = d;
-                    stack[len + 1] = m / d;
-                    len += 2;
+            let split = split.or_else(|| match large_step(m, kernel) {
+                LargeStep::Split(p) => Some(p),
+                LargeStep::Count(c) => {
+                    count += c;
+                    None
                 }
-                None => count += omega_by_large_trial_division(m, kernel),
+            });
+            // A proper factor d: both parts go back on the stack (at most 64 entries: their
+            // product is at most m).
+            if let Some(d) = split {
+                stack[len] = d;
+                stack[len + 1] = m / d;
+                len += 2;
             }
         }
     }
@@ -1249,7 +1393,17 @@ mod tests {
                 check_trial_division(n32 as u64, (c, r as u64, b));
                 let (_, rest, bound) = trial_divide_small(n);
                 if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
-                    assert_eq!(kernel.scan_large(rest), scan_large(rest), "{n} with {kernel:?}");
+                    assert_eq!(
+                        kernel.scan_large(rest, usize::MAX),
+                        scan_large(rest, usize::MAX),
+                        "{n} with {kernel:?}"
+                    );
+                    let top = large_primes().first.len();
+                    assert_eq!(
+                        kernel.find_in_top(rest, top / 2, top),
+                        find_in_top(rest, top / 2, top),
+                        "{n} with {kernel:?}"
+                    );
                 }
             }
         }
