@@ -40,9 +40,9 @@
 //! Otherwise trial division by the large table goes on up to the cube root of what is left: no
 //! factor up to the cube root leaves at most two factors, and one Miller-Rabin verdict says
 //! which (none is needed when nothing was found: m is composite, so it has exactly two). With
-//! AVX-512, after the first 32 blocks (primes up to ~2^14.5), the top third of the blocks up to
-//! the cube root of m is tried next, from the cube root down, and the first prime found splits m
-//! (`large_step`): a product of three primes of the same size has one just below its cube root. The worst case is a product of two primes
+//! AVX-512 the top third of the primes up to the cube root of m is tried first, from the cube
+//! root down, and the first prime found splits m (`large_step`): a product of three primes of
+//! the same size has one just below its cube root. The worst case is a product of two primes
 //! above 2^21.3 that are not close (e.g. two random 32-bit primes): no factor is found and all
 //! ~180,000 primes are tried.
 //!
@@ -54,9 +54,8 @@
 //! Three primes near 2^21: the upward scan takes ~12 us; one B1 = 47 curve finds a factor about
 //! 70% of the time (~3 us), but running it first would add those 3 us to the two-prime worst
 //! case, so the vector kernels never run ECM; the top third first, from the cube root down,
-//! takes it to ~4.4 us at no measurable cost to the two-prime case (the same blocks are
-//! scanned) and ~0.35 us more on random 64-bit lengths (a factor in the middle of the table is
-//! found later; the huge input, 2*10^5 lengths, 0.40 -> 0.43 s). With AVX2 the
+//! takes it to ~4.3 us at no cost to the two-prime case (the same blocks are scanned) and
+//! ~0.35 us more on random 64-bit lengths (a small factor is found later). With AVX2 the
 //! downward pass made the two-prime case 25% slower (measured), so that kernel and the scalar
 //! one scan upwards only. The scalar scan is ~5x slower than AVX-512 (~85 us for two 32-bit
 //! primes) and there ECM wins above 2^58 (51 us; three primes near 2^21 30 -> 13 us); below
@@ -271,14 +270,14 @@ impl Kernel {
         }
     }
 
-    fn scan_large(self, m: u64, begin: usize, end: usize) -> (u32, u64, u64) {
+    fn scan_large(self, m: u64, end: usize) -> (u32, u64, u64) {
         match self {
             // SAFETY: the processor has the kernel's features (see above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe { avx512::scan_large(m, begin, end) },
+            Kernel::Avx512 => unsafe { avx512::scan_large(m, end) },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::scan_large(m, begin, end) },
-            _ => scan_large(m, begin, end),
+            Kernel::Avx2 => unsafe { avx2::scan_large(m, end) },
+            _ => scan_large(m, end),
         }
     }
 
@@ -440,14 +439,14 @@ fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32)
     }
 }
 
-/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the blocks `begin..end` of the
-/// large table, until the first prime of a block cubed exceeds what is left: (factors found,
-/// what is left, bound), every prime of those blocks below the bound tried (when the table runs
-/// out, bound^3 > 2^64).
-fn scan_large(mut m: u64, begin: usize, end: usize) -> (u32, u64, u64) {
+/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the blocks of the large table
+/// below `end`, until the first prime of a block cubed exceeds what is left: (factors found,
+/// what is left, bound), every prime below the bound tried (when the table runs out, bound^3 >
+/// 2^64).
+fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
     let table = large_primes();
     let mut count = 0;
-    for (b, &first) in table.first.iter().enumerate().take(end).skip(begin) {
+    for (b, &first) in table.first.iter().enumerate().take(end) {
         if first * first * first > m {
             return (count, m, first);
         }
@@ -507,38 +506,23 @@ enum LargeStep {
     Count(u32),
     /// A prime factor of m.
     Split(u64),
-    /// This many prime factors were divided out of m, leaving the second value (which has no
-    /// prime factor below [`TRIAL_LIMIT`] either).
-    Partial(u32, u64),
 }
 
-/// With AVX-512 the blocks of the large table up to the cube root of m are tried in three parts:
-/// the first [`PREFIX_BLOCKS`] upwards (small factors, common in random lengths: what is found is
-/// divided out and what is left goes back to the caller); then the top third from the cube root
-/// down ([`find_in_top`]; the first prime found splits m: a product of three primes of the same
-/// size has one just below its cube root); then the rest upwards ([`scan_large`], dividing out
-/// what it finds, until the cube root of what is left). Other kernels go upwards only. Every
-/// prime up to the cube root of m lies in the blocks whose first prime is at most it, so when
-/// nothing splits m off, every prime up to the cube root of what is left has been tried and the
-/// cube-root rule settles it. Exact.
+/// The blocks of the large table up to the cube root of m are tried in two parts: the top third
+/// from the cube root down ([`find_in_top`]; the first prime found splits m), then the rest from
+/// 2083 up ([`scan_large`], dividing out what it finds, until the cube root of what is left).
+/// Every prime up to the cube root of m lies in the blocks whose first prime is at most it, so
+/// when neither part splits m off, every prime up to the cube root of what is left has been
+/// tried and the cube-root rule settles it. Exact.
 fn large_step(m: u64, kernel: Kernel) -> LargeStep {
     let table = large_primes();
     let c = icbrt(m);
     let top = table.first.partition_point(|&f| f <= c);
-    let (prefix, start) = if kernel == Kernel::Avx512 {
-        let prefix = PREFIX_BLOCKS.min(top);
-        (prefix, (top - top / TOP_PART).max(prefix))
-    } else {
-        (0, top)
-    };
-    let (count, rest, _) = kernel.scan_large(m, 0, prefix);
-    if rest != m {
-        return LargeStep::Partial(count, rest);
-    }
+    let start = if kernel == Kernel::Avx512 { top - top / TOP_PART } else { top };
     if let Some(p) = kernel.find_in_top(m, start, top) {
         return LargeStep::Split(p);
     }
-    let (count, rest, bound) = kernel.scan_large(m, prefix, start);
+    let (count, rest, bound) = kernel.scan_large(m, start);
     // Every prime factor of what is left is at least `bound` and above its cube root.
     LargeStep::Count(
         count
@@ -555,11 +539,8 @@ fn large_step(m: u64, kernel: Kernel) -> LargeStep {
     )
 }
 
-/// [`large_step`] searches the top 1 / TOP_PART of the blocks up to the cube root first.
+/// `large_step` searches the top 1 / TOP_PART of the blocks up to the cube root first.
 const TOP_PART: usize = 3;
-
-/// [`large_step`] first tries this many blocks upwards (the primes up to ~2^14.5).
-const PREFIX_BLOCKS: usize = 32;
 
 /// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by the large table
 /// alone (for tests: the split part counted by [`odd_omega_with`]).
@@ -568,7 +549,6 @@ fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
     match large_step(m, kernel) {
         LargeStep::Count(c) => c,
         LargeStep::Split(p) => 1 + odd_omega_with(m / p, kernel),
-        LargeStep::Partial(c, rest) => c + odd_omega_with(rest, kernel),
     }
 }
 
@@ -611,14 +591,14 @@ mod avx2 {
     /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
     /// flipping the sign bits of both sides.
     #[target_feature(enable = "avx2")]
-    pub(super) fn scan_large(mut m: u64, begin: usize, end: usize) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let sign = _mm256_set1_epi64x(i64::MIN);
         let halves =
             |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
         let (mut lo, mut hi) = halves(m);
-        for (b, &first) in table.first.iter().enumerate().take(end).skip(begin) {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -800,11 +780,11 @@ mod avx512 {
     /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
     /// exactly, prime by prime.
     #[target_feature(enable = "avx512f,avx512dq")]
-    pub(super) fn scan_large(mut m: u64, begin: usize, end: usize) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let mut mv = _mm512_set1_epi64(m as i64);
-        for (b, &first) in table.first.iter().enumerate().take(end).skip(begin) {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -1254,13 +1234,6 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
                     count += c;
                     None
                 }
-                LargeStep::Partial(c, rest) => {
-                    count += c;
-                    // What is left divides m (and is below it): back on the stack.
-                    stack[len] = rest;
-                    len += 1;
-                    None
-                }
             });
             // A proper factor d: both parts go back on the stack (at most 64 entries: their
             // product is at most m).
@@ -1421,8 +1394,8 @@ mod tests {
                 let (_, rest, bound) = trial_divide_small(n);
                 if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
                     assert_eq!(
-                        kernel.scan_large(rest, 0, usize::MAX),
-                        scan_large(rest, 0, usize::MAX),
+                        kernel.scan_large(rest, usize::MAX),
+                        scan_large(rest, usize::MAX),
                         "{n} with {kernel:?}"
                     );
                     let top = large_primes().first.len();
