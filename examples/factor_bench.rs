@@ -5,6 +5,10 @@
 //! with the slow reference (trial division by every prime up to the square root), and checks
 //! that both agree. Without FILE, times classes of 64-bit lengths that matter. Both with every
 //! kernel this processor runs (`KERNEL=scalar|avx2|avx512` picks one).
+//!
+//! `--gen CLASS COUNT [SEED]` instead writes an hdu6892 input of COUNT lengths of one worst-case
+//! class (`two-primes-32`, `two-primes-near-32`, `three-primes-21`; see
+//! `games::problems::hdu6892::HardClass`) to stdout, for `games hdu6892` and `make bench`.
 
 use games::rng::Rng;
 use games::theory::factor::{Kernel, is_prime, isqrt, odd_omega, odd_omega_with};
@@ -80,6 +84,20 @@ fn prime_near(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--gen") {
+        use games::problems::hdu6892::{HardClass, hard_input};
+        let usage = "usage: factor_bench --gen CLASS COUNT [SEED]";
+        let class = HardClass::ALL
+            .into_iter()
+            .find(|c| args.get(2).is_some_and(|a| a == c.name()))
+            .expect(usage);
+        let count = args.get(3).and_then(|a| a.parse().ok()).expect(usage);
+        let seed = args.get(4).map_or(Some(1), |a| a.parse().ok()).expect(usage);
+        let input = hard_input(&mut Rng::new(seed), class, count);
+        std::io::Write::write_all(&mut std::io::stdout(), &input).expect("stdout");
+        return;
+    }
     let chosen = std::env::var("KERNEL").ok().map(|k| k.to_lowercase());
     let kernels: Vec<Kernel> = Kernel::ALL
         .into_iter()
@@ -128,6 +146,12 @@ fn main() {
                 .map(|_| {
                     prime_near(&mut rng, 1 << 31, 1 << 32) * prime_near(&mut rng, 1 << 31, 1 << 32)
                 })
+                .collect(),
+        ),
+        (
+            "semiprimes p*q, p, q in (2^32 - 2^18, 2^32)",
+            (0..n / 10)
+                .map(|_| games::problems::hdu6892::HardClass::TwoPrimesNear32.length(&mut rng))
                 .collect(),
         ),
         (

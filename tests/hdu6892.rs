@@ -309,6 +309,82 @@ fn factors_at_the_ends_of_the_trial_division_tables() {
 }
 
 #[test]
+fn random_products_of_known_primes_on_every_path() {
+    // Products of primes certified by trial division, from every size class the code paths
+    // split on (small table, large table, beyond the cube root of 2^64), with known Omega. Every
+    // kernel must agree (the scalar one runs ECM above 2^58, the vector ones the large scan).
+    let mut rng = Rng::new(6892);
+    let bands: [(u64, u64); 7] = [
+        (3, 2_083),
+        (2_083, 1 << 14),
+        (1 << 14, 1 << 18),
+        (1 << 18, 1 << 21),
+        (1 << 21, 2_642_257),
+        (2_642_257, 1 << 26),
+        (1 << 26, 1 << 32),
+    ];
+    let mut by_path = [0usize; 2];
+    for _ in 0..3_000 {
+        let mut n = 1u64;
+        let mut count = 0;
+        loop {
+            let (lo, hi) = bands[rng.below(bands.len() as u64) as usize];
+            let p = primes_between(&mut rng, lo, hi, 1)[0];
+            match n.checked_mul(p) {
+                Some(m) => {
+                    n = m;
+                    count += 1;
+                }
+                None => break,
+            }
+            if rng.chance(1, 4) {
+                break;
+            }
+        }
+        by_path[(n >= 1 << 58) as usize] += 1;
+        assert_eq!(omega_all_kernels(n), count, "{n}");
+    }
+    assert!(by_path.iter().all(|&c| c > 300), "both sides of 2^58 are covered: {by_path:?}");
+}
+
+#[test]
+fn near_squares_cubes_and_balanced_semiprimes_near_2_64() {
+    let mut rng = Rng::new(1 << 19);
+    // Two primes just below 2^32, at distances from a few units (Fermat's method splits them)
+    // to 2^24 (it does not; the scan or ECM does).
+    for gap_bits in [4u32, 12, 16, 18, 19, 20, 21, 24] {
+        for _ in 0..4 {
+            let p = big_prime_between(&mut rng, (1 << 32) - (1 << gap_bits), 1 << 32);
+            let q = big_prime_between(&mut rng, (1 << 32) - (1 << gap_bits), 1 << 32);
+            assert_eq!(omega_all_kernels(p * q), 2, "{p} * {q}");
+            // A prime just above 2^31 times one just below 2^32: ratio 2, far from a square.
+            let r = big_prime_between(&mut rng, 1 << 31, (1 << 31) + (1 << gap_bits));
+            assert_eq!(omega_all_kernels(r * q), 2, "{r} * {q}");
+        }
+    }
+    // Prime cubes and fifth powers above the small table, and p^2 q, p q^2 with p, q close.
+    for p in primes_between(&mut rng, 2_083, 2_642_245, 40) {
+        assert_eq!(omega_all_kernels(p * p * p), 3, "{p}^3");
+        if let Some(n) = p.checked_pow(5) {
+            assert_eq!(omega_all_kernels(n), 5, "{p}^5");
+        }
+        if let Some(n) = p.checked_pow(4) {
+            assert_eq!(omega_all_kernels(n), 4, "{p}^4");
+        }
+        let q = primes_between(&mut rng, p + 2, p + 3_000, 1)[0];
+        if let Some(n) = (p * p).checked_mul(q) {
+            assert_eq!(omega_all_kernels(n), 3, "{p}^2 * {q}");
+            assert_eq!(omega_all_kernels(n / p * q), 3, "{p} * {q}^2");
+        }
+    }
+    // Cubes of the largest primes whose cube fits, and squares of primes just below 2^32.
+    assert_eq!(omega_all_kernels(2_642_239 * 2_642_239 * 2_642_239), 3);
+    for p in [4_294_967_291u64, 4_294_967_279, 4_294_967_231] {
+        assert_eq!(omega_all_kernels(p * p), 2, "{p}^2");
+    }
+}
+
+#[test]
 fn carmichael_numbers_and_strong_pseudoprimes() {
     // Small Carmichael numbers, against trial division.
     for n in [561u64, 1105, 1729, 2465, 2821, 6601, 8911, 41041, 825_265, 321_197_185] {

@@ -77,6 +77,61 @@ pub const HARD_LENGTHS: &[u64] = &[
     1_000_000_007 * 998_244_353,
 ];
 
+/// The worst cases of the factor counting, for benchmarks (`cargo run --release --example
+/// factor_bench -- --gen CLASS COUNT` writes one as an input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HardClass {
+    /// p * q, p and q random primes in (2^31, 2^32): nothing below the cube root, not close.
+    TwoPrimes32,
+    /// p * q, p and q primes in (2^32 - 2^18, 2^32): "just below 2^32", close to each other.
+    TwoPrimesNear32,
+    /// p * q * r, primes in (2^20, 2^21): the smallest just below the cube root.
+    ThreePrimes21,
+}
+
+impl HardClass {
+    pub const ALL: [HardClass; 3] =
+        [HardClass::TwoPrimes32, HardClass::TwoPrimesNear32, HardClass::ThreePrimes21];
+
+    /// The class's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HardClass::TwoPrimes32 => "two-primes-32",
+            HardClass::TwoPrimesNear32 => "two-primes-near-32",
+            HardClass::ThreePrimes21 => "three-primes-21",
+        }
+    }
+
+    /// One length of the class.
+    pub fn length(self, rng: &mut Rng) -> u64 {
+        match self {
+            HardClass::TwoPrimes32 => {
+                prime_in(rng, 1 << 31, 1 << 32) * prime_in(rng, 1 << 31, 1 << 32)
+            }
+            HardClass::TwoPrimesNear32 => {
+                let lo = (1 << 32) - (1 << 18);
+                prime_in(rng, lo, 1 << 32) * prime_in(rng, lo, 1 << 32)
+            }
+            HardClass::ThreePrimes21 => (0..3).map(|_| prime_in(rng, 1 << 20, 1 << 21)).product(),
+        }
+    }
+}
+
+/// An input of `lengths` lengths of one hard class, ten to a case (the last case shorter).
+pub fn hard_input(rng: &mut Rng, class: HardClass, lengths: usize) -> Vec<u8> {
+    let mut out = Out::new();
+    out.int(lengths.div_ceil(10) as u64).nl();
+    let mut left = lengths;
+    while left > 0 {
+        let n = left.min(10);
+        let ls: Vec<u64> = (0..n).map(|_| class.length(rng)).collect();
+        out.int(n as u64).nl();
+        line_of(&mut out, &ls);
+        left -= n;
+    }
+    out.into_bytes()
+}
+
 /// One length: a mix of the shapes that matter, up to `max`.
 fn length(rng: &mut Rng, max: u64) -> u64 {
     let bits = 64 - max.leading_zeros();

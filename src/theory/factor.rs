@@ -20,10 +20,11 @@
 //!   miller-rabin.appspot.com, where a base divisible by n counts as passed). So below each bound
 //!   the set decides primality exactly. The arithmetic is Montgomery multiplication
 //!   ([`Montgomery`]), with no 128-bit division per step.
-//! - **Pollard's rho in Brent's variant** (R. P. Brent, "An improved Monte Carlo factorization
-//!   algorithm", BIT 20, 1980) with the gcd taken once per batch of 128 products. It is a Las
-//!   Vegas method: a factor it returns is a real factor (it divides n); only its running time is
-//!   random. Only the scalar kernel uses it, with a small budget (below).
+//! - **One factor, when one is cheap** (each returns only a proper divisor of m, checked or
+//!   proven to divide it; "none" is never a verdict, only a hand-over to the exhaustive scan): a
+//!   perfect square or cube is split by its root; Fermat's method (`FERMAT_STEPS` steps of
+//!   m = a^2 - b^2) splits products of two close primes; and on the scalar kernel the elliptic
+//!   curve method ([`super::ecm`]) splits m above 2^58.
 //!
 //! **Counting without factoring.** After trial division by every prime below a bound B, each
 //! prime factor of the cofactor m is at least B. So m = 1 has no factor; m < B^2 is prime; and a
@@ -34,12 +35,31 @@
 //! (2083^3 > 2^32); they run in 32-bit arithmetic (32-bit inverses, 32-bit Montgomery, the
 //! bases 2, 7, 61).
 //!
-//! A larger m that is composite, not a square (a square s^2 is counted as twice s) and has no
-//! factor below [`TRIAL_LIMIT`] is finished by trial division by the large table up to the cube
-//! root of what is left: no factor up to the cube root leaves at most two factors, and one
-//! Miller-Rabin verdict says which (none is needed when nothing was found: m is composite, so it
-//! has exactly two). The worst case is a product of two primes above 2^21.3 (e.g. two 32-bit
-//! primes): no factor is found and all ~180,000 primes are tried.
+//! A larger m that is composite and has no factor below [`TRIAL_LIMIT`] goes through the cheap
+//! splits above; a part found is a real factor and both parts go through these rules again.
+//! Otherwise trial division by the large table goes on up to the cube root of what is left: no
+//! factor up to the cube root leaves at most two factors, and one Miller-Rabin verdict says
+//! which (none is needed when nothing was found: m is composite, so it has exactly two). With
+//! AVX-512 the top third of the primes up to the cube root of m is tried first, from the cube
+//! root down, and the first prime found splits m (`large_step`): a product of three primes of
+//! the same size has one just below its cube root. The worst case is a product of two primes
+//! above 2^21.3 that are not close (e.g. two random 32-bit primes): no factor is found and all
+//! ~180,000 primes are tried.
+//!
+//! **Measured choices** (task-clock, 1000 lengths per class; `examples/scan_probe.rs`): for a
+//! product of two random primes in (2^31, 2^32) the AVX-512 scan takes ~18 us, ECM ~50 us (about
+//! 6 curves of ~8 us with B1 = 205, B2 = 25 B1). The scan is bound by the 64-bit multiplies,
+//! not by memory: 74 ps per prime when the part of the table it reads fits in L2 (m near 2^58)
+//! against 95 ps for the whole 1.4 MB table; so neither a cheaper scan nor ECM comes near.
+//! Three primes near 2^21: the upward scan takes ~12 us; one B1 = 47 curve finds a factor about
+//! 70% of the time (~3 us), but running it first would add those 3 us to the two-prime worst
+//! case, so the vector kernels never run ECM; the top third first, from the cube root down,
+//! takes it to ~4.3 us at no cost to the two-prime case (the same blocks are scanned) and
+//! ~0.35 us more on random 64-bit lengths (a small factor is found later). With AVX2 the
+//! downward pass made the two-prime case 25% slower (measured), so that kernel and the scalar
+//! one scan upwards only. The scalar scan is ~5x slower than AVX-512 (~85 us for two 32-bit
+//! primes) and there ECM wins above 2^58 (51 us; three primes near 2^21 30 -> 13 us); below
+//! 2^58 the scalar scan to the cube root is cheaper than ECM.
 //!
 //! **Kernels** ([`Kernel`], chosen at run time). They run the same exact tests and return the
 //! same counts; every path ends in Miller-Rabin verdicts within their proven bounds or in
@@ -48,13 +68,12 @@
 //!   The large table is scanned in blocks of 64 primes with one branch per block: every lane is
 //!   compared with the largest (2^64 - 1) / p of the block, a superset test, and a block that
 //!   may hold a divisor is re-checked prime by prime with the exact overflow test above. A full
-//!   scan costs ~16 us (more when other processes crowd the shared cache), far less than rho
-//!   needs for a factor of a product of two 32-bit primes (~2^16 steps, ~500 us measured), so
-//!   this kernel never runs rho.
+//!   scan costs ~16 us (more when other processes crowd the shared cache), less than ECM needs
+//!   for a factor of a product of two 32-bit primes (~50 us), so this kernel never runs ECM.
 //! - *AVX2*: 8 primes per instruction below 2^32; the large scan 4 primes per step, each 64-bit
-//!   product built from three 32-bit ones (~36 us for a full scan); no rho either.
-//! - *Scalar* (every processor): one prime at a time (~100 us for a full scan), so rho first
-//!   gets [`RHO_STEPS`] steps, which split most composites whose smallest factor is below ~2^21.
+//!   product built from three 32-bit ones (~36 us for a full scan); no ECM either.
+//! - *Scalar* (every processor): one prime at a time (~85-100 us for a full scan), so ECM first
+//!   gets `ECM_CURVES` curves on m above 2^58, which split nearly every such m.
 //!
 //! Both vector kernels run the Miller-Rabin test of a length below 2^31 with its three bases in
 //! the lanes of one AVX2 vector, in a signed Montgomery form that needs no correction step
@@ -167,7 +186,7 @@ fn can_stop(first: u64, n: u64) -> bool {
 /// How the hot loops run. Every kernel runs the same exact tests and gives the same answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kernel {
-    /// One prime at a time; every processor. Gives rho a budget before the large scan.
+    /// One prime at a time; every processor. Gives ECM a budget before the large scan.
     Scalar,
     /// x86-64 with AVX2: 8 primes per instruction below 2^32, 4 in the large scan (64-bit
     /// products from three 32-bit ones), the three Miller-Rabin bases of a 32-bit length in the
@@ -220,9 +239,11 @@ impl Kernel {
         }
     }
 
-    /// Does this kernel give rho a budget before the large scan? Only where the scan is slow.
-    fn uses_rho(self) -> bool {
-        self == Kernel::Scalar
+    /// Does this kernel look for a factor of m (composite, no factor below [`TRIAL_LIMIT`]) by
+    /// ECM before the large scan? Only where the scan is slower than ECM (measured: the scalar
+    /// scan for m above 2^58; never the vector scans, see the module doc).
+    fn uses_ecm(self, m: u64) -> bool {
+        self == Kernel::Scalar && m >= ECM_FROM
     }
 
     // The dispatchers below run a vector kernel only for a `Kernel` that `is_available` accepted:
@@ -249,14 +270,25 @@ impl Kernel {
         }
     }
 
-    fn scan_large(self, m: u64) -> (u32, u64, u64) {
+    fn scan_large(self, m: u64, end: usize) -> (u32, u64, u64) {
         match self {
             // SAFETY: the processor has the kernel's features (see above).
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe { avx512::scan_large(m) },
+            Kernel::Avx512 => unsafe { avx512::scan_large(m, end) },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => unsafe { avx2::scan_large(m) },
-            _ => scan_large(m),
+            Kernel::Avx2 => unsafe { avx2::scan_large(m, end) },
+            _ => scan_large(m, end),
+        }
+    }
+
+    fn find_in_top(self, m: u64, start: usize, top: usize) -> Option<u64> {
+        match self {
+            // SAFETY: the processor has the kernel's features (see above).
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { avx512::find_in_top(m, start, top) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => unsafe { avx2::find_in_top(m, start, top) },
+            _ => find_in_top(m, start, top),
         }
     }
 
@@ -407,13 +439,14 @@ fn divide_out_block(table: &LargePrimes, b: usize, m: &mut u64, count: &mut u32)
     }
 }
 
-/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the large table until the
-/// first prime of a block cubed exceeds what is left: (factors found, what is left, bound), every
-/// prime below the bound tried (when the table runs out, bound^3 > 2^64).
-fn scan_large(mut m: u64) -> (u32, u64, u64) {
+/// Trial division of m (no prime factor below [`TRIAL_LIMIT`]) by the blocks of the large table
+/// below `end`, until the first prime of a block cubed exceeds what is left: (factors found,
+/// what is left, bound), every prime below the bound tried (when the table runs out, bound^3 >
+/// 2^64).
+fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
     let table = large_primes();
     let mut count = 0;
-    for (b, &first) in table.first.iter().enumerate() {
+    for (b, &first) in table.first.iter().enumerate().take(end) {
         if first * first * first > m {
             return (count, m, first);
         }
@@ -425,25 +458,98 @@ fn scan_large(mut m: u64) -> (u32, u64, u64) {
             divide_out_block(table, b, &mut m, &mut count);
         }
     }
-    (count, m, LARGE_LIMIT + 1)
+    (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
 }
 
-/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by trial division
-/// with the large table up to the cube root of what is left, then the cube-root rule. Exact.
-fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
-    let (count, rest, bound) = kernel.scan_large(m);
-    // Every prime factor of what is left is at least `bound`, and it is below bound^3.
-    count
-        + if rest == 1 {
-            0
-        } else if rest == m {
-            // Nothing found: m is composite (given) with at most two factors, so exactly two.
-            2
-        } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
-            1
-        } else {
-            2
+/// The first prime of block `b` of the large table that divides m, if any (exact test).
+fn divisor_in_block(table: &LargePrimes, b: usize, m: u64) -> Option<u64> {
+    let end = ((b + 1) * BLOCK).min(table.primes.len());
+    (b * BLOCK..end)
+        .find(|&i| m.wrapping_mul(table.inv[i]).checked_mul(table.primes[i] as u64).is_some())
+        .map(|i| table.primes[i] as u64)
+}
+
+/// A prime of the blocks `start..top` of the large table that divides m, looking from the top
+/// block down (a factor just below the cube root of m, as in a product of three primes of the
+/// same size, is found after a short way), or None: no prime of those blocks divides m.
+fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+    let table = large_primes();
+    for b in (start..top).rev() {
+        let threshold = table.threshold[b];
+        let hit = table.inv[b * BLOCK..(b + 1) * BLOCK]
+            .iter()
+            .fold(false, |h, &i| h | (m.wrapping_mul(i) <= threshold));
+        if hit && let Some(p) = divisor_in_block(table, b, m) {
+            return Some(p);
         }
+    }
+    None
+}
+
+/// The integer cube root (largest c with c^3 <= n).
+fn icbrt(n: u64) -> u64 {
+    let mut c = (n as f64).cbrt() as u64;
+    // The float estimate is within a unit or two; fix it exactly (c^3 may pass 2^64: u128).
+    while c > 0 && (c as u128).pow(3) > n as u128 {
+        c -= 1;
+    }
+    while ((c + 1) as u128).pow(3) <= n as u128 {
+        c += 1;
+    }
+    c
+}
+
+/// What the large table says about an odd composite m with no prime factor below
+/// [`TRIAL_LIMIT`].
+enum LargeStep {
+    /// Omega(m), settled.
+    Count(u32),
+    /// A prime factor of m.
+    Split(u64),
+}
+
+/// The blocks of the large table up to the cube root of m are tried in two parts: the top third
+/// from the cube root down ([`find_in_top`]; the first prime found splits m), then the rest from
+/// 2083 up ([`scan_large`], dividing out what it finds, until the cube root of what is left).
+/// Every prime up to the cube root of m lies in the blocks whose first prime is at most it, so
+/// when neither part splits m off, every prime up to the cube root of what is left has been
+/// tried and the cube-root rule settles it. Exact.
+fn large_step(m: u64, kernel: Kernel) -> LargeStep {
+    let table = large_primes();
+    let c = icbrt(m);
+    let top = table.first.partition_point(|&f| f <= c);
+    let start = if kernel == Kernel::Avx512 { top - top / TOP_PART } else { top };
+    if let Some(p) = kernel.find_in_top(m, start, top) {
+        return LargeStep::Split(p);
+    }
+    let (count, rest, bound) = kernel.scan_large(m, start);
+    // Every prime factor of what is left is at least `bound` and above its cube root.
+    LargeStep::Count(
+        count
+            + if rest == 1 {
+                0
+            } else if rest == m {
+                // Nothing found: m is composite (given) with at most two factors, so two.
+                2
+            } else if rest / bound < bound || strong_probable_prime(rest, bases_for(rest)) {
+                1
+            } else {
+                2
+            },
+    )
+}
+
+/// `large_step` searches the top 1 / TOP_PART of the blocks up to the cube root first.
+const TOP_PART: usize = 3;
+
+/// Omega of an odd composite m with no prime factor below [`TRIAL_LIMIT`], by the large table
+/// alone (for tests: the split part counted by [`odd_omega_with`]).
+#[cfg(test)]
+fn omega_by_large_trial_division(m: u64, kernel: Kernel) -> u32 {
+    match large_step(m, kernel) {
+        LargeStep::Count(c) => c,
+        LargeStep::Split(p) => 1 + odd_omega_with(m / p, kernel),
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -452,7 +558,7 @@ mod avx2 {
     //! it).
     use super::{
         BLOCK, CHUNK, LARGE_LIMIT, ODD_PRIME_COUNT, SMALL, TRIAL_LIMIT, can_stop, divide_out_block,
-        divide_out_u32, large_primes,
+        divide_out_u32, divisor_in_block, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -485,14 +591,14 @@ mod avx2 {
     /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
     /// flipping the sign bits of both sides.
     #[target_feature(enable = "avx2")]
-    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let sign = _mm256_set1_epi64x(i64::MIN);
         let halves =
             |m: u64| (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
         let (mut lo, mut hi) = halves(m);
-        for (b, &first) in table.first.iter().enumerate() {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -514,7 +620,36 @@ mod avx2 {
                 (lo, hi) = halves(m);
             }
         }
-        (count, m, LARGE_LIMIT + 1)
+        (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
+    }
+
+    /// [`super::find_in_top`] with the block test of [`scan_large`].
+    #[target_feature(enable = "avx2")]
+    pub(super) fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+        let table = large_primes();
+        let sign = _mm256_set1_epi64x(i64::MIN);
+        let (lo, hi) = (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
+        for b in (start..top).rev() {
+            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut above = _mm256_set1_epi64x(-1);
+            for j in 0..BLOCK / 4 {
+                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
+                let cross = _mm256_add_epi64(
+                    _mm256_mul_epu32(hi, v),
+                    _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
+                );
+                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
+                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
+            }
+            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF
+                && let Some(p) = divisor_in_block(table, b, m)
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// The strong probable-prime test to the bases 2, 7 and 61 for odd n with 3 <= n < 2^31, the
@@ -590,7 +725,7 @@ mod avx512 {
     //! AVX-512DQ ([`super::Kernel::Avx512`] is only chosen then).
     use super::{
         BLOCK, CHUNK, LANES32, LARGE_LIMIT, ODD_PRIME_COUNT, PADDED32, SMALL, TRIAL_LIMIT,
-        can_stop, divide_out_block, divide_out_u32, divide_out_u64, large_primes,
+        can_stop, divide_out_block, divide_out_u32, divide_out_u64, divisor_in_block, large_primes,
     };
     use std::arch::x86_64::*;
 
@@ -645,11 +780,11 @@ mod avx512 {
     /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
     /// exactly, prime by prime.
     #[target_feature(enable = "avx512f,avx512dq")]
-    pub(super) fn scan_large(mut m: u64) -> (u32, u64, u64) {
+    pub(super) fn scan_large(mut m: u64, end: usize) -> (u32, u64, u64) {
         let table = large_primes();
         let mut count = 0;
         let mut mv = _mm512_set1_epi64(m as i64);
-        for (b, &first) in table.first.iter().enumerate() {
+        for (b, &first) in table.first.iter().enumerate().take(end) {
             if first * first * first > m {
                 return (count, m, first);
             }
@@ -666,7 +801,30 @@ mod avx512 {
                 mv = _mm512_set1_epi64(m as i64);
             }
         }
-        (count, m, LARGE_LIMIT + 1)
+        (count, m, table.first.get(end).copied().unwrap_or(LARGE_LIMIT + 1))
+    }
+
+    /// [`super::find_in_top`] with the block test of [`scan_large`].
+    #[target_feature(enable = "avx512f,avx512dq")]
+    pub(super) fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
+        let table = large_primes();
+        let mv = _mm512_set1_epi64(m as i64);
+        for b in (start..top).rev() {
+            let t = _mm512_set1_epi64(table.threshold[b] as i64);
+            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+            let mut hits: __mmask8 = 0;
+            for j in 0..BLOCK / 8 {
+                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
+                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
+                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
+            }
+            if hits != 0
+                && let Some(p) = divisor_in_block(table, b, m)
+            {
+                return Some(p);
+            }
+        }
+        None
     }
 }
 /// Arithmetic modulo an odd n > 1 in Montgomery form (x is stored as x * 2^64 mod n).
@@ -877,69 +1035,45 @@ pub fn isqrt(n: u64) -> u64 {
     s
 }
 
-/// A non-trivial factor of the odd composite `n`, by Pollard-Brent rho, or None when
-/// `max_steps` iterations of the polynomial found none. Never returns 1 or n.
-fn rho_factor(n: u64, max_steps: u64) -> Option<u64> {
-    const BATCH: u64 = 128;
-    let m = Montgomery::new(n);
-    let mut c = m.one();
-    let mut start = m.to_form(2);
-    let mut steps = 0u64;
-    loop {
-        let f = |x: u64| m.add(m.mul(x, x), c);
-        let mut y = start;
-        let mut x = y;
-        let mut ys = y;
-        let mut q = m.one();
-        let mut g = 1;
-        let mut r: u64 = 1;
-        while g == 1 {
-            if steps > max_steps {
-                return None;
-            }
-            x = y;
-            for _ in 0..r {
-                y = f(y);
-            }
-            let mut k = 0;
-            while k < r && g == 1 {
-                ys = y;
-                for _ in 0..BATCH.min(r - k) {
-                    y = f(y);
-                    q = m.mul(q, x.abs_diff(y));
-                }
-                g = gcd(q, n);
-                k += BATCH;
-            }
-            steps += 2 * r;
-            r *= 2;
-        }
-        if g == n {
-            // The batch overshot: redo it one step at a time.
-            loop {
-                ys = f(ys);
-                g = gcd(x.abs_diff(ys), n);
-                if g > 1 {
-                    break;
-                }
-            }
-        }
-        if g != n {
-            return Some(g);
-        }
-        // This polynomial cycled modulo n itself: try another.
-        c = m.add(c, m.one());
-        start = m.add(start, m.one());
-    }
+/// The cube root of `n` when `n` is a perfect cube.
+fn exact_cube_root(n: u64) -> Option<u64> {
+    let c = icbrt(n);
+    ((c as u128).pow(3) == n as u128).then_some(c)
 }
 
-/// Rho gets this many steps (scalar kernel only) before trial division to the cube root takes
-/// over: enough to split most composites whose smallest factor is below ~2^21 (about
-/// sqrt(p) steps), sooner than the scalar scan reaches it; a product of two primes above the
-/// cube root would need ~2^16 steps (~500 us) and is settled by the scan instead (~100 us).
-/// Measured: 4096 steps made that worst case ~30 us slower, no rho made products of three
-/// primes near 2^21 twice as slow.
-pub const RHO_STEPS: u64 = 1 << 10;
+/// A proper factor of odd `n` (not a square; `s` = isqrt(n)) by Fermat's method: n = a^2 - b^2
+/// = (a - b)(a + b) for a = s + 1, s + 2, .., `steps` of them. It finds the factors p < q when
+/// (p + q) / 2 - sqrt(n), about (q - p)^2 / (8 sqrt(n)), is below `steps`: for n near 2^64 and
+/// 16 steps, when q - p < 2^19.5.
+fn fermat_factor(n: u64, s: u64, steps: u64) -> Option<u64> {
+    for a in s + 1..=s + steps {
+        // a^2 - n <= (s + steps)^2 - s^2, far below 2^64.
+        let b2 = (a as u128 * a as u128 - n as u128) as u64;
+        // Squares are 0, 1, 4 or 9 modulo 16: most b2 are refused without a square root.
+        if (0x0213u32 >> (b2 & 15)) & 1 == 0 {
+            continue;
+        }
+        let b = isqrt(b2);
+        if b * b == b2 {
+            let d = a - b;
+            // n = (a - b)(a + b) exactly; a - b = 1 would make n = 2a - 1 < (a - 1)^2 = s^2.
+            return (d > 1 && n.is_multiple_of(d)).then_some(d);
+        }
+    }
+    None
+}
+
+/// Fermat's method gets this many steps: a few dozen nanoseconds that settle products of two
+/// primes closer than ~2^19 to each other (near-squares) without the large scan.
+const FERMAT_STEPS: u64 = 16;
+
+/// The scalar kernel runs ECM first from here on (below, its scan to the cube root is cheaper:
+/// measured, see the module doc).
+const ECM_FROM: u64 = 1 << 58;
+
+/// ECM gets this many curves before the scan takes over (the tiers' B1 find a factor of a
+/// product of two 32-bit primes in ~6 curves on average).
+const ECM_CURVES: u32 = 48;
 
 /// The number of prime factors of `n` counted with multiplicity (Omega(n)); Omega(1) = 0.
 ///
@@ -999,7 +1133,7 @@ fn odd_omega_odd(n: u64, kernel: Kernel) -> u32 {
 }
 
 /// Omega of an odd n below 2^32: trial division in 32-bit arithmetic, then the cube-root rule
-/// settles it (the table reaches 2081 and 2083^3 > 2^32), no rho.
+/// settles it (the table reaches 2081 and 2083^3 > 2^32), no ECM.
 fn odd_omega_u32(n: u32, kernel: Kernel) -> u32 {
     let (count, n, bound) = kernel.trial_divide_small_u32(n);
     count
@@ -1085,18 +1219,28 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
             let s = isqrt(m);
             let split = if s * s == m {
                 Some(s)
-            } else if kernel.uses_rho() {
-                rho_factor(m, RHO_STEPS)
+            } else if let Some(c) = exact_cube_root(m) {
+                Some(c)
+            } else if let Some(d) = fermat_factor(m, s, FERMAT_STEPS) {
+                Some(d)
+            } else if kernel.uses_ecm(m) {
+                super::ecm::factor(m, ECM_CURVES)
             } else {
                 None
             };
-            match split {
-                Some(d) => {
-                    stack[len] = d;
-                    stack[len + 1] = m / d;
-                    len += 2;
+            let split = split.or_else(|| match large_step(m, kernel) {
+                LargeStep::Split(p) => Some(p),
+                LargeStep::Count(c) => {
+                    count += c;
+                    None
                 }
-                None => count += omega_by_large_trial_division(m, kernel),
+            });
+            // A proper factor d: both parts go back on the stack (at most 64 entries: their
+            // product is at most m).
+            if let Some(d) = split {
+                stack[len] = d;
+                stack[len + 1] = m / d;
+                len += 2;
             }
         }
     }
@@ -1249,7 +1393,17 @@ mod tests {
                 check_trial_division(n32 as u64, (c, r as u64, b));
                 let (_, rest, bound) = trial_divide_small(n);
                 if i % 20 == 0 && bound == TRIAL_LIMIT && rest >= 1 << 33 {
-                    assert_eq!(kernel.scan_large(rest), scan_large(rest), "{n} with {kernel:?}");
+                    assert_eq!(
+                        kernel.scan_large(rest, usize::MAX),
+                        scan_large(rest, usize::MAX),
+                        "{n} with {kernel:?}"
+                    );
+                    let top = large_primes().first.len();
+                    assert_eq!(
+                        kernel.find_in_top(rest, top / 2, top),
+                        find_in_top(rest, top / 2, top),
+                        "{n} with {kernel:?}"
+                    );
                 }
             }
         }
@@ -1297,6 +1451,36 @@ mod tests {
                 assert_eq!(kernel.strong_probable_prime_u32(n), want, "{n} with {kernel:?}");
             }
         }
+    }
+
+    #[test]
+    fn fermat_and_cube_roots_split_exactly() {
+        // Near squares split; everything that comes back divides.
+        let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
+        assert_eq!(fermat_factor(a * b, isqrt(a * b), FERMAT_STEPS), Some(b));
+        let far = 2_147_483_659u64 * a;
+        assert_eq!(fermat_factor(far, isqrt(far), FERMAT_STEPS), None);
+        let mut x = 7u64;
+        for i in 0..20_000u64 {
+            x = crate::rng::mix64(x.wrapping_add(i));
+            let n = (x >> (x % 50)) | 1;
+            let s = isqrt(n);
+            if n < 9 || s * s == n {
+                continue;
+            }
+            if let Some(d) = fermat_factor(n, s, FERMAT_STEPS) {
+                assert!(d > 1 && d < n && n.is_multiple_of(d), "{n}: {d}");
+            }
+            // Cubes and their neighbours.
+            let c = (x >> 43).max(2);
+            let cube = c * c * c;
+            assert_eq!(exact_cube_root(cube), Some(c));
+            assert_eq!(exact_cube_root(cube - 1), None);
+            assert_eq!(exact_cube_root(cube + 1), None);
+        }
+        assert_eq!(exact_cube_root(2_642_245u64.pow(3)), Some(2_642_245));
+        assert_eq!(exact_cube_root(u64::MAX), None);
+        assert_eq!(exact_cube_root(1), Some(1));
     }
 
     #[test]
