@@ -28,62 +28,8 @@
 use super::factor::gcd;
 use std::sync::OnceLock;
 
-/// Arithmetic modulo an odd n > 1 in Montgomery form with R = 2^64.
-#[derive(Clone, Copy)]
-struct Mont {
-    n: u64,
-    /// n^-1 mod 2^64.
-    inv: u64,
-    /// R mod n.
-    one: u64,
-    /// R^2 mod n.
-    r2: u64,
-}
-
-impl Mont {
-    fn new(n: u64) -> Mont {
-        let inv = super::factor::inverse_mod_2_64(n);
-        let one = u64::MAX % n + 1;
-        let r2 = ((one as u128 * one as u128) % n as u128) as u64;
-        Mont { n, inv, one, r2 }
-    }
-
-    /// a * b / R mod n, for a, b < n.
-    #[inline(always)]
-    fn mul(&self, a: u64, b: u64) -> u64 {
-        let t = a as u128 * b as u128;
-        let lo = t as u64;
-        let hi = (t >> 64) as u64;
-        let m = lo.wrapping_mul(self.inv);
-        let mn_hi = ((m as u128 * self.n as u128) >> 64) as u64;
-        let (r, borrow) = hi.overflowing_sub(mn_hi);
-        if borrow { r.wrapping_add(self.n) } else { r }
-    }
-
-    #[inline(always)]
-    fn sqr(&self, a: u64) -> u64 {
-        self.mul(a, a)
-    }
-
-    #[inline(always)]
-    fn add(&self, a: u64, b: u64) -> u64 {
-        // a + b - n computed without overflow: a - (n - b).
-        let nb = self.n - b;
-        let (r, borrow) = a.overflowing_sub(nb);
-        if borrow { a + b } else { r }
-    }
-
-    #[inline(always)]
-    fn sub(&self, a: u64, b: u64) -> u64 {
-        let (r, borrow) = a.overflowing_sub(b);
-        if borrow { r.wrapping_add(self.n) } else { r }
-    }
-
-    /// The Montgomery form of a small integer.
-    fn form(&self, a: u64) -> u64 {
-        self.mul(a % self.n, self.r2)
-    }
-}
+/// Arithmetic modulo n in Montgomery form with R = 2^64: the one `factor` uses.
+type Mont = super::factor::Montgomery;
 
 /// The inverse of `a` modulo odd `n` (extended Euclid), or Err(gcd(a, n)) when there is none.
 fn inverse_mod(a: u64, n: u64) -> Result<u64, u64> {
@@ -255,18 +201,18 @@ enum Curve {
 
 /// One curve with Suyama's parameter `sigma` (>= 6).
 fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
-    let n = m.n;
-    let s = m.form(sigma);
-    let u = m.sub(m.sqr(s), m.form(5));
+    let n = m.modulus();
+    let s = m.to_form(sigma);
+    let u = m.sub(m.sqr(s), m.to_form(5));
     let v = m.add(m.add(s, s), m.add(s, s));
     let u3 = m.mul(m.sqr(u), u);
     let v3 = m.mul(m.sqr(v), v);
-    let sixteen = m.form(16);
+    let sixteen = m.to_form(16);
     let den1 = m.mul(m.mul(sixteen, u3), v); // 16 u^3 v
     let den = m.mul(den1, v3); // 16 u^3 v^4
     // den is d R mod n; its ordinary inverse is d^-1 R^-1; times R^2 twice gives d^-1 R.
     let inv = match inverse_mod(den, n) {
-        Ok(i) => m.mul(m.mul(i, m.r2), m.r2),
+        Ok(i) => m.mul(m.mul(i, m.r2()), m.r2()),
         Err(g) if g != n => return Curve::Factor(g),
         Err(_) => return Curve::Nothing,
     };
@@ -276,7 +222,7 @@ fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
     let x0 = m.mul(u3, m.mul(inv, den1));
 
     // Stage 1: one ladder over the bits of k from (x0 : 1).
-    let base = Point { x: x0, z: m.one };
+    let base = Point { x: x0, z: m.one() };
     let mut r0 = base;
     let mut r1 = double(m, base, a24);
     for &bit in &plan.bits {
@@ -315,7 +261,7 @@ fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
     // Giant steps: G = DQ, then R = k0 G, k0 G + G, ...
     let (g1, _) = ladder(m, q, D, a24);
     let (mut r, mut r_next) = ladder(m, g1, plan.k0, a24);
-    let mut acc = m.one;
+    let mut acc = m.one();
     let mut low = plan.low;
     while low != 0 {
         let i = low.trailing_zeros() as usize;

@@ -880,6 +880,25 @@ impl Montgomery {
         if overflow || s >= self.n { s.wrapping_sub(self.n) } else { s }
     }
 
+    /// Difference of two residues below n.
+    #[inline(always)]
+    pub fn sub(&self, a: u64, b: u64) -> u64 {
+        let (r, borrow) = a.overflowing_sub(b);
+        if borrow { r.wrapping_add(self.n) } else { r }
+    }
+
+    /// Square of a number in Montgomery form.
+    #[inline(always)]
+    pub fn sqr(&self, a: u64) -> u64 {
+        self.mul(a, a)
+    }
+
+    /// 2^128 mod n: multiplying by it (`mul`) turns an ordinary residue into Montgomery form.
+    #[inline]
+    pub fn r2(&self) -> u64 {
+        self.r2
+    }
+
     /// The Montgomery form of `a` (any u64).
     #[inline]
     pub fn to_form(&self, a: u64) -> u64 {
