@@ -294,3 +294,50 @@ fn limits_and_malformed_trees_fail_at_the_token() {
     assert_eq!(solve("1\n2\n1 18446744073709551615\n").0, "1\n2\n");
     fails_at("1\n2\n1 18446744073709551616\n", 6, "edge weight");
 }
+
+/// The one-sweep solver (`tree_winning_moves`) against the reference passes (`leaves_first`,
+/// `winning_moves`) on random trees with shuffled labels, long paths (the settling queue's
+/// chains), stars and caterpillars, sizes from 1 to past the queue's lag, and parent arrays
+/// with cycles (same largest node on a cycle).
+#[test]
+fn one_sweep_solver_matches_the_reference_passes() {
+    use games::theory::hackenbush::{tree_winning_moves, winning_moves};
+    let mut rng = Rng::new(1212);
+    let classes = [Weight::One, Weight::Two, Weight::OddAtLeast3, Weight::EvenAtLeast4];
+    let mut cycles = 0;
+    for round in 0..3000 {
+        let n = 1 + rng.index(if round % 10 == 0 { 5000 } else { 200 });
+        let shape = rng.below(4);
+        // A tree in index order (parent below child), then relabelled at random (root stays 0).
+        let mut parent: Vec<u32> = (0..n)
+            .map(|v| match (v, shape) {
+                (0, _) => 0,
+                (_, 0) => v as u32 - 1,
+                (_, 1) => 0,
+                (_, 2) => (v as u32 - 1) & !1,
+                _ => rng.index(v) as u32,
+            })
+            .collect();
+        if rng.chance(3, 4) && n > 2 {
+            let mut label: Vec<u32> = (0..n as u32).collect();
+            for i in (2..n).rev() {
+                label.swap(i, 1 + rng.index(i));
+            }
+            let mut relabelled = vec![0u32; n];
+            for v in 1..n {
+                relabelled[label[v] as usize] = label[parent[v] as usize];
+            }
+            parent = relabelled;
+        }
+        if rng.chance(1, 10) && n > 2 {
+            // A parent pointer that may close a cycle.
+            let v = 1 + rng.index(n - 1);
+            parent[v] = 1 + rng.index(n - 1) as u32;
+        }
+        let weight: Vec<Weight> = (0..n).map(|_| classes[rng.index(4)]).collect();
+        let want = leaves_first(&parent).map(|order| winning_moves(&parent, &weight, &order));
+        cycles += want.is_err() as usize;
+        assert_eq!(tree_winning_moves(&parent, &weight), want, "{parent:?} {weight:?}");
+    }
+    assert!(cycles > 20, "only {cycles} parent arrays with a cycle");
+}

@@ -370,7 +370,7 @@ fn running_out_of_memory_is_one_line_and_exit_1_with_earlier_answers_kept() {
         assert!(err.contains(message), "{problem}: {err}");
     }
     // The hackenbush case, smaller: a one-node tree, then a star of 4 * 10^6 nodes
-    // whose tree fits under 80 MB but whose work arrays (68 MB) do not.
+    // whose tree fits under 80 MB but whose work arrays (80 MB, 20 bytes a node) do not.
     let n = 4_000_000;
     let mut input = format!("2\n1\n{n}\n").into_bytes();
     for _ in 1..n {
@@ -381,7 +381,7 @@ fn running_out_of_memory_is_one_line_and_exit_1_with_earlier_answers_kept() {
     assert_eq!(out.stdout, b"0\n\n", "the first tree's answer is kept");
     assert_eq!(
         text(&out.stderr),
-        "games hackenbush: cannot allocate 68000000 bytes for the tree's Grundy values\n"
+        "games hackenbush: cannot allocate 80000000 bytes for the tree's Grundy values\n"
     );
     // Without the limit the same input is solved.
     let out = games(&["hackenbush"], &input);

@@ -9,7 +9,7 @@ use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::hackenbush::{Weight, leaves_first, subtree_values, winning_moves};
+use crate::theory::hackenbush::{Weight, leaves_first, tree_winning_moves, winning_moves};
 
 pub static PROBLEM: Problem = Problem {
     name: "hackenbush",
@@ -43,14 +43,12 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
             parent.push((sc.u64_in("parent", 1, n)? - 1) as u32);
             weight.push(Weight::of(sc.u64_in("edge weight", 1, u64::MAX)?));
         }
-        // The theory's work arrays (order, values, targets, marks, moves): 17 bytes a node.
-        probe(parent.len().saturating_mul(17), "the tree's Grundy values")?;
-        let order = match leaves_first(&parent) {
-            Ok(order) => order,
+        // The theory's work arrays (node records, settling order, queue): 20 bytes a node.
+        probe(parent.len().saturating_mul(20), "the tree's Grundy values")?;
+        let moves = match tree_winning_moves(&parent, &weight) {
+            Ok(moves) => moves,
             Err(v) => return Err(cycle_error(sc.input(), first_edge, v as u64 + 1)),
         };
-        let moves = winning_moves(&parent, &weight, &order);
-        debug_assert_eq!(moves.is_empty(), subtree_values(&parent, &weight, &order)[0] == 0);
         out.int(moves.len()).nl();
         for (i, &c) in moves.iter().enumerate() {
             if i > 0 {

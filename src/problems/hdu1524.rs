@@ -49,7 +49,7 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
             }
         }
         let n = n as usize;
-        let next = Followers::from_arcs(n, &mut arcs);
+        let next = Followers::from_arcs(n, &arcs);
         let Some(order) = topological_order(&next) else {
             return Err(cycle_error(sc.input(), start, n, &mut arcs));
         };
@@ -82,7 +82,7 @@ fn cycle_error(input: &[u8], start: usize, n: usize, arcs: &mut [(u32, u32)]) ->
     // Invariant: arcs[..lo] is acyclic, arcs[..hi] is not.
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if topological_order(&Followers::from_arcs(n, &mut arcs[..mid])).is_some() {
+        if topological_order(&Followers::from_arcs(n, &arcs[..mid])).is_some() {
             lo = mid;
         } else {
             hi = mid;

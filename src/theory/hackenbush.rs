@@ -294,3 +294,148 @@ pub fn winning_moves(parent: &[u32], weight: &[Weight], order: &LeavesFirst) -> 
     });
     (1..n as u32).filter(|&c| wins[c as usize]).collect()
 }
+
+/// Every winning first move (as [`winning_moves`]), or the largest node on a cycle of the
+/// parent pointers (as [`leaves_first`]): the same answers, computed for speed on large trees
+/// whose parents may come after their children.
+///
+/// The leaves are peeled in one sweep over the nodes by index (reading `parent` and `weight` in
+/// order), and a node is settled (its subtree value final, its branch added to its parent's) as
+/// soon as its last child is: a node that becomes ready behind the sweep waits in a short
+/// first-in-first-out queue while its memory is asked for. A node's child counter and value
+/// share one record, as do, later, its target and value (one cache line a node per pass), and
+/// the settling order is kept with each node's parent and weight, so the pass from the root
+/// down reads it in sequence. Same `O(n)` time, no recursion; 16 bytes a node beyond the input.
+///
+/// ```
+/// use games::theory::hackenbush::{tree_winning_moves, Weight};
+/// let w = [Weight::One, Weight::One, Weight::Two];
+/// assert_eq!(tree_winning_moves(&[0, 0, 0], &w), Ok(vec![1, 2]));
+/// assert_eq!(tree_winning_moves(&[0, 2, 0], &w), Ok(vec![1]));
+/// assert_eq!(tree_winning_moves(&[0, 2, 3, 1, 0], &[Weight::One; 5]), Err(3));
+/// ```
+pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>, u32> {
+    let n = parent.len();
+    assert!(n <= 1 << 31, "tree_winning_moves: too many nodes");
+    assert_eq!(weight.len(), n, "tree_winning_moves: one weight a node");
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    if (1..n).all(|v| (parent[v] as usize) < v) {
+        return Ok(winning_moves(parent, weight, &LeavesFirst::ByIndex));
+    }
+    // node[v] = [children not yet settled (later: the target value need(v)), subtree value].
+    let mut node = vec![[0u32; 2]; n];
+    for v in 1..n {
+        if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
+            prefetch(node.as_ptr().wrapping_add(ahead as usize));
+        }
+        node[parent[v] as usize][0] += 1;
+    }
+    // The settling order: (node, parent) with the weight's class in the two top bits (both
+    // indices are below 2^31).
+    let mut order: Vec<[u32; 2]> = Vec::with_capacity(n);
+    let mut queue: Vec<u32> = Vec::new();
+    let mut head = 0;
+    // Settles `v` (all its children are): its branch goes into its parent's value; a parent
+    // left without unsettled children behind the sweep (`p < sweep`) joins the queue.
+    #[inline(always)]
+    fn settle(
+        v: usize,
+        sweep: usize,
+        (parent, weight): (&[u32], &[Weight]),
+        node: &mut [[u32; 2]],
+        order: &mut Vec<[u32; 2]>,
+        queue: &mut Vec<u32>,
+    ) {
+        let w = weight[v];
+        let p = if v == 0 { 0 } else { parent[v] as usize };
+        let class = w as u32;
+        order.push([v as u32 | (class & 1) << 31, p as u32 | (class >> 1) << 31]);
+        if v == 0 {
+            return;
+        }
+        let b = branch(w, node[v][1]);
+        let rec = &mut node[p];
+        rec[1] ^= b;
+        rec[0] -= 1;
+        if rec[0] == 0 && p < sweep {
+            prefetch(parent.as_ptr().wrapping_add(p));
+            prefetch(weight.as_ptr().wrapping_add(p));
+            queue.push(p as u32);
+        }
+    }
+    let input = (parent, weight);
+    for v in 0..n {
+        if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
+            prefetch(node.as_ptr().wrapping_add(ahead as usize));
+        }
+        if node[v][0] == 0 {
+            settle(v, v, input, &mut node, &mut order, &mut queue);
+        }
+        // Drain the queue, lagging behind its tail so that the hints have time to land.
+        while queue.len() - head > QUEUE_LAG {
+            if let Some(&ahead) = queue.get(head + QUEUE_LAG / 2) {
+                prefetch(node.as_ptr().wrapping_add(parent[ahead as usize] as usize));
+            }
+            let q = queue[head] as usize;
+            head += 1;
+            settle(q, v + 1, input, &mut node, &mut order, &mut queue);
+        }
+    }
+    while head < queue.len() {
+        let q = queue[head] as usize;
+        head += 1;
+        settle(q, n, input, &mut node, &mut order, &mut queue);
+    }
+    drop(queue);
+    if order.len() < n {
+        let on_cycle = (0..n).rev().find(|&v| node[v][0] > 0).expect("an unsettled node");
+        return Err(on_cycle as u32);
+    }
+    if node[0][1] == 0 {
+        return Ok(Vec::new());
+    }
+    // From the root down (the settling order backwards): need(root) = 0, and a child's
+    // target follows from its parent's (see the module documentation). The counters (all 0
+    // now) hold the targets; NONE: no move inside that subtree wins.
+    const NONE: u32 = u32::MAX;
+    node[0][0] = 0;
+    let mut wins = Vec::new();
+    let class = |bits: u32| match bits {
+        0 => Weight::One,
+        1 => Weight::Two,
+        2 => Weight::OddAtLeast3,
+        _ => Weight::EvenAtLeast4,
+    };
+    const LOW: u32 = !(1 << 31);
+    // The root is settled last: order[n - 1].
+    for i in (0..n - 1).rev() {
+        if let Some(ahead) = i.checked_sub(AHEAD) {
+            let [c, p] = order[ahead];
+            prefetch(node.as_ptr().wrapping_add((c & LOW) as usize));
+            prefetch(node.as_ptr().wrapping_add((p & LOW) as usize));
+        }
+        let [c, p] = order[i];
+        let w = class(c >> 31 | (p >> 31) << 1);
+        let (c, p) = ((c & LOW) as usize, (p & LOW) as usize);
+        let [need_p, g_p] = node[p];
+        if need_p == NONE {
+            node[c][0] = NONE;
+            continue;
+        }
+        let g_c = node[c][1];
+        let t = need_p ^ g_p ^ branch(w, g_c);
+        if after_cut(w, g_c) == t {
+            wins.push(c as u32);
+        }
+        node[c][0] = subtree_target(w, t).unwrap_or(NONE);
+    }
+    wins.sort_unstable();
+    Ok(wins)
+}
+
+/// How many queued nodes wait before they are settled (their memory hints land meanwhile).
+const QUEUE_LAG: usize = 32;
+/// How far ahead of the sweep a parent's record is asked for.
+const SWEEP_AHEAD: usize = 64;

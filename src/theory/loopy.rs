@@ -151,13 +151,10 @@ pub struct Move {
 pub struct Followers(ReverseGraph);
 
 impl Followers {
-    /// Builds the follower lists from arcs `(from, to)`; the arcs are reversed in place and
-    /// back again (no copy). Panics on endpoints not below `n` (validate first).
-    pub fn from_arcs(n: usize, arcs: &mut [(u32, u32)]) -> Self {
-        flip(arcs);
-        let g = ReverseGraph::from_arcs(n, arcs);
-        flip(arcs);
-        Followers(g)
+    /// Builds the follower lists from arcs `(from, to)`. Panics on endpoints not below `n`
+    /// (validate first).
+    pub fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Self {
+        Followers(ReverseGraph::from_arcs_forward(n, arcs))
     }
 
     #[inline]
@@ -184,12 +181,6 @@ impl Followers {
     #[inline(always)]
     fn prefetch_list(&self, v: usize) {
         self.0.prefetch_predecessor_list(v);
-    }
-}
-
-fn flip(arcs: &mut [(u32, u32)]) {
-    for a in arcs.iter_mut() {
-        *a = (a.1, a.0);
     }
 }
 
@@ -319,8 +310,8 @@ impl Table {
 /// assert_eq!(b.value(0), Value::Infinite(vec![]));
 /// assert_eq!(b.outcome(0), Outcome::D);
 /// ```
-pub fn analyse(n: usize, mut arcs: Vec<(u32, u32)>) -> Analysis {
-    let next = Followers::from_arcs(n, &mut arcs);
+pub fn analyse(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
+    let next = Followers::from_arcs(n, &arcs);
     if let Some(order) = topological_order(&next) {
         drop(arcs);
         let value = grundy_acyclic(&next, &order);

@@ -107,17 +107,39 @@ impl ReverseGraph {
     /// assert_eq!((g.out_degree(0), g.out_degree(1), g.out_degree(2)), (1, 1, 1));
     /// ```
     pub fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Self {
+        Self::group::<false>(n, arcs)
+    }
+
+    /// The same structure for the arcs read backwards: `predecessors(v)` lists the heads of
+    /// the arcs out of `v` (its followers) and `out_degree(w)` counts the arcs into `w`. Equal
+    /// to [`ReverseGraph::from_arcs`] on the arcs with their ends swapped, without the copy.
+    ///
+    /// ```
+    /// use games::theory::retrograde::ReverseGraph;
+    /// let g = ReverseGraph::from_arcs_forward(3, &[(1, 0), (1, 2), (1, 1)]);
+    /// assert_eq!(g.predecessors(1), &[0, 2, 1]);
+    /// assert_eq!((g.out_degree(0), g.out_degree(1), g.out_degree(2)), (1, 1, 1));
+    /// ```
+    pub fn from_arcs_forward(n: usize, arcs: &[(u32, u32)]) -> Self {
+        Self::group::<true>(n, arcs)
+    }
+
+    /// The counting sort of [`ReverseGraph::from_arcs`], grouping by the head (or, `SWAP`, by
+    /// the tail).
+    fn group<const SWAP: bool>(n: usize, arcs: &[(u32, u32)]) -> Self {
         assert!(n < u32::MAX as usize, "ReverseGraph: too many vertices for u32 indices");
         assert!(arcs.len() <= u32::MAX as usize, "ReverseGraph: too many arcs for u32 indices");
+        let ends = |&(a, b): &(u32, u32)| if SWAP { (b, a) } else { (a, b) };
         let mut out_degree = vec![0u32; n];
         // start[w] first counts the arcs into w, then becomes the end of w's block, and after
         // the placing pass (which walks the arcs backwards, decrementing) its start.
         let mut start = vec![0u32; n + 1];
-        for (i, &(tail, head)) in arcs.iter().enumerate() {
-            if let Some(&(t, h)) = arcs.get(i + AHEAD_ARCS) {
+        for (i, arc) in arcs.iter().enumerate() {
+            if let Some((t, h)) = arcs.get(i + AHEAD_ARCS).map(ends) {
                 prefetch(out_degree.as_ptr().wrapping_add(t as usize));
                 prefetch(start.as_ptr().wrapping_add(h as usize));
             }
+            let (tail, head) = ends(arc);
             out_degree[tail as usize] += 1;
             start[head as usize] += 1;
         }
@@ -127,10 +149,11 @@ impl ReverseGraph {
             *s = sum;
         }
         let mut tails = vec![0u32; arcs.len()];
-        for (i, &(tail, head)) in arcs.iter().enumerate().rev() {
-            if let Some(&(_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| &arcs[j]) {
+        for (i, arc) in arcs.iter().enumerate().rev() {
+            if let Some((_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| ends(&arcs[j])) {
                 prefetch(start.as_ptr().wrapping_add(h as usize));
             }
+            let (tail, head) = ends(arc);
             let slot = &mut start[head as usize];
             *slot -= 1;
             tails[*slot as usize] = tail;
