@@ -393,7 +393,7 @@ fn running_out_of_memory_is_one_line_and_exit_1_with_earlier_answers_kept() {
 fn games_test_judges_every_sample_file_with_one_line_each() {
     // Our own solver against the samples: all AC, exit 0. (The tests run in the crate root.)
     let me = format!("{GAMES} nim");
-    let out = games(&["test", "nim", "--against", &me], b"");
+    let out = games(&["test", "nim", "--against", &me, "--beyond-judge"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report = text(&out.stdout);
     let files = std::fs::read_dir("samples/nim")
@@ -446,6 +446,29 @@ fn games_test_judges_every_sample_file_with_one_line_each() {
     let out = games(&["test", "nim", "--against", "cat", empty.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no *.in file"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn games_test_skips_default_samples_beyond_the_judge() {
+    // hdu1846/sample-3 has n = 0, which the judge never gives: a judge-correct solution that
+    // crashes on it must not be failed by the default run (it was: RE, exit 1).
+    let crash =
+        format!("sh {}/tests/programs/hdu1846-crash-on-zero.sh", env!("CARGO_MANIFEST_DIR"));
+    let out = games(&["test", "hdu1846", "--against", &crash], b"");
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("SKIP samples/hdu1846/sample-3.in"), "{report}");
+    assert!(report.contains("n = 0 violates 1 <= n <= 1000"), "{report}");
+    assert!(report.lines().any(|l| l.starts_with("AC ")), "{report}");
+    assert!(report.contains("skipped (--beyond-judge runs them)"), "{report}");
+    // --beyond-judge runs them, and the crash is reported.
+    let out = games(&["test", "hdu1846", "--against", &crash, "--beyond-judge"], b"");
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("RE   samples/hdu1846/sample-3.in"), "{report}");
+    // Files named on the command line are always run.
+    let out = games(&["test", "hdu1846", "--against", &crash, "samples/hdu1846/sample-3.in"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
 }
 
 #[test]

@@ -179,3 +179,22 @@ fn a_whole_list_fault_shrinks_from_a_judge_size_input() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(std::fs::read(&save).unwrap(), b"2\n1 1\n", "{report}");
 }
+
+#[test]
+fn judge_size_wythoff_inputs_catch_the_floating_point_program() {
+    // The double test floor(k phi) == a fails only where k phi is very close to an integer
+    // (k a Fibonacci number and the like); random k never get there, so 300 judge-size cases
+    // of 10^5 lines each used to pass it. Every judge-size input now holds such pairs.
+    let dir = temp_dir("wythoff");
+    let save = dir.join("case.in");
+    let double = program("poj1067-double.sh");
+    let args = ["stress", "poj1067", "--against", &double, "--size", "judge", "--cases", "3"];
+    let out = games(&[&args[..], &["--save", save.to_str().unwrap()]].concat(), b"");
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("stress poj1067: case 1 (judge input"), "{report}");
+    // Shrunk to the one pair that shows it.
+    let shrunk = std::fs::read(&save).unwrap();
+    assert_eq!(shrunk.iter().filter(|&&b| b == b'\n').count(), 1, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

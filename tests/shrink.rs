@@ -266,3 +266,43 @@ fn removing_a_vertex_renumbers_and_stays_valid() {
     assert_eq!(drop("hackenbush", tree, 6), None);
     assert!(find("nim").unwrap().judge.drop_vertex.is_none());
 }
+
+#[test]
+fn hackenbush_nodes_are_dropped_too() {
+    // A node other than the root with two children: the smallest is 1 - 2, with 3 and 4 under
+    // 2 (nodes in the middle must go, or be rehung on the root and then dropped from the end).
+    let inner_branching = |input: &[u8]| {
+        let v = numbers(input);
+        let (mut at, mut found) = (1, false);
+        for _ in 0..v[0] {
+            let n = v[at] as usize;
+            let parents: Vec<u64> =
+                v[at + 1..at + 1 + 2 * (n - 1)].iter().step_by(2).copied().collect();
+            found |=
+                parents.iter().any(|&p| p > 1 && parents.iter().filter(|&&q| q == p).count() >= 2);
+            at += 1 + 2 * (n - 1);
+        }
+        found
+    };
+    let (shrunk, before) = shrink_by("hackenbush", &inner_branching);
+    assert_eq!(shrunk, b"1\n4\n1 1\n2 1\n2 1\n", "from {before} bytes");
+}
+
+#[test]
+fn a_judge_size_dag_shrinks_to_one_position() {
+    // Fails whenever there is a query (as a program that garbles its first answer line does):
+    // the smallest is one position with no arc and one query on it (a query keeps its chesses:
+    // `1\n0\n2 0 0\n0\n` is as far as the steps go). A judge-size test has about 1000
+    // positions; dropping them one at a time used to run out of the budget at 250 kB.
+    let p = find("hdu1524").unwrap();
+    let has_query = |input: &[u8]| {
+        let m = p.judge.parse(input, Domain::Judge).unwrap();
+        m.cases.iter().any(|c| c.lists.get(1).is_some_and(|q| !q.is_empty()))
+    };
+    let input = (p.generate)(&mut Rng::new(1), Size::Judge, Domain::Judge);
+    assert!(has_query(&input));
+    let s = shrink_input(p, Domain::Judge, &input, &mut |i| has_query(i), games::stress::SHRINK);
+    let shown = String::from_utf8_lossy(&s.input[..s.input.len().min(200)]).into_owned();
+    assert!(s.input.len() <= 12, "{shown:?}... ({} bytes) from {}", s.input.len(), input.len());
+    assert!(s.input.starts_with(b"1\n0\n"), "{shown:?}");
+}

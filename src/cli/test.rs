@@ -3,6 +3,10 @@
 //! `sample-N.in`/`sample-N.out` and `games gen`'s `random-NNN.in`/`.out` work as they are),
 //! compares its output with the `.out` beside the input when there is one, else with our own
 //! answer, and prints one line per file (AC, WA, RE, TLE or OLE, with the time) and a summary.
+//! Run on the default samples, files beyond the original judge's constraints (zeros, 64-bit
+//! values, CRLF: our own domain, kept as regression samples) are listed as SKIP and not run,
+//! so a judge-correct solution is never failed on an input the judge never gives;
+//! `--beyond-judge` runs them too. Files named on the command line are always run.
 //!
 //! The comparison rules (line-end whitespace and CRLF forgiven), the timeout, the process-group
 //! handling, the output cap and the signal handling are the ones of `games stress` (see
@@ -45,6 +49,12 @@ pub fn command() -> Command {
                 .value_parser(super::parse_seconds)
                 .help("Seconds per file before the program's process group is killed"),
         )
+        .arg(
+            Arg::new("beyond-judge")
+                .long("beyond-judge")
+                .action(clap::ArgAction::SetTrue)
+                .help("Also run the default samples that lie beyond the judge's constraints"),
+        )
 }
 
 /// The verdict on one file.
@@ -81,7 +91,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let p = super::problem_arg(args)?;
     let cmd = args.get_one::<String>("against").map(String::as_str).unwrap_or_default();
     let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
-    let paths: Vec<PathBuf> = match args.get_many::<PathBuf>("PATH") {
+    let given = args.get_many::<PathBuf>("PATH");
+    // Only the default samples are filtered: files the user names are the user's choice.
+    let judge_only = given.is_none() && !args.get_flag("beyond-judge");
+    let paths: Vec<PathBuf> = match given {
         Some(paths) => paths.cloned().collect(),
         None => vec![Path::new("samples").join(p.name)],
     };
@@ -105,8 +118,19 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let (mut accepted, mut counts) = (0usize, std::collections::BTreeMap::<&str, usize>::new());
     let mut code = 0u8;
     let mut stdout_gone = false;
+    let mut skipped = 0usize;
     for input_path in &inputs {
-        let line = match judge_file(p, cmd, input_path, timeout) {
+        let beyond = if judge_only { beyond_judge(p, input_path) } else { None };
+        let outcome = match beyond {
+            Some(why) => Err(Stop::Skip(why)),
+            None => judge_file(p, cmd, input_path, timeout),
+        };
+        let line = match outcome {
+            Err(Stop::Skip(why)) => {
+                skipped += 1;
+                let name = input_path.display().to_string();
+                format!("{} {name:<width$}  beyond the judge: {why}\n", paint.paint("36", "SKIP"))
+            }
             Ok((verdict, elapsed, from)) => {
                 if matches!(verdict, Verdict::Accepted { .. }) {
                     accepted += 1;
@@ -144,11 +168,16 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let mut summary = format!(
         "test {}: {accepted}/{} AC against `{cmd}` in {:.2} s",
         p.name,
-        inputs.len(),
+        inputs.len() - skipped,
         start.elapsed().as_secs_f64()
     );
     if !others.is_empty() {
         summary.push_str(&format!(" ({})", others.join(", ")));
+    }
+    if skipped > 0 {
+        summary.push_str(&format!(
+            "; {skipped} sample(s) beyond the judge skipped (--beyond-judge runs them)"
+        ));
     }
     summary.push('\n');
     if stdout_gone {
@@ -159,8 +188,17 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
 }
 
 enum Stop {
+    /// Not run: the input lies beyond the judge's constraints (why).
+    Skip(String),
     SetUp(String),
     Interrupted(i32),
+}
+
+/// Why a file lies beyond the judge's constraints, or `None` when it keeps them (or cannot be
+/// read: `judge_file` then reports that).
+fn beyond_judge(p: &Problem, path: &Path) -> Option<String> {
+    let input = std::fs::read(path).ok()?;
+    p.judge.validate(&input).err().map(|v| v.render(&input))
 }
 
 /// Runs the program on one file: the verdict, the time, and where the expected answer came

@@ -152,7 +152,9 @@ impl Search<'_> {
         progress
     }
 
-    /// Removes vertices, one at a time, where the problem has them; true if any went.
+    /// Removes vertices where the problem has them: runs of consecutive vertices, halving the
+    /// run length down to one (as `items` does), so that a graph of a thousand vertices needs
+    /// tens of runs, not a thousand; true if any went.
     fn vertices(&mut self) -> bool {
         let Some(drop) = self.judge.drop_vertex else {
             return false;
@@ -161,17 +163,49 @@ impl Search<'_> {
         // At most half of what is left of the budget, so that numbers get their turn.
         let mut left = self.budget.saturating_sub(self.calls) / 2;
         for c in 0..self.best.cases.len() {
-            let mut v = 1;
-            while let Some(m) = drop(&self.best, c, v) {
-                if self.exhausted() || left == 0 {
-                    return progress;
+            // Vertex 1 may be undroppable (hackenbush's root): count from the first that is.
+            let Some(first) = (1..=2).find(|&v| drop(&self.best, c, v).is_some()) else {
+                continue;
+            };
+            // The last droppable vertex, by doubling then bisection (each probe copies the model).
+            let (mut lo, mut hi) = (first, first.saturating_mul(2));
+            while drop(&self.best, c, hi).is_some() && hi < u64::MAX / 2 {
+                (lo, hi) = (hi, hi * 2);
+            }
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if drop(&self.best, c, mid).is_some() { lo = mid } else { hi = mid }
+            }
+            let count = usize::try_from(lo - first + 1).unwrap_or(usize::MAX);
+            let mut chunk = count.div_ceil(2).max(1);
+            loop {
+                let mut v = first;
+                // Removes `chunk` vertices from v on (fewer at the end), or None past the end.
+                let without_run = |m: &Model, v: u64| {
+                    let mut m = drop(m, c, v)?;
+                    for _ in 1..chunk {
+                        match drop(&m, c, v) {
+                            Some(next) => m = next,
+                            None => break,
+                        }
+                    }
+                    Some(m)
+                };
+                while let Some(m) = without_run(&self.best, v) {
+                    if self.exhausted() || left == 0 {
+                        return progress;
+                    }
+                    left -= 1;
+                    if self.try_model(m) {
+                        progress = true; // the next vertices are now called v, v + 1, ...
+                    } else {
+                        v += chunk as u64;
+                    }
                 }
-                left -= 1;
-                if self.try_model(m) {
-                    progress = true; // the next vertex is now called v
-                } else {
-                    v += 1;
+                if chunk == 1 {
+                    break;
                 }
+                chunk /= 2;
             }
         }
         progress

@@ -51,7 +51,20 @@ fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
             // A P-position (a_k, b_k), or one off from it in either pile.
             0 | 1 => {
                 // k with b_k <= max: b_k <= k phi^2 < 2.7 k, so k <= max / 2.7 is enough.
-                let k = rng.range(0, (max as u128 * 10 / 27) as u64);
+                let k_max = (max as u128 * 10 / 27) as u64;
+                let mut k = rng.range(0, k_max);
+                // One in four: k a Fibonacci or Lucas number, where k phi lies closest to an
+                // integer, so that a floating-point floor(k phi) goes wrong (k = 102334155).
+                if rng.chance(1, 4) {
+                    let mut near = Vec::new();
+                    for (mut x, mut y) in [(1u64, 2u64), (2, 1)] {
+                        while x <= k_max {
+                            near.push(x);
+                            (x, y) = (y, x.saturating_add(y));
+                        }
+                    }
+                    k = near[rng.below(near.len() as u64) as usize];
+                }
                 let (a, b) = pair(k).unwrap_or((0, 0));
                 match rng.below(4) {
                     0 => (a.saturating_sub(1), b),
