@@ -360,10 +360,9 @@ fn shrink_failure(
 ) -> Result<Failure, StressError> {
     let mut fails = |c: &[u8]| matches!(judge(problem, against, c), Ok(Verdict::Fail { .. }));
     let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, SHRINK);
-    if let Some(sig) = crate::process::interrupted() {
-        return Err(StressError::Interrupted(sig));
-    }
-    if shrunk.input == failure.input {
+    // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
+    // the ones judged), rather than lost.
+    if crate::process::interrupted().is_some() || shrunk.input == failure.input {
         return Ok(Failure { shrink_runs: shrunk.calls, ..failure });
     }
     Ok(match judge(problem, against, &shrunk.input)? {
@@ -422,7 +421,7 @@ fn shell_quote(s: &str) -> String {
 pub fn summary(
     problem: &str,
     failure: &Failure,
-    saved: &std::path::Path,
+    saved: Option<&std::path::Path>,
     against: &Against<'_>,
 ) -> String {
     let (before, after) = (failure.original.len(), failure.input.len());
@@ -438,7 +437,14 @@ pub fn summary(
         Against::Command { cmd, .. } => Some(*cmd),
         Against::Brute => None,
     };
-    format!("{shrunk}reproduce: {}\n", reproduce_line(problem, cmd, saved))
+    match saved {
+        Some(path) => format!("{shrunk}reproduce: {}\n", reproduce_line(problem, cmd, path)),
+        // The save failed (said after the report): the line must not name a file that is not there.
+        None => format!(
+            "{shrunk}reproduce: save the input above as FILE, then: {}\n",
+            reproduce_line(problem, cmd, std::path::Path::new("FILE"))
+        ),
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

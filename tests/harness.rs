@@ -170,6 +170,9 @@ fn an_unwritable_save_path_keeps_the_report() {
     assert!(report.contains("wrong answer on line 1"), "{report}");
     assert!(report.contains("--- input ---"), "{report}");
     assert!(!report.contains("input saved to"), "{report}");
+    // The reproduce line names no file that was never written.
+    assert!(!report.contains("/nonexistent"), "{report}");
+    assert!(report.contains("reproduce: save the input above as FILE, then: games nim FILE"));
     let err = text(&out.stderr);
     assert!(err.contains("cannot save the failing input to /nonexistent/dir/f.in"), "{err}");
 }

@@ -380,7 +380,7 @@ fn hdu1524_judge_cycles_bounds_and_layout() {
     refuse(
         j,
         "1\n0\n11 0 0 0 0 0 0 0 0 0 0 0\n0\n",
-        "line 3, column 1: M = 11 violates 0 <= M <= 10",
+        "line 3, column 1: M = 11 violates 1 <= M <= 10 (0 ends the test)",
     );
     refuse(j, "1\n0\n1 0\n", "line 4, column 1: expected M, found end of input");
     refuse(j, "1001\n", "line 1, column 1: N = 1001 violates 1 <= N <= 1000");

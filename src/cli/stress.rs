@@ -140,7 +140,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if !f.stderr.is_empty() {
         text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
     }
-    text.push_str(&stress::summary(p.name, &f, &save, &against));
+    text.push_str(&stress::summary(p.name, &f, saved.is_ok().then_some(save.as_path()), &against));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(

@@ -861,12 +861,15 @@ pub mod hdu1524 {
                     break;
                 }
                 let at = r.mark();
-                let m = r.int(&Bound::new("M", 0, M.hi))?;
+                // 0 is the line that ends the test; any other M must be within the judge's range.
+                let m = r.int(&Bound::new("M", 0, u64::MAX))?;
                 if m == 0 {
                     r.eoln()?;
                     break;
                 }
-                r.check(at, m >= M.lo, || format!("M = {m} violates {}", M.describe()))?;
+                r.check(at, m <= M.hi, || {
+                    format!("M = {m} violates {} (0 ends the test)", M.describe())
+                })?;
                 let mut positions = Vec::new();
                 for _ in 0..m {
                     r.space()?;
