@@ -2,28 +2,10 @@
 //! `gen` (determinism, files, answers) and `stress` (a wrong program is caught on a small
 //! counterexample, a hanging one is killed, our fast solver passes against its brute force).
 
+mod common;
+use common::{games, temp_dir};
+
 use games::registry::PROBLEMS;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn games(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("games runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("games-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn solves_from_stdin_a_file_and_dash() {

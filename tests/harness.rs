@@ -3,35 +3,13 @@
 //! endless output, unrunnable commands, an unwritable `--save`, a closed or full stdout, stale
 //! `gen` files, parallel runs in seed order. Each takes at most a few seconds.
 
+mod common;
+use common::{GAMES, games, temp_dir, text};
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const GAMES: &str = env!("CARGO_BIN_EXE_games");
-
-fn games(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(GAMES)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("games runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("games-harness-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Is process `pid` still there (and not a zombie)?
 fn alive(pid: u32) -> bool {

@@ -2,32 +2,13 @@
 //! constraint), `gen`/`stress` within the judge by default and beyond it only with
 //! `--beyond-judge`, and stress shrinking a wrong program's counterexample to a few tokens.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::{GAMES as BIN, games, temp_dir};
 
-const BIN: &str = env!("CARGO_BIN_EXE_games");
-
-fn games(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("games runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Command;
 
 fn program(name: &str) -> String {
     format!("sh {}/tests/programs/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("games-judge-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
