@@ -399,3 +399,82 @@ fn open_ended_counts_and_three_heap_conditions_are_observed() {
         never_proved(text, 1..90, 90);
     }
 }
+
+/// The edge cases of the Guy-Smith bound, at every prefix length: n0 = 0, digits that take a
+/// whole heap (bit 0), digit 0 (`4.` splits without taking), digits that leave two heaps but not
+/// one, the last nonzero digit far out, unequal and equal splits, hexadecimal digits.
+#[test]
+fn edge_cases_of_the_guy_smith_bound() {
+    let codes = [
+        "0.4", "0.04", "0.004", "0.1", "0.15", "0.51", "0.2", "0.02", "0.007", "0.6", "0.0001",
+        "4.0", "4.1", "4.04", "4.4", "4.007", "0.4!", "0.44!", "0.04!", "4!.04", "4!.1", "0.4=",
+        "0.04=", "4=.0", "4=.4=", "0.14?", "0.54!", "8.0", "0.8", "0.F", "C.1", "0.0F", "4.8",
+    ];
+    for text in codes {
+        let mut o = Oracle::new(parse(text).code().unwrap());
+        for l in 1..=200 {
+            audit(text, &mut o, l, true);
+        }
+    }
+}
+
+/// With n0 = 0 the window of the octal statement "n0 <= n < 2 n0 + p + t" is one value short:
+/// `0.4` (t = 1) has G(0) = G(1) = G(2) = 0, so p = 1 passes 0 <= n < 2, yet G(3) = 1. The
+/// certificate runs its check from max(n0, 1) and does not prove it.
+#[test]
+fn n0_zero_needs_the_window_from_one() {
+    let mut o = Oracle::new(parse("0.4").code().unwrap());
+    o.extend(4);
+    assert_eq!(o.g, vec![0, 0, 0, 1]);
+    let rule = parse("0.4");
+    for l in 1..=3 {
+        assert!(!certify(&rule, &o.g[..l]).is_proved(), "L = {l}");
+        assert!(check_period(&rule, &o.g[..l], 0, 1).is_err(), "L = {l}");
+    }
+}
+
+/// By hand: is the bound N = k n0 + (k - 1) p + t - k + 1 tight? Looks for codes and (n0, p)
+/// (n0 >= 1) whose equalities hold on n0 <= n < N - 1 but fail later.
+#[test]
+#[ignore]
+fn the_bound_is_tight() {
+    let mut r = Rand(0x7157_0004);
+    let mut found = 0;
+    for _ in 0..20000 {
+        let text = random_code(&mut r, 3, false);
+        let rule = parse(&text);
+        let code = rule.code().unwrap();
+        if code.digits.iter().any(|d| d.equality != Equality::Any) {
+            continue;
+        }
+        let k = code
+            .digits
+            .iter()
+            .map(|d| 63usize.saturating_sub(d.heaps.leading_zeros() as usize))
+            .max()
+            .unwrap()
+            .max(1);
+        let t = code.digits.len() - 1;
+        let mut o = Oracle::new(code);
+        o.extend(400);
+        for n0 in 1..12 {
+            for p in 1..12 {
+                let n = k * n0 + (k - 1) * p + t + 1 - k;
+                if n < n0 + 1 || n + p + 1 >= 400 {
+                    continue;
+                }
+                let short = (n0..n - 1).all(|m| o.g[m + p] == o.g[m]);
+                let later = (n0..380 - p).all(|m| o.g[m + p] == o.g[m]);
+                if short && !later {
+                    found += 1;
+                    if found <= 10 {
+                        eprintln!(
+                            "{text}: n0 = {n0}, p = {p}, N = {n}: window to N - 1 holds, period fails"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{found} cases where one value fewer would be wrong");
+}
