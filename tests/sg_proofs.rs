@@ -297,7 +297,7 @@ fn oracle_reproduces_published_values() {
 
 #[test]
 fn proved_periods_of_random_rules_hold_far_beyond() {
-    let stats = campaign(0x5eed_0001, 60, 220, true);
+    let stats = campaign(0x5eed_0001, 40, 220, true);
     eprintln!("{stats:?}");
     for (family, count, proved) in &stats {
         assert!(*proved > *count / 4, "{family}: only {proved} proofs in {count} rules");
@@ -308,6 +308,7 @@ fn proved_periods_of_random_rules_hold_far_beyond() {
 #[test]
 #[ignore]
 fn proved_periods_of_random_rules_hold_far_beyond_big() {
+    never_proved("4!.0", (3000..20000).step_by(997), 20000);
     for seed in 1..=8u64 {
         let stats = campaign(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15), 1500, 220, true);
         eprintln!("seed {seed}: {stats:?}");
@@ -412,7 +413,7 @@ fn edge_cases_of_the_guy_smith_bound() {
     ];
     for text in codes {
         let mut o = Oracle::new(parse(text).code().unwrap());
-        for l in 1..=200 {
+        for l in 1..=140 {
             audit(text, &mut o, l, true);
         }
     }
