@@ -479,3 +479,54 @@ fn the_bound_is_tight() {
     }
     eprintln!("{found} cases where one value fewer would be wrong");
 }
+
+/// By hand: codes with a split condition on every digit that can split, certified from longer
+/// prefixes (longer preperiods than the campaign reaches).
+#[test]
+#[ignore]
+fn split_conditions_with_long_prefixes() {
+    let mut r = Rand(0x0dd5_0005);
+    let (mut rules, mut proved) = (0, 0);
+    for _ in 0..400 {
+        let digits = 1 + r.below(4) as usize;
+        let mut text = String::from(["", "4!", "4?", "4="][r.below(4) as usize]);
+        text.push('.');
+        for i in 1..=digits {
+            let d = if i == digits { 1 + r.below(7) } else { r.below(8) };
+            text.push_str(&d.to_string());
+            if d >= 4 {
+                text.push_str(["!", "?", "=", ""][r.below(4) as usize]);
+            }
+        }
+        let mut o = Oracle::new(parse(&text).code().unwrap());
+        rules += 1;
+        for l in [250, 400, 600, 900] {
+            if audit(&text, &mut o, l, true) {
+                proved += 1;
+            }
+        }
+    }
+    eprintln!("{rules} rules, {proved} proved verdicts");
+}
+
+/// By hand: all-but games with larger excluded sets, certified from longer prefixes.
+#[test]
+#[ignore]
+fn all_but_with_long_prefixes() {
+    let mut r = Rand(0xa11b_0006);
+    let (mut rules, mut proved) = (0, 0);
+    for _ in 0..400 {
+        let top = 4 + r.below(16);
+        let set: Vec<String> =
+            (1..=top).filter(|_| r.below(2) == 0).map(|x| x.to_string()).collect();
+        let text = format!("allbut:{}", set.join(","));
+        let mut o = Oracle::new(parse(&text).code().unwrap());
+        rules += 1;
+        for l in [100, 250, 400, 600] {
+            if audit(&text, &mut o, l, true) {
+                proved += 1;
+            }
+        }
+    }
+    eprintln!("{rules} rules, {proved} proved verdicts");
+}
