@@ -528,8 +528,9 @@ fn table(values: &[u16], v: &Verdict, all: bool) -> String {
     if let Verdict::Periodic { n0, period, .. } = v {
         for at in [*n0, n0 + period] {
             let r = (at / width as u64) as usize;
-            for x in r.saturating_sub(2)..(r + 3).min(rows) {
-                shown[x] = true;
+            let end = (r + 3).min(rows);
+            for x in shown.iter_mut().take(end).skip(r.saturating_sub(2)) {
+                *x = true;
             }
         }
     }
