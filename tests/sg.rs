@@ -477,3 +477,63 @@ fn random_tail_codes_match_naive_mex() {
         same_as_naive(&r, 45);
     }
 }
+
+#[test]
+fn cli_certifies_dot16_and_dot156_by_default() {
+    let (code, out, _) = games_sg(&[".16"]);
+    assert_eq!(code, Some(0));
+    assert!(out.ends_with(
+        "periodic from n0 = 105351 with period 149459 (proved: Guy-Smith, values checked to n = 509620)\n"
+    ));
+    assert!(out.contains("--upto 509620 prints every value"));
+    assert!(out.lines().count() < 60, "the default table is short");
+    let (code, out, _) = games_sg(&[".156"]);
+    assert_eq!(code, Some(0));
+    assert!(out.ends_with(
+        "periodic from n0 = 3479 with period 349 (proved: Guy-Smith, values checked to n = 7657)\n"
+    ));
+}
+
+/// The streaming detector (long_run) and `certify` agree on (n0, p, checked_to): the known
+/// codes and 100 random octal codes.
+#[test]
+fn long_run_and_certify_agree() {
+    use games::sg::long_run::{self, Memory};
+    let mut texts: Vec<String> =
+        [".77", ".07", ".137", ".156", ".6", ".4", ".37", "4.07", ".51"].map(String::from).to_vec();
+    let mut rng = Rng::new(1010);
+    while texts.len() < 109 {
+        let len = 1 + rng.below(3) as usize;
+        let digits: String = (0..len).map(|_| char::from(b'0' + rng.below(8) as u8)).collect();
+        if digits.ends_with('0') {
+            continue;
+        }
+        texts.push(format!("0.{digits}"));
+    }
+    let mut certified = 0;
+    for text in &texts {
+        let r = rule(text);
+        let code = r.code().unwrap();
+        let run = long_run::run(&code, 20_000, Memory::Full).unwrap().unwrap();
+        let Some(c) = run.certificate else { continue };
+        certified += 1;
+        let v = &run.first[..=c.checked];
+        match certify(&r, v) {
+            Verdict::Periodic {
+                n0,
+                period,
+                saltus: 0,
+                proof: Proof::Proved { checked_to, .. },
+            } => {
+                assert_eq!(
+                    (n0, period, checked_to),
+                    (c.n0 as u64, c.period as u64, c.checked as u64),
+                    "{text}"
+                );
+                assert!(c.proved, "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert!(certified >= 60, "{certified}"); // 75 with this seed
+}

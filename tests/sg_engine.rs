@@ -1,6 +1,7 @@
 //! The sparse engine and the long-run certificate against a naive mex over explicit options.
 
 use games::rng::Rng;
+use games::sg::certificate::guy_smith_last;
 use games::sg::code::{Code, Digit, Equality};
 use games::sg::long_run::{self, BoundedStore, Memory};
 use games::sg::sparse::{self, Engine, FullStore, OctalMoves, Path};
@@ -196,7 +197,7 @@ fn known_periods_are_certified() {
         }
         assert!(c.proved);
         let t = OctalMoves::of(&parse(text)).unwrap().t;
-        assert!(c.checked >= 2 * c.n0 + 2 * c.period + t);
+        assert_eq!(c.checked as u64, guy_smith_last(2, c.n0 as u64, c.period as u64, t as u64));
         // The certificate is honest: the values really repeat with that period to the end.
         let v = &run.first;
         assert!((c.n0..v.len() - c.period).all(|j| v[j] == v[j + c.period]), "{text}");
@@ -318,8 +319,9 @@ fn detector_finds_planted_periods_exactly() {
         }
         let c = detect(&v, t).unwrap_or_else(|| panic!("case {case}: nothing found"));
         assert_eq!((c.n0, c.period), (first, q), "case {case}");
-        assert!(c.checked >= 2 * first + 2 * q + t && c.checked <= v.len(), "case {case}");
-        assert!((c.n0..c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
+        let last = guy_smith_last(2, first as u64, q as u64, t as u64) as usize;
+        assert!(c.checked == last && c.checked < v.len(), "case {case}");
+        assert!((c.n0..=c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
     }
 }
 
@@ -340,8 +342,9 @@ fn detector_never_certifies_too_early() {
         v.push(99); // breaks every period at the last moment
         if let Some(c) = detect(&v, t) {
             // Only a certificate whose own condition holds on these values may be given.
-            assert!(c.checked >= 2 * c.n0 + 2 * c.period + t, "case {case}");
-            assert!((c.n0..c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
+            let last = guy_smith_last(2, c.n0 as u64, c.period as u64, t as u64) as usize;
+            assert!(c.checked == last && c.checked < v.len(), "case {case}");
+            assert!((c.n0..=c.checked - c.period).all(|j| v[j] == v[j + c.period]), "case {case}");
         }
     }
 }
@@ -368,6 +371,7 @@ fn detector_in_bounded_memory_meets_long_periods_in_time() {
             }
         }
         let c = found.unwrap_or_else(|| panic!("case {case}: no certificate"));
-        assert_eq!((c.n0, c.period, c.checked), (n0, p, 2 * n0 + 2 * p + 3), "case {case}");
+        let last = guy_smith_last(2, n0 as u64, p as u64, 3) as usize;
+        assert_eq!((c.n0, c.period, c.checked), (n0, p, last), "case {case}");
     }
 }

@@ -5,8 +5,10 @@
 use anyhow::{Context, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::sg::certificate::{self, Proof, Verdict};
+use games::sg::long_run::{self, Memory};
 use games::sg::play;
 use games::sg::rule::Rule;
+use games::sg::sparse::OctalMoves;
 use games::sg::values::{Engine, EngineError};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -28,8 +30,14 @@ pub fn command() -> Command {
             Arg::new("max")
                 .long("max")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u64).range(1..=100_000_000))
-                .help("Stop the search for a certificate at n = N (default 20000; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
+                .value_parser(clap::value_parser!(u64).range(1..=2_000_000_000))
+                .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
+        )
+        .arg(
+            Arg::new("bounded")
+                .long("bounded")
+                .action(ArgAction::SetTrue)
+                .help("Octal codes: keep only the first 4 Mi values and a ring of the last 64 Mi (about 150 MB whatever --max); --at and --heaps then answer from those"),
         )
         .arg(
             Arg::new("at")
@@ -117,11 +125,27 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .max(upto.unwrap_or(0));
     let mut engine = Engine::new(&rule);
     let mut note = None;
-    let verdict = match explore(&rule, &mut engine, upto, max) {
-        Ok(v) => v,
-        Err(e) => {
-            note = Some(e.to_string());
-            certificate::certify(&rule, &engine.values)
+    let mut computed = None;
+    let octal = rule.code().filter(|c| upto.is_none() && OctalMoves::of(c).is_some());
+    let verdict = if let Some(code) = octal {
+        match stream(&rule, &code, max, args.get_flag("bounded")) {
+            Ok((values, verdict, n)) => {
+                engine.values = values;
+                computed = Some(n);
+                verdict
+            }
+            Err(e) => {
+                super::io::error_line(&format!("games sg: {e}"));
+                return Ok(ExitCode::from(1));
+            }
+        }
+    } else {
+        match explore(&rule, &mut engine, upto, max) {
+            Ok(v) => v,
+            Err(e) => {
+                note = Some(e.to_string());
+                certificate::certify(&rule, &engine.values)
+            }
         }
     };
     // Proved: print exactly the values the proof read.
@@ -129,15 +153,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
     {
         engine.values.truncate(*checked_to as usize + 1);
+        computed = None;
     }
-    let values = engine.values.clone();
+    let values = std::mem::take(&mut engine.values);
+    let mut engine = Engine::new(&rule);
     let period = match &verdict {
         Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
             Some((*n0, *period, *saltus))
         }
         _ => None,
     };
-    let mut oracle = Oracle { rule: &rule, engine, verdict: &verdict, max };
+    let mut oracle =
+        Oracle { rule: &rule, engine: &mut engine, values: &values, verdict: &verdict, max };
     let mut out = String::new();
     let mut at_json = Vec::new();
     let mut failure = None;
@@ -208,7 +235,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     let values_for_print = &values;
-    let line = verdict_line(&verdict, values_for_print, note.as_deref());
+    let upto_n = computed.map_or(values.len().saturating_sub(1) as u64, |n| n.saturating_sub(1));
+    let line = verdict_line(&verdict, values_for_print, upto_n, note.as_deref());
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
         let svg = svg(&rule, values_for_print, &verdict);
         std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
@@ -234,7 +262,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         text.push('\n');
         if args.get_many::<u64>("at").is_none() && args.get_many::<u64>("heaps").is_none() {
-            text.push_str(&table(values_for_print, &verdict));
+            text.push_str(&table(values_for_print, &verdict, upto.is_some()));
         }
         text.push_str(&out);
         text.push_str(&line);
@@ -284,10 +312,57 @@ fn explore(
     }
 }
 
+/// Octal codes (the rare/common engine): values streamed through the period detector of
+/// `long_run`, which stops at the first length holding every value the certificate reads.
+/// Returns the values kept, the verdict and the number of values computed.
+fn stream(
+    rule: &Rule,
+    code: &games::sg::code::Code,
+    max: u64,
+    bounded: bool,
+) -> Result<(Vec<u16>, Verdict, u64), String> {
+    let memory =
+        if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
+    let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
+    let run = match long_run::run(code, want, memory) {
+        Some(Ok(run)) => run,
+        Some(Err(e)) => return Err(e.to_string()),
+        None => return Err("not an octal code".to_string()),
+    };
+    let verdict = match run.certificate {
+        Some(c) if c.proved => Verdict::Periodic {
+            n0: c.n0 as u64,
+            period: c.period as u64,
+            saltus: 0,
+            proof: Proof::Proved {
+                theorem: certificate::theorem_name(code).unwrap_or_default(),
+                checked_to: c.checked as u64,
+            },
+        },
+        Some(c) => Verdict::Periodic {
+            n0: c.n0 as u64,
+            period: c.period as u64,
+            saltus: 0,
+            proof: Proof::Observed {
+                why:
+                    "the split-parity condition for '!' does not hold (or its values were not kept)"
+                        .to_string(),
+            },
+        },
+        // No certificate: the full check over the values kept (it may still see a period).
+        None if run.first.len() == run.computed && run.computed <= 1 << 22 => {
+            certificate::certify(rule, &run.first)
+        }
+        None => Verdict::NotFound,
+    };
+    Ok((run.first, verdict, run.computed as u64))
+}
+
 /// G(n) for any n the verdict or the rule's theory determines.
 struct Oracle<'a> {
     rule: &'a Rule,
-    engine: Engine,
+    engine: &'a mut Engine,
+    values: &'a [u16],
     verdict: &'a Verdict,
     max: u64,
 }
@@ -299,7 +374,7 @@ impl Oracle<'_> {
             Rule::Lunch => {
                 return Ok(if n == 0 { 0 } else { games::theory::lunch::grundy(n) as u128 });
             }
-            Rule::MultiSg(f) if n as u128 >= self.engine.values.len() as u128 => {
+            Rule::MultiSg(f) if n as u128 >= self.values.len() as u128 => {
                 return certificate::multi_sg_at(*f, n, 100_000_000).map(u128::from).ok_or_else(
                     || {
                         "too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)"
@@ -309,7 +384,17 @@ impl Oracle<'_> {
             }
             _ => {}
         }
-        if let Some(g) = certificate::value_at(self.verdict, &self.engine.values, n) {
+        if let Verdict::Periodic { n0, period, .. } = self.verdict
+            && n0 + period > self.values.len() as u64
+            && n >= self.values.len() as u64
+        {
+            // Bounded memory: the period's values were not kept.
+            return Err(format!(
+                "only G(0..{}) was kept (--bounded); rerun without --bounded",
+                self.values.len()
+            ));
+        }
+        if let Some(g) = certificate::value_at(self.verdict, self.values, n) {
             return Ok(g);
         }
         if n <= self.max {
@@ -323,8 +408,7 @@ impl Oracle<'_> {
     }
 }
 
-fn verdict_line(v: &Verdict, values: &[u16], note: Option<&str>) -> String {
-    let upto = values.len().saturating_sub(1);
+fn verdict_line(v: &Verdict, values: &[u16], upto: u64, note: Option<&str>) -> String {
     let mut line = match v {
         Verdict::Periodic { n0, period, saltus, proof } => {
             let head = if *saltus == 0 {
@@ -426,24 +510,59 @@ fn verdict_json(v: &Verdict, line: String, note: Option<String>) -> VerdictJson 
     j
 }
 
-/// The values in rows: the period's width once known (up to 40), else 20.
-fn table(values: &[u16], v: &Verdict) -> String {
+/// The values in rows: the period's width once known (up to 40), else 20. Past
+/// [`FULL_TABLE`] values (and without `--upto`), only the first rows, the rows around n0 and
+/// the rows around n0 + p (where the repetition starts), with a note.
+fn table(values: &[u16], v: &Verdict, all: bool) -> String {
     let width = match v {
         Verdict::Periodic { period, .. } if *period <= 40 => *period as usize,
         _ => 20,
     };
     let vw = values.iter().max().map_or(1, |m| m.to_string().len());
     let nw = values.len().saturating_sub(1).to_string().len();
+    let rows = values.len().div_ceil(width);
+    let mut shown = vec![all || values.len() <= FULL_TABLE; rows];
+    for r in shown.iter_mut().take(5) {
+        *r = true;
+    }
+    if let Verdict::Periodic { n0, period, .. } = v {
+        for at in [*n0, n0 + period] {
+            let r = (at / width as u64) as usize;
+            let end = (r + 3).min(rows);
+            for x in shown.iter_mut().take(end).skip(r.saturating_sub(2)) {
+                *x = true;
+            }
+        }
+    }
     let mut s = String::new();
+    let mut gap = false;
     for (row, chunk) in values.chunks(width).enumerate() {
+        if !shown[row] {
+            if !gap {
+                s.push_str("...\n");
+            }
+            gap = true;
+            continue;
+        }
+        gap = false;
         s.push_str(&format!("{:>nw$}:", row * width));
         for x in chunk {
             s.push_str(&format!(" {x:>vw$}"));
         }
         s.push('\n');
     }
+    if shown.iter().any(|x| !x) {
+        s.push_str(&format!(
+            "(rows left out; --upto {} prints every value G(0..={}))\n",
+            values.len() - 1,
+            values.len() - 1
+        ));
+    }
     s
 }
+
+/// The most values printed in full by default.
+const FULL_TABLE: usize = 2000;
 
 /// G(n) against n: one unit square per value (the data's own coordinates, so no rounding),
 /// the preperiod shaded grey and one period shaded blue.

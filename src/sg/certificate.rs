@@ -184,26 +184,70 @@ fn shape(code: &Code) -> Result<Shape, String> {
     Ok(Shape { k, t: code.digits.len() as u64 - 1, unequal, equal })
 }
 
+/// The largest n whose value the Guy-Smith check of (n0, p) reads, for moves that remove at
+/// most `t` tokens and leave at most `k` heaps: the check is G(n + p) = G(n) for
+/// max(n0, 1) <= n < N, N = max(k max(n0, 1) + (k - 1) p + t - k + 1, max(n0, 1)), so it reads
+/// G up to N - 1 + p. The one statement of the bound (the fast engine's detector calls it too).
+///
+/// ```
+/// assert_eq!(games::sg::certificate::guy_smith_last(2, 71, 12, 2), 166); // Kayles
+/// ```
+pub fn guy_smith_last(k: u64, n0: u64, p: u64, t: u64) -> u64 {
+    let n0e = n0.max(1);
+    let start = (k * n0e + (k - 1) * p + t + 1).saturating_sub(k).max(n0e);
+    start + p - 1
+}
+
+/// The range [from, to) on which the split-parity condition C(n) ("Z(n) implies G(n) != 0",
+/// see the module doc) is checked, for digits with an unequal 2-split of parities `unequal`
+/// (bit 0: an even digit, bit 1: an odd one); `None` when there are none.
+pub fn split_parity_range(unequal: u8, k: u64, n0: u64, p: u64, t: u64) -> Option<(u64, u64)> {
+    if unequal == 0 {
+        return None;
+    }
+    let start = guy_smith_last(k, n0, p, t) + 1 - p;
+    let q = if p.is_multiple_of(2) || unequal == 3 { p } else { 2 * p };
+    let from = n0.max(1).max(t + 2);
+    Some((from, start.max(from + q)))
+}
+
+/// The largest n the whole check of (n0, p) reads: [`guy_smith_last`], extended by the
+/// split-parity range when some digit has an unequal split.
+pub fn certificate_last(k: u64, unequal: u8, n0: u64, p: u64, t: u64) -> u64 {
+    let last = guy_smith_last(k, n0, p, t);
+    match split_parity_range(unequal, k, n0, p, t) {
+        Some((_, to)) => last.max(to - 1),
+        None => last,
+    }
+}
+
+/// The first m in [from, to) where the split-parity condition fails: some unequal-split digit r
+/// (parity bit in `unequal`) has m - r even and >= 2 while G(m) = 0. `None`: it holds.
+pub fn split_parity_failure(
+    unequal: u8,
+    t: u64,
+    (from, to): (u64, u64),
+    g: impl Fn(u64) -> u16,
+) -> Option<u64> {
+    (from..to).find(|&m| {
+        let z = (0..=t)
+            .any(|r| (unequal >> ((r % 2) as u8)) & 1 == 1 && m >= r + 2 && (m - r) % 2 == 0);
+        z && g(m) == 0
+    })
+}
+
 /// Checks the Guy-Smith conditions for (n0, p) against the values: `Ok(checked_to)`,
 /// `Err(None)` when more values are needed, `Err(Some(why))` when it cannot be proved.
 fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<String>> {
     let l = values.len() as u64;
-    let n0e = n0.max(1);
     let (k, t) = (sh.k, sh.t);
-    // Induction start N; the check covers n0e <= n < N, reading values up to N - 1 + p.
-    let start = (k * n0e + (k - 1) * p + t + 1).saturating_sub(k).max(n0e);
-    let mut need = start + p; // number of values read
+    // Induction start N; the check covers max(n0, 1) <= n < N, reading values up to N - 1 + p.
+    let start = guy_smith_last(k, n0, p, t) + 1 - p;
     if sh.equal != 0 && p % 2 == 1 && sh.equal != 3 {
         return Err(Some("an equal split ('=') with an odd period".to_string()));
     }
-    let mut c_range = None;
-    if sh.unequal != 0 {
-        let q = if p.is_multiple_of(2) || sh.unequal == 3 { p } else { 2 * p };
-        let from = n0e.max(t + 2);
-        let to = start.max(from + q);
-        need = need.max(to);
-        c_range = Some((from, to));
-    }
+    let c_range = split_parity_range(sh.unequal, k, n0, p, t);
+    let need = certificate_last(k, sh.unequal, n0, p, t) + 1; // number of values read
     if l < need {
         return Err(None);
     }
@@ -214,19 +258,32 @@ fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<
             return Err(Some(format!("G({n}) != G({})", n + p)));
         }
     }
-    if let Some((from, to)) = c_range {
-        for m in from..to {
-            let z = (0..=t).any(|r| {
-                (sh.unequal >> ((r % 2) as u8)) & 1 == 1 && m >= r + 2 && (m - r) % 2 == 0
-            });
-            if z && values[m as usize] == 0 {
-                return Err(Some(format!(
-                    "G({m}) = 0 while {m} has an unequal split whose shifted copy is an equal split"
-                )));
-            }
-        }
+    if let Some(range) = c_range
+        && let Some(m) = split_parity_failure(sh.unequal, t, range, |m| values[m as usize])
+    {
+        return Err(Some(format!(
+            "G({m}) = 0 while {m} has an unequal split whose shifted copy is an equal split"
+        )));
     }
     Ok(need - 1)
+}
+
+/// The printed name of the theorem that proves a period of `code` (when one can).
+pub fn theorem_name(code: &Code) -> Option<String> {
+    let sh = shape(code).ok()?;
+    Some(theorem_of(&sh))
+}
+
+fn theorem_of(sh: &Shape) -> String {
+    if sh.unequal != 0 || sh.equal != 0 {
+        "Guy-Smith with the split-parity condition".to_string()
+    } else if sh.k == 1 {
+        "subtraction window".to_string()
+    } else if sh.k == 2 {
+        "Guy-Smith".to_string()
+    } else {
+        format!("Guy-Smith, {}-heap form", sh.k)
+    }
 }
 
 /// Finds the least (p, then n0) among the suffix candidates accepted by `accept(s, p)`.
@@ -339,15 +396,7 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
     });
     if let Some((n0, p)) = found {
         let checked_to = guy_smith(&sh, values, n0, p).unwrap_or(0);
-        let theorem = if sh.unequal != 0 || sh.equal != 0 {
-            "Guy-Smith with the split-parity condition".to_string()
-        } else if sh.k == 1 {
-            "subtraction window".to_string()
-        } else if sh.k == 2 {
-            "Guy-Smith".to_string()
-        } else {
-            format!("Guy-Smith, {}-heap form", sh.k)
-        };
+        let theorem = theorem_of(&sh);
         return Verdict::Periodic {
             n0,
             period: p,

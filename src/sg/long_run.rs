@@ -1,30 +1,22 @@
 //! Long runs of an octal game: bounded memory, a streaming period detector and the Guy-Smith
 //! certificate.
 //!
-//! **Theorem (Guy and Smith, 1956; Winning Ways, chapter 4, "periodicity").** Let an octal game
-//! remove at most `t` tokens in a move (its code has `t` digits after the point) and leave at
-//! most two heaps. If for some `n0 >= 0` and `p >= 1`
-//! `G(n + p) = G(n)` for every `n` with `n0 <= n < 2*n0 + p + t`,
-//! then `G(n + p) = G(n)` for every `n >= n0`.
-//!
-//! *Proof.* By induction on `n >= 2*n0 + p + t`, assuming the claim below `n`. An option of
-//! `n + p` removes `k <= t` and leaves heaps `a + b = n + p - k` (`a = 0` for a one-heap move).
-//! Since `n - k >= 2*n0 + p`, the larger heap `b >= (n + p - k) / 2 >= n0 + p`, and `b - p < n`,
-//! so `G(b) = G(b - p)`: the option `(a, b - p)` of `n` has the same value. Conversely an option
-//! `(a, b)` of `n` with `b >= a` has `b >= n0`, `b < n`, so `(a, b + p)` is an option of `n + p`
-//! with the same value. Both option sets have the same values, hence the same mex. (Moves that
-//! take a whole heap need `n <= t`, so they never occur here.) Checking the hypothesis needs the
-//! values `G(0 .. 2*n0 + 2*p + t)`.
-//!
-//! With an unequal-split digit (`!`) the map `(a, b) -> (a, b - p)` may land on the forbidden
-//! `a = b - p`, so the theorem does not apply: a period is then reported as observed only.
+//! **The certificate** is the one in [`super::certificate`] (Guy and Smith, 1956; Winning Ways,
+//! chapter 4): for moves removing at most `t` tokens and leaving at most `k` heaps, the detector
+//! stops at the first length that holds every value
+//! [`certificate_last`](super::certificate::certificate_last) reads: G(n + p) = G(n) for
+//! max(n0, 1) <= n < N, N = k max(n0, 1) + (k - 1) p + t - k + 1 (for octal games, k = 2:
+//! N = 2 max(n0, 1) + p + t - 1), and with an unequal-split digit (`!`) also the split-parity
+//! condition of that module on its range. `checked` is the largest n read (Kayles: 166), the same
+//! number `certify` prints. In bounded memory a `!` code whose parity range is no longer kept is
+//! reported as observed (`proved: false`), never proved.
 //!
 //! The detector runs beside the engine: at checkpoints (every eighth of the run, and in bounded
 //! memory every sixteenth of the history kept) it hashes the last `L` values
 //! and finds every earlier window with the same hash (a rolling polynomial hash), each one a
 //! candidate period `p`; the candidate's preperiod `n0` is found by comparing backwards, and from
 //! then on each new value `G(m)` is compared with `G(m - p)` (one comparison per value). The run
-//! stops at the first `len >= 2*n0 + 2*p + t`: the certificate. The period is then reduced to the
+//! stops at the first `len > certificate_last(...)`: the certificate. The period is then reduced to the
 //! smallest divisor of `p` that is still a period from `n0` (checked on one full period).
 //!
 //! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and a ring of the
@@ -33,6 +25,7 @@
 //! only the ring (partners of small rare heaps are recent) and memory does not grow with `n`. When
 //! a needed value is gone the run stops with an error naming it, never a guess.
 
+use super::certificate::{certificate_last, split_parity_failure, split_parity_range};
 use super::code::Code;
 use super::sparse::{Engine, EngineError, FullStore, OctalMoves, Path, Store};
 
@@ -103,9 +96,10 @@ pub struct Certificate {
     pub n0: usize,
     /// The smallest period.
     pub period: usize,
-    /// The values `G(0..checked)` were computed and compared (`checked >= 2*n0 + 2*p + t`).
+    /// The largest n whose value the check read (`certificate::certificate_last`).
     pub checked: usize,
-    /// `true`: the Guy-Smith theorem applies (no unequal-split digit); `false`: observed only.
+    /// `true`: the Guy-Smith conditions were checked (with the split-parity condition for `!`
+    /// digits); `false`: observed only.
     pub proved: bool,
 }
 
@@ -117,6 +111,10 @@ const HASH_BASE: u64 = 0x9E37_79B9_7F4A_7C15;
 #[derive(Debug, Clone)]
 pub struct PeriodDetector {
     t: usize,
+    /// The most heaps a move leaves (1 or 2).
+    k: usize,
+    /// Parities of the digits with an unequal split (bit 0 even, bit 1 odd).
+    unequal: u8,
     proved: bool,
     candidate: Option<(usize, usize)>,
     next_search: usize,
@@ -126,7 +124,27 @@ impl PeriodDetector {
     /// A detector for a game whose moves remove at most `t` tokens; `provable`: the Guy-Smith
     /// theorem applies to it.
     pub fn new(t: usize, provable: bool) -> Self {
-        PeriodDetector { t, proved: provable, candidate: None, next_search: 2 * WINDOW }
+        PeriodDetector {
+            t,
+            k: 2,
+            unequal: 0,
+            proved: provable,
+            candidate: None,
+            next_search: 2 * WINDOW,
+        }
+    }
+
+    /// The detector for the game of `moves` (its `k`, `t` and unequal splits).
+    pub fn for_moves(moves: &OctalMoves) -> Self {
+        let mut d = PeriodDetector::new(moves.t, true);
+        d.k = if moves.split.is_empty() { 1 } else { 2 };
+        d.unequal = moves.split.iter().filter(|s| s.1).fold(0, |m, &(r, _)| m | 1 << (r % 2));
+        d
+    }
+
+    /// The largest n the certificate of (n0, p) reads.
+    fn last(&self, n0: usize, p: usize) -> usize {
+        certificate_last(self.k as u64, self.unequal, n0 as u64, p as u64, self.t as u64) as usize
     }
 
     /// The candidate `(period, n0)` being followed, if any.
@@ -142,7 +160,7 @@ impl PeriodDetector {
             let m = len - 1;
             if s.get(m) != s.get(m - p) {
                 self.candidate = None;
-            } else if len >= 2 * n0 + 2 * p + self.t {
+            } else if len > self.last(n0, p) {
                 return Some(self.finish(s, p, n0));
             }
         }
@@ -156,7 +174,7 @@ impl PeriodDetector {
             }
             self.next_search = len + step.max(4);
             if let Some((p, n0)) = self.candidate
-                && len >= 2 * n0 + 2 * p + self.t
+                && len > self.last(n0, p)
             {
                 return Some(self.finish(s, p, n0));
             }
@@ -219,7 +237,6 @@ impl PeriodDetector {
     }
 
     fn finish<S: Store>(&self, s: &S, p: usize, n0: usize) -> Certificate {
-        let len = s.len();
         // Reduce to the smallest period: a divisor q of p with G(j + q) = G(j) on one period.
         let mut period = p;
         let kept = |i: usize| s.has(i);
@@ -235,7 +252,15 @@ impl PeriodDetector {
         while n0 > 0 && kept(n0 - 1) && s.get(n0 - 1) == s.get(n0 - 1 + period) {
             n0 -= 1;
         }
-        Certificate { n0, period, checked: len, proved: self.proved }
+        let (k, t) = (self.k as u64, self.t as u64);
+        let mut proved = self.proved;
+        if let Some((from, to)) = split_parity_range(self.unequal, k, n0 as u64, period as u64, t) {
+            // The split-parity condition, on values still kept; otherwise observed only.
+            proved &= (from..to).all(|m| s.has(m as usize))
+                && split_parity_failure(self.unequal, t, (from, to), |m| s.get(m as usize))
+                    .is_none();
+        }
+        Certificate { n0, period, checked: self.last(n0, period), proved }
     }
 }
 
@@ -284,7 +309,7 @@ fn drive<S: Store>(
     max: usize,
     first: impl FnOnce(S) -> Vec<u16>,
 ) -> Result<LongRun, EngineError> {
-    let mut detector = PeriodDetector::new(engine.moves().t, !engine.moves().has_unequal());
+    let mut detector = PeriodDetector::for_moves(engine.moves());
     let mut certificate = None;
     while engine.len() < max {
         engine.next_value()?;

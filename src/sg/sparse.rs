@@ -141,11 +141,11 @@ impl OctalMoves {
         }
         let mut m = OctalMoves { take_all: Vec::new(), take: Vec::new(), split: Vec::new(), t: 0 };
         for (k, d) in code.digits.iter().enumerate() {
-            if d.heaps == 0 {
-                continue;
-            }
             if d.at_least.is_some() || d.heaps & !0b111 != 0 {
                 return None;
+            }
+            if d.heaps == 0 {
+                continue;
             }
             let unequal = match d.equality {
                 Equality::Any => false,

@@ -13,6 +13,10 @@
 //! not-all-equal conditions on three or more heaps are enumerated partition by partition
 //! (exponential: only for small n).
 //!
+//! Every code the rare/common engine accepts ([`super::sparse::OctalMoves::of`]: octal digits,
+//! `!` included) is computed by it ([`Engine`] holds one and copies its values); the loops above
+//! serve the other codes (three or more heaps, `?`, `=`, repeating tails).
+//!
 //! **Named rules** reuse the project's proved theory: `split-nim` (the odious numbers,
 //! [`crate::theory::split`]), `multi-sg:F` (the divisor sweep, [`crate::theory::multi_sg`]),
 //! `hdu6892` (Omega of the odd part, [`crate::theory::lunch`]), `hdu1848` (the table of
@@ -82,11 +86,17 @@ pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u16>, EngineError> {
     Ok(engine.values)
 }
 
-/// A default bound on the table for `rule`, by the cost of its moves: partitions into three or
+/// A default bound on the table for `rule`, by the cost of its moves: octal codes (the
+/// rare/common engine) 10^8, 10^5 with unequal splits; otherwise partitions into three or
 /// more unequal (or not-all-equal) heaps are enumerated one by one (exponential: 60), three or
 /// more heaps otherwise cost O(n^2) per value (2000), everything else O(n) per value (20000).
 pub fn default_max(rule: &Rule) -> u64 {
     let Some(code) = rule.code() else { return 20_000 };
+    if let Some(m) = super::sparse::OctalMoves::of(&code) {
+        // The rare/common engine: 10^8 values (200 MB) at millions a second; unequal splits
+        // (Grundy's game, about 10^5 values a second) 10^5.
+        return if m.has_unequal() { 100_000 } else { 100_000_000 };
+    }
     let mut max = 20_000;
     for d in code.digits.iter().chain(code.tail.iter()) {
         let many = d.at_least.is_some() || d.heaps >> 3 != 0;
@@ -117,6 +127,9 @@ pub struct Engine {
     kept: u64,
     /// Partitions enumerated so far.
     enumerated: u64,
+    /// The rare/common engine, for every code it accepts (octal, `!` included): then `values`
+    /// is a copy of its values and the generic code path is not used.
+    sparse: Option<super::sparse::Engine>,
 }
 
 struct SetBuilder {
@@ -167,6 +180,7 @@ impl Engine {
             }
         }
         let exact_len = if exact_max >= 3 { exact_max - 1 } else { 0 };
+        let sparse = code.as_ref().and_then(super::sparse::Engine::new);
         Engine {
             rule: rule.clone(),
             code,
@@ -177,6 +191,7 @@ impl Engine {
             set: SetBuilder::new(),
             kept: 0,
             enumerated: 0,
+            sparse,
         }
     }
 
@@ -221,6 +236,20 @@ impl Engine {
                 self.values = (0..=upto as usize).map(|x| t.get(x) as u16).collect();
             }
             _ => {
+                if let Some(fast) = self.sparse.as_mut() {
+                    let want = usize::try_from(upto)
+                        .ok()
+                        .and_then(|u| u.checked_add(1))
+                        .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
+                    let res = fast.extend_to(want);
+                    self.values.extend_from_slice(&fast.values()[have as usize..]);
+                    return res.map_err(|e| match e {
+                        super::sparse::EngineError::ValueTooLarge { n } => {
+                            EngineError::Overflow { n: n as u64 }
+                        }
+                        _ => EngineError::TooFar { limit: u32::MAX as u64 },
+                    });
+                }
                 for n in have..=upto {
                     self.push_code_value(n)?;
                 }
