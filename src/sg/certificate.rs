@@ -57,8 +57,10 @@
 //! A certificate (n0, p) needs the suffix from n0 to have period p; the suffix's smallest period
 //! p* <= p also certifies when p does (the bounds grow with p), so only the pairs
 //! (s, p*(suffix from s)) are candidates: the least p, then the least s, is returned. It is the
-//! true least period and the true least n0: a smaller true period would be a period of the
-//! proved suffix.
+//! true least period and, for codes without size conditions, the true least n0: a smaller true
+//! period would be a period of the proved suffix. With `!`, `?` or `=` digits the split-parity
+//! condition may fail for an earlier start that is nevertheless the true n0: then the n0 given is
+//! proved, but may not be the least.
 
 use super::code::{Code, Equality};
 use super::rule::Rule;
@@ -409,8 +411,8 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
     }
     match observed(values, "too few values for the Guy-Smith check yet") {
         Some(v @ Verdict::Periodic { saltus: 0, .. }) => v,
-        // Finite codes are never arithmetic-periodic with a saltus (values are bounded by the
-        // number of options... not in general; report it as observed all the same).
+        // A saltus seen in the values (hexadecimal codes such as `0.3F` have one): no theorem
+        // of ours covers it here, so it is observed.
         Some(v) => v,
         None => Verdict::NotFound,
     }
