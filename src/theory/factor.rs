@@ -587,6 +587,35 @@ mod avx2 {
         (count, n, TRIAL_LIMIT)
     }
 
+    /// Whether some prime of large-table block `b` may divide m (given as its 32-bit halves
+    /// `lo`, `hi` in every lane): m * inv mod 2^64 from three 32-bit products per prime, compared
+    /// unsigned with the block's threshold by flipping the sign bits (`sign`) of both sides. A
+    /// prime divides m exactly when the product is at most the threshold.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn block_may_divide(
+        table: &super::LargePrimes,
+        b: usize,
+        lo: __m256i,
+        hi: __m256i,
+        sign: __m256i,
+    ) -> bool {
+        let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
+        let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+        let mut above = _mm256_set1_epi64x(-1);
+        for j in 0..BLOCK / 4 {
+            // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
+            let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
+            let cross = _mm256_add_epi64(
+                _mm256_mul_epu32(hi, v),
+                _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
+            );
+            let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
+            above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
+        }
+        _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF
+    }
+
     /// [`super::scan_large`], four primes per step: m * inv mod 2^64 from three 32-bit products
     /// (lo * lo + ((hi * lo + lo * hi) << 32)), compared unsigned with the block's threshold by
     /// flipping the sign bits of both sides.
@@ -602,20 +631,7 @@ mod avx2 {
             if first * first * first > m {
                 return (count, m, first);
             }
-            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
-            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
-            let mut above = _mm256_set1_epi64x(-1);
-            for j in 0..BLOCK / 4 {
-                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
-                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
-                let cross = _mm256_add_epi64(
-                    _mm256_mul_epu32(hi, v),
-                    _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
-                );
-                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
-                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
-            }
-            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF {
+            if block_may_divide(table, b, lo, hi, sign) {
                 divide_out_block(table, b, &mut m, &mut count);
                 (lo, hi) = halves(m);
             }
@@ -630,20 +646,7 @@ mod avx2 {
         let sign = _mm256_set1_epi64x(i64::MIN);
         let (lo, hi) = (_mm256_set1_epi64x(m as u32 as i64), _mm256_set1_epi64x((m >> 32) as i64));
         for b in (start..top).rev() {
-            let t = _mm256_set1_epi64x((table.threshold[b] ^ 1 << 63) as i64);
-            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
-            let mut above = _mm256_set1_epi64x(-1);
-            for j in 0..BLOCK / 4 {
-                // SAFETY: 4 * j + 4 <= BLOCK, the length of `block`.
-                let v = unsafe { _mm256_loadu_si256(block.as_ptr().add(4 * j).cast()) };
-                let cross = _mm256_add_epi64(
-                    _mm256_mul_epu32(hi, v),
-                    _mm256_mul_epu32(lo, _mm256_srli_epi64(v, 32)),
-                );
-                let q = _mm256_add_epi64(_mm256_mul_epu32(lo, v), _mm256_slli_epi64(cross, 32));
-                above = _mm256_and_si256(above, _mm256_cmpgt_epi64(_mm256_xor_si256(q, sign), t));
-            }
-            if _mm256_movemask_pd(_mm256_castsi256_pd(above)) != 0xF
+            if block_may_divide(table, b, lo, hi, sign)
                 && let Some(p) = divisor_in_block(table, b, m)
             {
                 return Some(p);
