@@ -128,6 +128,16 @@ pub fn problem_name_arg() -> Arg {
         .hide_possible_values(true)
 }
 
+/// `--timeout SEC` (default 5) of `stress` and `test`, with its help text.
+pub fn timeout_arg(help: &'static str) -> Arg {
+    Arg::new("timeout")
+        .long("timeout")
+        .value_name("SEC")
+        .default_value("5")
+        .value_parser(parse_seconds)
+        .help(help)
+}
+
 /// A positive, finite number of seconds.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

@@ -40,14 +40,7 @@ pub fn command() -> Command {
         .arg(super::jobs_arg())
         .arg(super::size_arg().help("Fix the size (default: 60% tiny, then small)"))
         .arg(super::beyond_judge_arg())
-        .arg(
-            Arg::new("timeout")
-                .long("timeout")
-                .value_name("SEC")
-                .default_value("5")
-                .value_parser(super::parse_seconds)
-                .help("Seconds per run before the program's process group is killed"),
-        )
+        .arg(super::timeout_arg("Seconds per run before the program's process group is killed"))
         .arg(
             Arg::new("save")
                 .long("save")

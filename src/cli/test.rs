@@ -41,14 +41,7 @@ pub fn command() -> Command {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help("Folders of *.in files (and .in files); default samples/<problem>/"),
         )
-        .arg(
-            Arg::new("timeout")
-                .long("timeout")
-                .value_name("SEC")
-                .default_value("5")
-                .value_parser(super::parse_seconds)
-                .help("Seconds per file before the program's process group is killed"),
-        )
+        .arg(super::timeout_arg("Seconds per file before the program's process group is killed"))
         .arg(
             Arg::new("beyond-judge")
                 .long("beyond-judge")
