@@ -136,9 +136,8 @@ pub fn naive_values(rule: &Rule, n: u64) -> Vec<u64> {
             .collect();
         seen.sort_unstable();
         seen.dedup();
-        let mex =
-            seen.iter().enumerate().find(|&(i, &v)| i as u64 != v).map_or(seen.len(), |(i, _)| i);
-        g.push(mex as u64);
+        // The project's one reference mex (the definition), as every other oracle uses.
+        g.push(crate::brute::search::mex_of(&seen));
     }
     g
 }

@@ -778,6 +778,22 @@ mod avx512 {
         (count, n, TRIAL_LIMIT)
     }
 
+    /// Whether some prime of large-table block `b` may divide m (`mv`: m in every lane): a
+    /// prime divides m exactly when m * inv mod 2^64 is at most the block's threshold.
+    #[target_feature(enable = "avx512f,avx512dq")]
+    #[inline]
+    fn block_may_divide(table: &super::LargePrimes, b: usize, mv: __m512i) -> bool {
+        let t = _mm512_set1_epi64(table.threshold[b] as i64);
+        let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
+        let mut hits: __mmask8 = 0;
+        for j in 0..BLOCK / 8 {
+            // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
+            let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
+            hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
+        }
+        hits != 0
+    }
+
     /// [`super::scan_large`], each block of 64 primes tested by eight instructions against the
     /// block's threshold: every lane whose prime divides m passes (n * inv is then at most
     /// (2^64 - 1) / p, which is at most the threshold); a block with a passing lane is re-checked
@@ -791,15 +807,7 @@ mod avx512 {
             if first * first * first > m {
                 return (count, m, first);
             }
-            let t = _mm512_set1_epi64(table.threshold[b] as i64);
-            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
-            let mut hits: __mmask8 = 0;
-            for j in 0..BLOCK / 8 {
-                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
-                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
-                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
-            }
-            if hits != 0 {
+            if block_may_divide(table, b, mv) {
                 divide_out_block(table, b, &mut m, &mut count);
                 mv = _mm512_set1_epi64(m as i64);
             }
@@ -813,15 +821,7 @@ mod avx512 {
         let table = large_primes();
         let mv = _mm512_set1_epi64(m as i64);
         for b in (start..top).rev() {
-            let t = _mm512_set1_epi64(table.threshold[b] as i64);
-            let block = &table.inv[b * BLOCK..(b + 1) * BLOCK];
-            let mut hits: __mmask8 = 0;
-            for j in 0..BLOCK / 8 {
-                // SAFETY: 8 * j + 8 <= BLOCK, the length of `block`.
-                let v = unsafe { _mm512_loadu_si512(block.as_ptr().add(8 * j).cast()) };
-                hits |= _mm512_cmple_epu64_mask(_mm512_mullo_epi64(mv, v), t);
-            }
-            if hits != 0
+            if block_may_divide(table, b, mv)
                 && let Some(p) = divisor_in_block(table, b, m)
             {
                 return Some(p);
