@@ -221,12 +221,12 @@ fn json<T: Serialize>(out: &mut Out, value: &T) {
     }
 }
 
-#[derive(Serialize)]
 struct Report<'a> {
     vertices: VertexList<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     positions: Option<Vec<PositionJson>>,
 }
+
+crate::json_object!(Report<'a> { "vertices" => vertices, "positions" => positions unless Option::is_none });
 
 /// Every vertex, serialised one by one (no list of 10^7 records in memory).
 struct VertexList<'a>(&'a Analysis);
@@ -244,7 +244,6 @@ impl Serialize for VertexList<'_> {
 
 /// `{"vertex": 1, "value": "inf{0,2}", "grundy": null, "loopy": [0, 2], "outcome": "N"}`:
 /// `value` as in the text table; `grundy` the integer or null; `loopy` K or null.
-#[derive(Serialize)]
 struct VertexJson {
     vertex: usize,
     value: String,
@@ -252,6 +251,8 @@ struct VertexJson {
     loopy: Option<Vec<u32>>,
     outcome: &'static str,
 }
+
+crate::json_object!(VertexJson { "vertex" => vertex, "value" => value, "grundy" => grundy, "loopy" => loopy, "outcome" => outcome });
 
 impl VertexJson {
     fn new(value: Value, v: usize, outcome: Outcome) -> Self {
@@ -264,7 +265,6 @@ impl VertexJson {
     }
 }
 
-#[derive(Serialize)]
 struct PositionJson {
     position: usize,
     tokens: Vec<usize>,
@@ -272,17 +272,19 @@ struct PositionJson {
     grundy: Option<u32>,
     loopy: Option<Vec<u32>>,
     outcome: &'static str,
-    #[serde(rename = "move")]
     play: Option<MoveJson>,
 }
 
+crate::json_object!(PositionJson { "position" => position, "tokens" => tokens, "value" => value, "grundy" => grundy, "loopy" => loopy, "outcome" => outcome, "move" => play });
+
 /// A move: `token` is 1-based in the position's list; `from` and `to` are vertices.
-#[derive(Serialize)]
 struct MoveJson {
     token: usize,
     from: usize,
     to: usize,
 }
+
+crate::json_object!(MoveJson { "token" => token, "from" => from, "to" => to });
 
 impl PositionJson {
     fn new(a: &Analysis, i: usize, tokens: &[u32]) -> Self {
@@ -305,25 +307,27 @@ impl PositionJson {
     }
 }
 
-#[derive(Serialize)]
 struct MisereReport {
     vertices: Vec<MisereVertex>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     positions: Option<Vec<MiserePosition>>,
 }
 
-#[derive(Serialize)]
+crate::json_object!(MisereReport { "vertices" => vertices, "positions" => positions unless Option::is_none });
+
 struct MisereVertex {
     vertex: usize,
     outcome: &'static str,
 }
 
-#[derive(Serialize)]
+crate::json_object!(MisereVertex { "vertex" => vertex, "outcome" => outcome });
+
 struct MiserePosition {
     position: usize,
     tokens: Vec<usize>,
     outcome: &'static str,
 }
+
+crate::json_object!(MiserePosition { "position" => position, "tokens" => tokens, "outcome" => outcome });
 
 /// Runs [`solve`] on a whole input: the output written and the fault if there was one.
 pub fn run(input: &[u8], opts: Options) -> (Vec<u8>, Option<InputError>) {

@@ -9,6 +9,7 @@ pub mod brute;
 pub mod error;
 pub mod graph;
 pub mod input;
+pub mod json;
 pub mod judge;
 pub mod out;
 pub mod prefetch;

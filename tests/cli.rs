@@ -50,6 +50,37 @@ fn usage_errors_exit_2_and_missing_files_exit_1() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/input"));
 }
 
+/// `games <problem> [FILE]` skips clap (start-up time); with `--` in front of FILE the same
+/// call goes through clap. Both must give the same bytes and exit status.
+#[test]
+fn the_fast_path_and_clap_agree() {
+    let dir = temp_dir("fast");
+    let good = dir.join("good.in");
+    std::fs::write(&good, "2\n2 3\n").unwrap();
+    let bad = dir.join("bad.in");
+    std::fs::write(&bad, "3\n1 2 x\n").unwrap();
+    let missing = dir.join("missing.in");
+    for problem in ["nim", "acwing891", "scan", "hdu1524"] {
+        for file in [&good, &bad, &missing] {
+            let file = file.to_str().unwrap();
+            let fast = games(&[problem, file], b"");
+            let slow = games(&[problem, "--", file], b"");
+            assert_eq!(fast.status.code(), slow.status.code(), "{problem} {file}");
+            assert_eq!(fast.stdout, slow.stdout, "{problem} {file}");
+            assert_eq!(fast.stderr, slow.stderr, "{problem} {file}");
+        }
+        let fast = games(&[problem], b"1\n4\n");
+        let dash = games(&[problem, "-"], b"1\n4\n");
+        let slow = games(&[problem, "--"], b"1\n4\n");
+        assert_eq!((&fast.stdout, &fast.stderr), (&slow.stdout, &slow.stderr));
+        assert_eq!((&dash.stdout, dash.status.code()), (&slow.stdout, slow.status.code()));
+    }
+    // An option or a second operand is clap's: help, and a usage error.
+    assert!(games(&["nim", "--help"], b"").status.success());
+    assert_eq!(games(&["nim", "-x"], b"").status.code(), Some(2));
+    assert_eq!(games(&["nim", "a", "b"], b"").status.code(), Some(2));
+}
+
 #[test]
 fn list_and_help_come_from_the_registry() {
     let out = games(&["list"], b"");

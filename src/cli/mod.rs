@@ -48,6 +48,9 @@ pub fn cli() -> Command {
 
 /// Parses the command line, runs the command, and turns its result into the exit status.
 pub fn main() -> ExitCode {
+    if let Some(code) = fast_path() {
+        return code;
+    }
     let matches = match cli().try_get_matches() {
         Ok(m) => m,
         Err(e) => return clap_exit(&e),
@@ -66,17 +69,44 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
-            io::error_line(&format!("games: {e:#}"));
-            ExitCode::from(2)
-        }
-        // A closed stdout after a successful command: the reader had what it wanted.
-        Err(e) if io::is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            io::error_line(&format!("games: {e:#}"));
-            ExitCode::from(1)
-        }
+        Err(e) => fail(e),
     }
+}
+
+/// The judge's own call, `games <problem> [FILE]` (and the benchmark's `games scan [FILE]`)
+/// with no option, run without building the clap command tree. Building it (every subcommand
+/// with its statement) costs more than solving a small judge input: `games nim` on three lines
+/// takes 0.60 ms CPU and 125 page faults through clap, 0.44 ms and 61 faults here. Anything else (an option, `--help`, an unknown name, a second operand)
+/// returns `None` and goes to clap, so behaviour and messages stay exactly clap's.
+fn fast_path() -> Option<ExitCode> {
+    let mut args = std::env::args_os().skip(1);
+    let name = args.next()?;
+    let file = args.next();
+    if args.next().is_some() {
+        return None;
+    }
+    let file = match file {
+        // `-` is stdin (clap passes it on as a file name); anything else with a leading `-` is
+        // an option.
+        Some(f) if f.as_encoded_bytes().first() == Some(&b'-') && f != "-" => return None,
+        Some(f) => Some(std::path::PathBuf::from(f)),
+        None => None,
+    };
+    let result = match name.to_str()? {
+        "scan" => scan::scan(file.as_ref()),
+        name => solve::solve(registry::find(name)?, file.as_ref()),
+    };
+    Some(result.unwrap_or_else(fail))
+}
+
+/// The exit status of a command that failed: 2 for a usage error, 0 for a closed stdout after
+/// a successful command (the reader had what it wanted), 1 otherwise; the message on stderr.
+fn fail(e: anyhow::Error) -> ExitCode {
+    if io::is_broken_pipe(&e) && e.downcast_ref::<UsageError>().is_none() {
+        return ExitCode::SUCCESS;
+    }
+    io::error_line(&format!("games: {e:#}"));
+    if e.downcast_ref::<UsageError>().is_some() { ExitCode::from(2) } else { ExitCode::from(1) }
 }
 
 /// A usage error found after parsing (exit 2, like clap's own).

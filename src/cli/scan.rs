@@ -15,7 +15,11 @@ pub fn command() -> Command {
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
-    let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))?;
+    scan(args.get_one::<std::path::PathBuf>("FILE"))
+}
+
+pub fn scan(file: Option<&std::path::PathBuf>) -> Result<ExitCode> {
+    let input = super::read_input(file)?;
     let mut sc = games::Scanner::new(&input);
     let (mut count, mut sum) = (0u64, 0u64);
     while !sc.at_eof() {

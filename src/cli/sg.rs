@@ -10,7 +10,6 @@ use games::sg::play;
 use games::sg::rule::Rule;
 use games::sg::sparse::OctalMoves;
 use games::sg::values::{Engine, EngineError};
-use serde::Serialize;
 use std::process::ExitCode;
 
 /// The whole clap definition of `games sg`.
@@ -66,19 +65,17 @@ pub fn command() -> Command {
 }
 
 /// Everything the explorer learnt, as printed by `--json`.
-#[derive(Serialize)]
 struct Report {
     rule: String,
     code: Option<String>,
     values: Vec<u16>,
     verdict: VerdictJson,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     at: Vec<AtJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     heaps: Option<HeapsJson>,
 }
 
-#[derive(Serialize)]
+games::json_object!(Report { "rule" => rule, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none });
+
 struct VerdictJson {
     kind: &'static str,
     n0: Option<u64>,
@@ -91,14 +88,16 @@ struct VerdictJson {
     line: String,
 }
 
-#[derive(Serialize)]
+games::json_object!(VerdictJson { "kind" => kind, "n0" => n0, "period" => period, "saltus" => saltus, "proved" => proved, "theorem" => theorem, "checked_to" => checked_to, "note" => note, "line" => line });
+
 struct AtJson {
     n: u64,
     /// A decimal string: split-nim values pass 2^64.
     g: String,
 }
 
-#[derive(Serialize)]
+games::json_object!(AtJson { "n" => n, "g" => g });
+
 struct HeapsJson {
     heaps: Vec<u64>,
     values: Vec<String>,
@@ -106,6 +105,8 @@ struct HeapsJson {
     winner: &'static str,
     winning_move: Option<String>,
 }
+
+games::json_object!(HeapsJson { "heaps" => heaps, "values" => values, "nim_sum" => nim_sum, "winner" => winner, "winning_move" => winning_move });
 
 /// Runs `games sg`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {

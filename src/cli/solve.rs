@@ -31,8 +31,12 @@ pub fn command(p: &Problem) -> Command {
 /// Runs problem `name` (a name or alias) on its FILE or stdin.
 pub fn run(name: &str, args: &ArgMatches) -> Result<ExitCode> {
     let p = registry::find(name).with_context(|| format!("unknown subcommand {name:?}"))?;
-    let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
-        .with_context(|| format!("{}: cannot read the input", p.name))?;
+    solve(p, args.get_one::<std::path::PathBuf>("FILE"))
+}
+
+pub fn solve(p: &'static Problem, file: Option<&std::path::PathBuf>) -> Result<ExitCode> {
+    let input =
+        super::read_input(file).with_context(|| format!("{}: cannot read the input", p.name))?;
     let (answers, fault) = registry::run(p, &input);
     Ok(report(p.name, &input, &answers, fault))
 }
