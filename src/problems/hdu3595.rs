@@ -9,10 +9,11 @@ use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::every_sg::{euclid_step, euclid_steps, first_player_wins};
+use crate::theory::euclid_lanes::max_step as max_step_of;
+use crate::theory::every_sg::first_player_wins;
 
 /// The largest pile accepted: 2^63 - 1.
-pub const MAX_PILE: u64 = (1 << 63) - 1;
+pub const MAX_PILE: u64 = crate::theory::euclid_lanes::MAX_PILE;
 
 pub static PROBLEM: Problem = Problem {
     name: "hdu3595",
@@ -28,27 +29,25 @@ pub static PROBLEM: Problem = Problem {
     judge: &crate::judge::problems::hdu3595::JUDGE,
 };
 
+/// Games are read into chunks of this many and the chunk's largest step taken at once.
+const CHUNK: usize = 1024;
+
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
+    let mut chunk: Vec<(u64, u64)> = Vec::with_capacity(CHUNK);
     while !sc.at_eof() {
         let n = sc.u64("game count N")?;
         let mut max_step = 0;
-        // Four games at a time: their division chains run side by side (euclid_steps).
-        let mut four = [(0u64, 0u64); 4];
-        let mut filled = 0;
         for _ in 0..n {
             let p = sc.u64_in("pile size", 0, MAX_PILE)?;
             let q = sc.u64_in("pile size", 0, MAX_PILE)?;
-            four[filled] = (p, q);
-            filled += 1;
-            if filled == 4 {
-                let steps = euclid_steps(four);
-                max_step = steps.iter().fold(max_step, |m, s| m.max(s.step));
-                filled = 0;
+            chunk.push((p, q));
+            if chunk.len() == CHUNK {
+                max_step = max_step.max(max_step_of(&chunk));
+                chunk.clear();
             }
         }
-        for &(p, q) in &four[..filled] {
-            max_step = max_step.max(euclid_step(p, q).step);
-        }
+        max_step = max_step.max(max_step_of(&chunk));
+        chunk.clear();
         out.line(if first_player_wins(max_step) { "MM" } else { "GG" });
     }
     Ok(())

@@ -3,6 +3,7 @@
 
 pub mod anti_sg;
 pub mod ecm;
+pub mod euclid_lanes;
 pub mod every_sg;
 pub mod factor;
 pub mod fibonacci;
