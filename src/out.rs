@@ -1,9 +1,23 @@
-//! The output buffer: every answer is appended here and written to stdout once, at the end
-//! (or when an error stops the run, so the answers already found are never lost).
+//! The output buffer: every answer is appended here and written to stdout in one piece at the
+//! end, or, for the command line, streamed in blocks of [`STREAM_BLOCK`] bytes as it fills (so a
+//! large output never grows a large buffer: no page faults for it, no reallocation, and the
+//! block stays in the cache). Either way the answers already found are written before an error
+//! stops the run.
 //!
 //! Growth is fallible: when the buffer cannot grow (the output of a huge input under a memory
 //! limit), nothing more is appended and [`Out::failed`] tells how many bytes were needed; the run
 //! then ends with an allocation error instead of an abort (see [`crate::problem::run`]).
+//! A streaming buffer does not grow past one block and an append, so it cannot fail that way; a
+//! failed write to its sink is kept ([`Out::finish`]) and everything after it is dropped.
+
+/// The block size of a streaming [`Out`]: a write system call per 64 KiB of answers.
+pub const STREAM_BLOCK: usize = 1 << 16;
+
+/// Where a streaming [`Out`] writes, and the first write error it met.
+struct Sink {
+    writer: Box<dyn std::io::Write>,
+    error: Option<std::io::Error>,
+}
 
 /// An append-only byte buffer with integer formatting by `itoa`.
 #[derive(Default)]
@@ -11,11 +25,46 @@ pub struct Out {
     buf: Vec<u8>,
     /// The size the buffer could not grow to, once growth has failed.
     failed: Option<usize>,
+    /// Set for a streaming buffer.
+    sink: Option<Sink>,
 }
 
 impl Out {
     pub fn new() -> Self {
-        Out { buf: Vec::with_capacity(1 << 16), failed: None }
+        Out { buf: Vec::with_capacity(1 << 16), failed: None, sink: None }
+    }
+
+    /// A buffer that writes each full block of [`STREAM_BLOCK`] bytes to `writer`, and the rest
+    /// at [`Out::finish`].
+    pub fn streaming(writer: Box<dyn std::io::Write>) -> Self {
+        Out {
+            buf: Vec::with_capacity(STREAM_BLOCK),
+            failed: None,
+            sink: Some(Sink { writer, error: None }),
+        }
+    }
+
+    /// Writes what a streaming buffer still holds and flushes its sink: the first write error
+    /// met, if any. (A buffer that does not stream keeps its bytes: `Ok`.)
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        self.drain();
+        match self.sink.as_mut() {
+            None => Ok(()),
+            Some(sink) => match sink.error.take() {
+                Some(e) => Err(e),
+                None => sink.writer.flush(),
+            },
+        }
+    }
+
+    /// A streaming buffer's bytes go to its sink (or, after a write error, nowhere).
+    fn drain(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if sink.error.is_none() && !self.buf.is_empty() {
+                sink.error = sink.writer.write_all(&self.buf).err();
+            }
+            self.buf.clear();
+        }
     }
 
     /// Makes room for `extra` more bytes (doubling, or exactly when doubling is refused); false
@@ -25,6 +74,12 @@ impl Out {
     fn grow(&mut self, extra: usize) -> bool {
         if self.failed.is_some() {
             return false;
+        }
+        if self.sink.is_some() {
+            self.drain();
+            if self.buf.capacity() >= extra {
+                return true;
+            }
         }
         let len = self.buf.len();
         if self.buf.try_reserve(extra.max(self.buf.capacity())).is_ok()
@@ -91,6 +146,9 @@ impl Out {
         let mask = (first as u128).wrapping_neg();
         let block = (pad(a) & mask) | (pad(b) & !mask);
         let len = 1 + (a.len() & mask as usize) + (b.len() & !mask as usize);
+        if !self.room(16) {
+            return self;
+        }
         let start = self.buf.len();
         self.buf.extend_from_slice(&block.to_le_bytes());
         self.buf.truncate(start + len);
@@ -110,14 +168,18 @@ impl Out {
         self.byte(b'\n')
     }
 
-    /// Reserves room for `n` more bytes (a refusal shows in [`Out::failed`]).
+    /// Reserves room for `n` more bytes (a refusal shows in [`Out::failed`]); nothing for a
+    /// streaming buffer, which never holds more than a block.
     pub fn reserve(&mut self, n: usize) {
-        self.room(n);
+        if self.sink.is_none() {
+            self.room(n);
+        }
     }
 
-    /// Reserves room for `n` more bytes, or fails naming the answer buffer.
+    /// Reserves room for `n` more bytes, or fails naming the answer buffer (always succeeds
+    /// for a streaming buffer).
     pub fn try_reserve(&mut self, n: usize) -> Result<(), crate::error::AllocError> {
-        if self.room(n) {
+        if self.sink.is_some() || self.room(n) {
             Ok(())
         } else {
             Err(crate::error::AllocError {
@@ -133,12 +195,13 @@ impl Out {
         self.failed
     }
 
-    /// True if nothing has been written yet.
+    /// True if nothing has been written yet (of a streaming buffer: nothing since its last
+    /// block went out).
     pub fn is_empty(&self) -> bool {
         self.buf.is_empty()
     }
 
-    /// The bytes written so far.
+    /// The bytes written so far (of a streaming buffer: those not yet sent to its sink).
     pub fn as_bytes(&self) -> &[u8] {
         &self.buf
     }
@@ -151,6 +214,57 @@ impl Out {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A sink that records what it receives, in writes, and fails after `fail_after` writes.
+    #[derive(Clone)]
+    struct Recorder {
+        writes: Arc<Mutex<Vec<Vec<u8>>>>,
+        fail_after: usize,
+    }
+
+    impl std::io::Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut writes = self.writes.lock().unwrap();
+            if writes.len() >= self.fail_after {
+                return Err(std::io::Error::other("disk full"));
+            }
+            writes.push(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_streaming_buffer_writes_blocks_in_order_and_keeps_the_first_error() {
+        let mut expected = Out::new();
+        for i in 0..100_000u64 {
+            expected.int(i).line_either(i % 3 == 0, "Yes", "No");
+        }
+        let expected = expected.into_bytes();
+        let sink = Recorder { writes: Arc::default(), fail_after: usize::MAX };
+        let mut out = Out::streaming(Box::new(sink.clone()));
+        for i in 0..100_000u64 {
+            out.int(i).line_either(i % 3 == 0, "Yes", "No");
+            assert!(out.as_bytes().len() <= STREAM_BLOCK);
+        }
+        out.reserve(1 << 40);
+        assert!(out.try_reserve(1 << 40).is_ok());
+        assert!(out.finish().is_ok());
+        let writes = sink.writes.lock().unwrap();
+        assert!(writes.len() > 10, "{} writes", writes.len());
+        assert_eq!(writes.concat(), expected);
+        // A failing sink: the error comes out of finish, nothing after it is written.
+        let sink = Recorder { writes: Arc::default(), fail_after: 2 };
+        let mut out = Out::streaming(Box::new(sink.clone()));
+        for i in 0..100_000u64 {
+            out.int(i).nl();
+        }
+        assert_eq!(out.finish().unwrap_err().to_string(), "disk full");
+        assert_eq!(sink.writes.lock().unwrap().len(), 2);
+    }
 
     #[test]
     fn formats_integers_and_lines() {

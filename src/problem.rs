@@ -91,3 +91,18 @@ pub fn run(problem: &Problem, input: &[u8]) -> (Vec<u8>, Option<InputError>) {
     }
     (answers, result.err())
 }
+
+/// Runs the fast solver on a whole input, streaming the answers to `writer` as they come
+/// ([`Out::streaming`]): the fault if there was one, and the first write error if there was
+/// one (after which the run goes on, to find a fault of the input, but writes nothing more).
+pub fn run_streaming(
+    problem: &Problem,
+    input: &[u8],
+    writer: Box<dyn std::io::Write>,
+) -> (Option<InputError>, std::io::Result<()>) {
+    let mut scanner = Scanner::new(input);
+    let mut out = Out::streaming(writer);
+    let result = (problem.solve)(&mut scanner, &mut out);
+    let written = out.finish();
+    (result.err(), written)
+}

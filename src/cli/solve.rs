@@ -37,8 +37,10 @@ pub fn run(name: &str, args: &ArgMatches) -> Result<ExitCode> {
 pub fn solve(p: &'static Problem, file: Option<&std::path::PathBuf>) -> Result<ExitCode> {
     let input =
         super::read_input(file).with_context(|| format!("{}: cannot read the input", p.name))?;
-    let (answers, fault) = registry::run(p, &input);
-    Ok(report(p.name, &input, &answers, fault))
+    // The answers go out in blocks as they are found (games::out::STREAM_BLOCK).
+    let (fault, written) = games::problem::run_streaming(p, &input, Box::new(std::io::stdout()));
+    let written = written.map_err(|source| io::StreamError { stream: "standard output", source });
+    Ok(conclude(p.name, &input, written, fault))
 }
 
 /// Writes the answers, then the fault if there was one: exit 1 on a fault whatever became of
@@ -49,15 +51,25 @@ pub fn report(
     answers: &[u8],
     fault: Option<games::InputError>,
 ) -> ExitCode {
-    match fault {
-        None => io::finish(0, answers),
-        Some(e) => {
-            let written = io::write_stdout(answers);
-            io::error_line(&e.render(name, input));
-            if let Some(w) = written.err().filter(|w| !w.is_broken_pipe()) {
-                io::error_line(&format!("games: {w}"));
-            }
-            ExitCode::from(1)
-        }
+    conclude(name, input, io::write_stdout(answers), fault)
+}
+
+/// The exit status once the answers are written (`written` tells how that went): the fault as
+/// one located line and exit 1, whatever became of stdout; without a fault, 0, or 1 with one
+/// line when stdout failed otherwise than by a closed pipe.
+fn conclude(
+    name: &str,
+    input: &[u8],
+    written: Result<(), io::StreamError>,
+    fault: Option<games::InputError>,
+) -> ExitCode {
+    let write_failure = written.err().filter(|w| !w.is_broken_pipe());
+    let failed = fault.is_some() || write_failure.is_some();
+    if let Some(e) = fault {
+        io::error_line(&e.render(name, input));
     }
+    if let Some(w) = write_failure {
+        io::error_line(&format!("games: {w}"));
+    }
+    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

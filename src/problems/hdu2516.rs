@@ -38,7 +38,7 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
                      n = 1 has no legal opening), or 0 to end",
                 ));
             }
-            _ => out.line(if second_player_wins(n) { "Second win" } else { "First win" }),
+            _ => out.line_either(second_player_wins(n), "Second win", "First win"),
         };
     }
     sc.expect_eof()

@@ -122,7 +122,9 @@ const fn by_bits() -> [[u64; 2]; 65] {
 #[inline]
 pub fn is_fibonacci(n: u64) -> bool {
     let [f, g] = BY_BITS[(64 - n.leading_zeros()) as usize];
-    n != 0 && (n == f || n == g)
+    // `&` and `|`, not `&&` and `||`: a random n is a Fibonacci number unpredictably often,
+    // and a branch on it mispredicts (hdu2516's judge input: 20% of the solver's time).
+    (n != 0) & ((n == f) | (n == g))
 }
 
 /// The Zeckendorf representation of `n`: indices into [`FIB`], decreasing, no two adjacent.
