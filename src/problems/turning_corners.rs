@@ -34,13 +34,14 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let mul = Multiplier::best();
     for _ in 0..cases {
         let n = sc.u64("light count n")?;
-        let mut g = 0u64;
+        // The Grundy value: the nim sum of x (*) y over the lights, reduced once at the end.
+        let mut g = mul.dot();
         for _ in 0..n {
             let x = sc.u64("coordinate x")?;
             let y = sc.u64("coordinate y")?;
-            g ^= mul.product(x, y);
+            g.add(x, y);
         }
-        out.line(if p_position(g) { LOSE } else { WIN });
+        out.line(if p_position(g.value()) { LOSE } else { WIN });
     }
     sc.expect_eof()
 }

@@ -64,7 +64,7 @@ pub fn nim_product_reference(a: u64, b: u64) -> u64 {
 }
 
 /// Product of two values below 2^bits (bits a power of two): the recursion depth is log2(bits).
-fn halving_product(a: u64, b: u64, bits: u32) -> u64 {
+const fn halving_product(a: u64, b: u64, bits: u32) -> u64 {
     if bits == 1 {
         return a & b;
     }
@@ -241,74 +241,111 @@ pub fn nim_product_portable(a: u64, b: u64) -> u64 {
 /// 0..8: psi^-1 of `byte << 8j`) and psi (tables 8..16: the nimber sum of r^i over the bits i
 /// of `byte << 8j`), 32 KiB in all, and the Barrett constants of m.
 pub struct PolyTables {
-    t: Box<[[u64; 256]; 16]>,
+    t: [[u64; 256]; 16],
     /// m(t) = t^64 + m_low(t): the minimal polynomial of r.
     m_low: u64,
     /// floor(t^128 / m(t)) = t^64 + mu_low(t).
     mu_low: u64,
 }
 
-/// The nimber whose powers give the polynomial basis: any value >= 2^32 works.
-const POLY_ROOT: u64 = 1 << 32;
+/// `a (*) r` for r = 2^32, the nimber whose powers give the polynomial basis (any value >= 2^32
+/// works): the tower formula with b1 = 1, b0 = 0 gives
+/// ((a1 + a0) X + h a1) for X = 2^32, h = 2^31, so one 32-bit product (by the reference
+/// recursion: this runs at compile time).
+const fn times_poly_root(a: u64) -> u64 {
+    let (a1, a0) = (a >> 32, a & 0xFFFF_FFFF);
+    ((a1 ^ a0) << 32) | halving_product(a1, 1 << 31, 32)
+}
+
+/// The tables, computed at compile time (no start-up cost: a judge input of a few thousand
+/// products took 8% of its run building them, and the logarithm tables they were made from).
+static POLY_TABLES: PolyTables = PolyTables::build();
 
 impl PolyTables {
-    fn build() -> PolyTables {
-        let portable = LogTables::get();
+    const fn build() -> PolyTables {
         // Powers r^0 .. r^64.
         let mut powers = [0u64; 65];
         powers[0] = 1;
-        for i in 1..65 {
-            powers[i] = portable.product(powers[i - 1], POLY_ROOT);
+        let mut i = 1;
+        while i < 65 {
+            powers[i] = times_poly_root(powers[i - 1]);
+            i += 1;
         }
         // psi maps the polynomial basis t^i to r^i (i < 64); invert it by Gauss-Jordan
         // elimination over GF(2): rows are [psi(t^i) | e_i], reduced until the left half is
         // the identity, after which row i reads [e_i | psi^-1(e_i)].
-        let mut rows: Vec<(u64, u64)> = (0..64).map(|i| (powers[i], 1u64 << i)).collect();
-        for bit in 0..64 {
-            let pivot = (bit..64)
-                .find(|&r| rows[r].0 >> bit & 1 == 1)
-                .expect("r >= 2^32 has degree 64, so its first 64 powers are independent");
-            rows.swap(bit, pivot);
-            let (pl, pr) = rows[bit];
-            for (r, row) in rows.iter_mut().enumerate() {
-                if r != bit && row.0 >> bit & 1 == 1 {
-                    row.0 ^= pl;
-                    row.1 ^= pr;
-                }
-            }
+        let mut left = [0u64; 64];
+        let mut right = [0u64; 64];
+        let mut i = 0;
+        while i < 64 {
+            (left[i], right[i]) = (powers[i], 1 << i);
+            i += 1;
         }
-        let inverse: Vec<u64> = rows.iter().map(|&(_, right)| right).collect();
-        let columns: Vec<u64> = inverse.iter().chain(powers[..64].iter()).copied().collect();
-        let mut t = Box::new([[0u64; 256]; 16]);
-        for (table, cols) in t.iter_mut().zip(columns.chunks(8)) {
-            for (byte, slot) in table.iter_mut().enumerate() {
-                for (bit, col) in cols.iter().enumerate() {
-                    if byte >> bit & 1 == 1 {
-                        *slot ^= col;
+        let mut bit = 0;
+        while bit < 64 {
+            let mut pivot = bit;
+            while left[pivot] >> bit & 1 == 0 {
+                // r >= 2^32 has degree 64, so its first 64 powers are independent and a pivot
+                // exists (past the end, compilation fails with an index out of bounds).
+                pivot += 1;
+            }
+            (left[bit], left[pivot]) = (left[pivot], left[bit]);
+            (right[bit], right[pivot]) = (right[pivot], right[bit]);
+            let (pl, pr) = (left[bit], right[bit]);
+            let mut r = 0;
+            while r < 64 {
+                if r != bit && left[r] >> bit & 1 == 1 {
+                    left[r] ^= pl;
+                    right[r] ^= pr;
+                }
+                r += 1;
+            }
+            bit += 1;
+        }
+        // Columns: psi^-1 of each bit (tables 0..8), then psi of each t^i (tables 8..16).
+        let mut t = [[0u64; 256]; 16];
+        let mut table = 0;
+        while table < 16 {
+            let mut byte = 0;
+            while byte < 256 {
+                let mut slot = 0u64;
+                let mut b = 0;
+                while b < 8 {
+                    if byte >> b & 1 == 1 {
+                        let index = (table % 8) * 8 + b;
+                        slot ^= if table < 8 { right[index] } else { powers[index] };
                     }
+                    b += 1;
                 }
+                t[table][byte] = slot;
+                byte += 1;
             }
+            table += 1;
         }
-        let mut tables = PolyTables { t, m_low: 0, mu_low: 0 };
         // r^64 = sum of m_low's coefficients times r^i: m(r) = 0.
-        tables.m_low = tables.to_poly(powers[64]);
+        let mut m_low = 0u64;
+        let mut j = 0;
+        while j < 8 {
+            m_low ^= t[j][(powers[64] >> (8 * j)) as u8 as usize];
+            j += 1;
+        }
         // Long division of t^128 by m: the quotient's t^64 term leaves m_low t^64.
-        let mut rem: u128 = (tables.m_low as u128) << 64;
+        let mut rem: u128 = (m_low as u128) << 64;
         let mut mu_low = 0u64;
-        for i in (0..64).rev() {
+        let mut i = 64;
+        while i > 0 {
+            i -= 1;
             if rem >> (64 + i) & 1 == 1 {
                 mu_low |= 1 << i;
-                rem ^= (1u128 << (64 + i)) ^ ((tables.m_low as u128) << i);
+                rem ^= (1u128 << (64 + i)) ^ ((m_low as u128) << i);
             }
         }
-        tables.mu_low = mu_low;
-        tables
+        PolyTables { t, m_low, mu_low }
     }
 
-    /// The tables, built on first use.
+    /// The tables (computed at compile time).
     pub fn get() -> &'static PolyTables {
-        static TABLES: OnceLock<PolyTables> = OnceLock::new();
-        TABLES.get_or_init(PolyTables::build)
+        &POLY_TABLES
     }
 
     /// psi^-1: the nimber `a` as a polynomial over GF(2) in the basis of powers of r.
@@ -380,6 +417,25 @@ mod x86 {
         t.from_poly(t.reduce(lo, hi, |x, y| clmul(x, y)))
     }
 
+    /// The carry-less product of a and b in the polynomial basis, before reduction: (low, high)
+    /// words. psi of its reduction is a (*) b, and both steps are GF(2)-linear.
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[target_feature(enable = "pclmulqdq")]
+    pub unsafe fn unreduced_product(t: &PolyTables, a: u64, b: u64) -> (u64, u64) {
+        clmul(t.to_poly(a), t.to_poly(b))
+    }
+
+    /// psi of the reduction of an unreduced product (or of a sum of them).
+    ///
+    /// # Safety
+    /// The CPU must support `pclmulqdq`.
+    #[target_feature(enable = "pclmulqdq")]
+    pub unsafe fn reduced(t: &PolyTables, lo: u64, hi: u64) -> u64 {
+        t.from_poly(t.reduce(lo, hi, |x, y| clmul(x, y)))
+    }
+
     /// The nim product with PCLMULQDQ.
     ///
     /// # Safety
@@ -448,6 +504,11 @@ impl Multiplier {
         None
     }
 
+    /// An accumulator of the nim sum (XOR) of many nim products: [`NimDot`].
+    pub fn dot(&self) -> NimDot {
+        NimDot { mul: *self, lo: 0, hi: 0 }
+    }
+
     /// A short name for reports.
     pub fn name(&self) -> &'static str {
         match self {
@@ -483,6 +544,59 @@ impl Multiplier {
             Multiplier::Clmul(t, _) => unsafe { x86::products(t, pairs, dst) },
             #[cfg(not(target_arch = "x86_64"))]
             Multiplier::Clmul(t, _) => dst.extend(pairs.iter().map(|&[a, b]| t.product_soft(a, b))),
+        }
+    }
+}
+
+/// The nim sum a_1 (*) b_1 + a_2 (*) b_2 + ... of many products (a Turning Corners position's
+/// Grundy value), with one reduction for the whole sum on the carry-less path: psi^-1, the
+/// reduction modulo m and psi are GF(2)-linear (psi is a ring isomorphism), so
+/// sum psi(P_i mod m) = psi((sum P_i) mod m) for the unreduced products P_i. Each term costs
+/// one carry-less multiply and 16 look-ups instead of three and 24.
+///
+/// ```
+/// use games::theory::nimber::{Multiplier, nim_product_reference as mul};
+/// for m in [Multiplier::portable()].into_iter().chain(Multiplier::clmul()) {
+///     let mut dot = m.dot();
+///     dot.add(5, 7);
+///     dot.add(u64::MAX, 1 << 40);
+///     assert_eq!(dot.value(), mul(5, 7) ^ mul(u64::MAX, 1 << 40));
+/// }
+/// ```
+pub struct NimDot {
+    mul: Multiplier,
+    /// The sum so far: unreduced on the carry-less path, plain nimbers (in `lo`) otherwise.
+    lo: u64,
+    hi: u64,
+}
+
+impl NimDot {
+    /// Adds a (*) b to the sum.
+    #[inline]
+    pub fn add(&mut self, a: u64, b: u64) {
+        match self.mul {
+            Multiplier::Portable(t) => self.lo ^= t.product(a, b),
+            #[cfg(target_arch = "x86_64")]
+            Multiplier::Clmul(t, _) => {
+                // SAFETY: a `ClmulDetected` exists only after the feature was detected.
+                let (lo, hi) = unsafe { x86::unreduced_product(t, a, b) };
+                self.lo ^= lo;
+                self.hi ^= hi;
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Multiplier::Clmul(t, _) => self.lo ^= t.product_soft(a, b),
+        }
+    }
+
+    /// The nim sum of the products added so far.
+    pub fn value(&self) -> u64 {
+        match self.mul {
+            Multiplier::Portable(_) => self.lo,
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `add`.
+            Multiplier::Clmul(t, _) => unsafe { x86::reduced(t, self.lo, self.hi) },
+            #[cfg(not(target_arch = "x86_64"))]
+            Multiplier::Clmul(..) => self.lo,
         }
     }
 }
@@ -553,6 +667,29 @@ mod tests {
         assert!((256..FIRST_GENERATOR_CANDIDATE as u16).all(|g| !LogTables::is_generator(g)));
         // Elements of the subfield GF(2^8) have order dividing 255.
         assert!(!LogTables::is_generator(2) && !LogTables::is_generator(255));
+    }
+
+    #[test]
+    fn a_dot_product_is_the_nim_sum_of_its_products() {
+        let mut x: u64 = 0x0123_4567_89AB_CDEF;
+        for m in [Multiplier::portable()].into_iter().chain(Multiplier::clmul()) {
+            for len in 0..200 {
+                let mut dot = m.dot();
+                let mut expected = 0;
+                for k in 0..len {
+                    x = crate::rng::mix64(x);
+                    // Small, full-width and one-sided operands.
+                    let (a, b) = match k % 3 {
+                        0 => (x % 10_001, (x >> 32) % 10_001),
+                        1 => (x, crate::rng::mix64(x ^ 7)),
+                        _ => (x >> (x % 64), 1 << (x % 64)),
+                    };
+                    dot.add(a, b);
+                    expected ^= nim_product_reference(a, b);
+                }
+                assert_eq!(dot.value(), expected, "{} len {len}", m.name());
+            }
+        }
     }
 
     #[test]
