@@ -324,8 +324,21 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
     if (1..n).all(|v| (parent[v] as usize) < v) {
         return Ok(winning_moves(parent, weight, &LeavesFirst::ByIndex));
     }
-    // node[v] = [children not yet settled (later: the target value need(v)), subtree value].
-    let mut node = vec![[0u32; 2]; n];
+    const LOW: u32 = !(1 << 31);
+    // node[v] = [children not yet settled (later: the target value need(v)), subtree value,
+    // parent | low bit of the weight's class << 31, ancestor ahead | high bit << 31].
+    let ahead = ancestors_ahead(parent);
+    let mut node: Vec<[u32; 4]> = parent
+        .iter()
+        .zip(weight)
+        .zip(&ahead)
+        .map(|((&p, &w), &a)| {
+            let class = w as u32;
+            [0, 0, p | (class & 1) << 31, a | (class >> 1) << 31]
+        })
+        .collect();
+    drop(ahead);
+    node[0][2] &= !LOW;
     for v in 1..n {
         if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
             prefetch(node.as_ptr().wrapping_add(ahead as usize));
@@ -338,55 +351,53 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
     let mut queue: Vec<u32> = Vec::new();
     let mut head = 0;
     // Settles `v` (all its children are): its branch goes into its parent's value; a parent
-    // left without unsettled children behind the sweep (`p < sweep`) joins the queue.
+    // left without unsettled children behind the sweep (`p < sweep`) joins the queue. The
+    // ancestor ahead of `v` is asked for: on a chain of nodes that each wait for the one
+    // below, that is the node settled a few steps from now.
     #[inline(always)]
     fn settle(
         v: usize,
         sweep: usize,
-        (parent, weight): (&[u32], &[Weight]),
-        node: &mut [[u32; 2]],
+        node: &mut [[u32; 4]],
         order: &mut Vec<[u32; 2]>,
         queue: &mut Vec<u32>,
     ) {
-        let w = weight[v];
-        let p = if v == 0 { 0 } else { parent[v] as usize };
-        let class = w as u32;
-        order.push([v as u32 | (class & 1) << 31, p as u32 | (class >> 1) << 31]);
+        let [_, g, p_bits, a_bits] = node[v];
+        order.push([v as u32 | (p_bits & !LOW), (p_bits & LOW) | (a_bits & !LOW)]);
         if v == 0 {
             return;
         }
-        let b = branch(w, node[v][1]);
+        prefetch(node.as_ptr().wrapping_add((a_bits & LOW) as usize));
+        let p = (p_bits & LOW) as usize;
+        let b = branch(class(p_bits >> 31 | (a_bits >> 31) << 1), g);
         let rec = &mut node[p];
         rec[1] ^= b;
         rec[0] -= 1;
         if rec[0] == 0 && p < sweep {
-            prefetch(parent.as_ptr().wrapping_add(p));
-            prefetch(weight.as_ptr().wrapping_add(p));
             queue.push(p as u32);
         }
     }
-    let input = (parent, weight);
     for v in 0..n {
         if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
             prefetch(node.as_ptr().wrapping_add(ahead as usize));
         }
         if node[v][0] == 0 {
-            settle(v, v, input, &mut node, &mut order, &mut queue);
+            settle(v, v, &mut node, &mut order, &mut queue);
         }
         // Drain the queue, lagging behind its tail so that the hints have time to land.
         while queue.len() - head > QUEUE_LAG {
             if let Some(&ahead) = queue.get(head + QUEUE_LAG / 2) {
-                prefetch(node.as_ptr().wrapping_add(parent[ahead as usize] as usize));
+                prefetch(node.as_ptr().wrapping_add((node[ahead as usize][2] & LOW) as usize));
             }
             let q = queue[head] as usize;
             head += 1;
-            settle(q, v + 1, input, &mut node, &mut order, &mut queue);
+            settle(q, v + 1, &mut node, &mut order, &mut queue);
         }
     }
     while head < queue.len() {
         let q = queue[head] as usize;
         head += 1;
-        settle(q, n, input, &mut node, &mut order, &mut queue);
+        settle(q, n, &mut node, &mut order, &mut queue);
     }
     drop(queue);
     if order.len() < n {
@@ -402,13 +413,6 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
     const NONE: u32 = u32::MAX;
     node[0][0] = 0;
     let mut wins = Vec::new();
-    let class = |bits: u32| match bits {
-        0 => Weight::One,
-        1 => Weight::Two,
-        2 => Weight::OddAtLeast3,
-        _ => Weight::EvenAtLeast4,
-    };
-    const LOW: u32 = !(1 << 31);
     // The root is settled last: order[n - 1].
     for i in (0..n - 1).rev() {
         if let Some(ahead) = i.checked_sub(AHEAD) {
@@ -419,7 +423,7 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
         let [c, p] = order[i];
         let w = class(c >> 31 | (p >> 31) << 1);
         let (c, p) = ((c & LOW) as usize, (p & LOW) as usize);
-        let [need_p, g_p] = node[p];
+        let [need_p, g_p, _, _] = node[p];
         if need_p == NONE {
             node[c][0] = NONE;
             continue;
@@ -435,6 +439,40 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
     Ok(wins)
 }
 
+/// The weight class from its two bits (`Weight as u32`).
+#[inline(always)]
+fn class(bits: u32) -> Weight {
+    match bits & 3 {
+        0 => Weight::One,
+        1 => Weight::Two,
+        2 => Weight::OddAtLeast3,
+        _ => Weight::EvenAtLeast4,
+    }
+}
+
+/// For every node, its ancestor `2^JUMPS` levels up (the root where the path is shorter; any
+/// node of a cycle on a cycle), by pointer jumping: `JUMPS` passes of `a(v) <- a(a(v))`. Each
+/// pass reads at random, but every read is independent of the others, so many are in flight at
+/// once, unlike a walk up a chain.
+fn ancestors_ahead(parent: &[u32]) -> Vec<u32> {
+    let n = parent.len();
+    let mut from = parent.to_vec();
+    from[0] = 0;
+    let mut to = vec![0u32; n];
+    for _ in 0..JUMPS {
+        for v in 0..n {
+            if let Some(&ahead) = from.get(v + SWEEP_AHEAD) {
+                prefetch(from.as_ptr().wrapping_add(ahead as usize));
+            }
+            to[v] = from[from[v] as usize];
+        }
+        std::mem::swap(&mut from, &mut to);
+    }
+    from
+}
+
+/// The ancestor asked for while settling a node is `2^JUMPS` levels up.
+const JUMPS: u32 = 4;
 /// How many queued nodes wait before they are settled (their memory hints land meanwhile).
 const QUEUE_LAG: usize = 32;
 /// How far ahead of the sweep a parent's record is asked for.
