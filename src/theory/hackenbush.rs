@@ -49,7 +49,7 @@
 //! them into `w` loops worth `w mod 2` beside the subtree. The proof above is self-contained and
 //! is checked against an exhaustive search over weight vectors (`src/brute/hackenbush.rs`).
 
-use crate::prefetch::prefetch;
+use crate::prefetch::{ask_huge_pages, prefetch};
 
 /// What of an edge's weight matters: 1, 2, or the parity of a weight of at least 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -391,7 +391,9 @@ impl Tree {
 
     /// Room for `edges` more edges, or the allocator's refusal.
     pub fn try_reserve(&mut self, edges: usize) -> Result<(), std::collections::TryReserveError> {
-        self.node.try_reserve_exact(edges)
+        self.node.try_reserve_exact(edges)?;
+        ask_huge_pages(&self.node);
+        Ok(())
     }
 
     /// The number of nodes (the root included).
@@ -439,6 +441,7 @@ impl Tree {
         let order = &mut self.order;
         order.clear();
         order.reserve_exact(n);
+        ask_huge_pages(order);
         let queue = &mut self.queue;
         queue.clear();
         let mut head = 0;
@@ -549,9 +552,13 @@ impl Tree {
         let node = &mut self.node;
         let [from, to] = &mut self.jumps;
         from.clear();
+        from.reserve_exact(node.len());
+        ask_huge_pages(from);
         from.extend(node.iter().map(|r| r[2] & LOW));
         from[0] = 0;
         to.clear();
+        to.reserve_exact(node.len());
+        ask_huge_pages(to);
         to.resize(node.len(), 0);
         for round in 1..=JUMPS {
             for v in 0..node.len() {
