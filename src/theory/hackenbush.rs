@@ -425,19 +425,23 @@ impl Tree {
         if self.parents_first {
             return Ok(self.by_index());
         }
-        assert!(
-            self.node.iter().all(|r| ((r[2] & LOW) as usize) < n),
-            "Tree::winning_moves: a parent that is not a node"
-        );
-        self.ancestors_ahead();
+        // The child counters, and the parents as the pointer jumping's first generation.
         let node = &mut self.node[..];
+        let parent = &mut self.jumps[0];
+        parent.clear();
+        parent.reserve_exact(n);
+        ask_huge_pages(parent);
+        parent.push(0);
         for v in 1..n {
             if let Some(ahead) = node.get(v + SWEEP_AHEAD) {
                 prefetch(node.as_ptr().wrapping_add((ahead[2] & LOW) as usize));
             }
-            let p = (node[v][2] & LOW) as usize;
-            node[p][0] += 1;
+            let p = node[v][2] & LOW;
+            parent.push(p);
+            node[p as usize][0] += 1;
         }
+        self.ancestors_ahead();
+        let node = &mut self.node[..];
         let order = &mut self.order;
         order.clear();
         order.reserve_exact(n);
@@ -473,8 +477,9 @@ impl Tree {
             }
         }
         for v in 0..n {
-            if let Some(ahead) = node.get(v + SWEEP_AHEAD) {
-                prefetch(node.as_ptr().wrapping_add((ahead[2] & LOW) as usize));
+            // The parent of a leaf ahead (the nodes the sweep will settle).
+            if let Some(&[0, _, p, _]) = node.get(v + SWEEP_AHEAD) {
+                prefetch(node.as_ptr().wrapping_add((p & LOW) as usize));
             }
             if node[v][0] == 0 {
                 settle(v, v, node, order, queue);
@@ -544,18 +549,13 @@ impl Tree {
         wins
     }
 
-    /// Fills every record's ancestor ahead: `2^JUMPS` levels up (the root where the path is
+    /// Fills every record's ancestor ahead, from the parents in `jumps[0]`: `2^JUMPS` levels up (the root where the path is
     /// shorter; a node of a cycle on the cycle), by pointer jumping: `JUMPS` passes of
     /// `a(v) <- a(a(v))`. Each pass reads at random, but every read is independent of the
     /// others, so many are in flight at once, unlike a walk up a chain.
     fn ancestors_ahead(&mut self) {
         let node = &mut self.node;
         let [from, to] = &mut self.jumps;
-        from.clear();
-        from.reserve_exact(node.len());
-        ask_huge_pages(from);
-        from.extend(node.iter().map(|r| r[2] & LOW));
-        from[0] = 0;
         to.clear();
         to.reserve_exact(node.len());
         ask_huge_pages(to);
