@@ -298,11 +298,13 @@ fn limits_and_malformed_trees_fail_at_the_token() {
 /// The one-sweep solver (`tree_winning_moves`) against the reference passes (`leaves_first`,
 /// `winning_moves`) on random trees with shuffled labels, long paths (the settling queue's
 /// chains), stars and caterpillars, sizes from 1 to past the queue's lag, and parent arrays
-/// with cycles (same largest node on a cycle).
+/// with cycles (same largest node on a cycle); also through one `Tree` whose work space every
+/// round reuses (as `games hackenbush` does from one test to the next).
 #[test]
 fn one_sweep_solver_matches_the_reference_passes() {
-    use games::theory::hackenbush::{tree_winning_moves, winning_moves};
+    use games::theory::hackenbush::{Tree, tree_winning_moves, winning_moves};
     let mut rng = Rng::new(1212);
+    let mut tree = Tree::new();
     let classes = [Weight::One, Weight::Two, Weight::OddAtLeast3, Weight::EvenAtLeast4];
     let mut cycles = 0;
     for round in 0..3000 {
@@ -338,6 +340,12 @@ fn one_sweep_solver_matches_the_reference_passes() {
         let want = leaves_first(&parent).map(|order| winning_moves(&parent, &weight, &order));
         cycles += want.is_err() as usize;
         assert_eq!(tree_winning_moves(&parent, &weight), want, "{parent:?} {weight:?}");
+        tree.clear();
+        for v in 1..n {
+            tree.push(parent[v], weight[v]);
+        }
+        assert_eq!(tree.len(), n);
+        assert_eq!(tree.winning_moves(), want, "reused: {parent:?} {weight:?}");
     }
     assert!(cycles > 20, "only {cycles} parent arrays with a cycle");
 }

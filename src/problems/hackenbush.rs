@@ -3,13 +3,13 @@
 
 use super::generate::by_size;
 use super::generate::effective;
-use crate::error::{InputError, probe, try_with_capacity};
+use crate::error::{AllocError, InputError, probe};
 use crate::judge::Domain;
 use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::hackenbush::{Weight, leaves_first, tree_winning_moves, winning_moves};
+use crate::theory::hackenbush::{Tree, Weight, leaves_first, winning_moves};
 
 pub static PROBLEM: Problem = Problem {
     name: "hackenbush",
@@ -31,21 +31,25 @@ pub const MAX_NODES: u64 = (1 << 31) - 1;
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let tests = sc.u64("test count T")?;
+    // One tree at a time, read straight into the analysis' records, whose memory the next
+    // tree reuses.
+    let mut tree = Tree::new();
     for _ in 0..tests {
         let n = sc.u64_in("node count n", 1, MAX_NODES)?;
         let first_edge = sc.peek_start();
-        let cap = sc.capacity_for(n - 1, 2) + 1;
-        let mut parent: Vec<u32> = try_with_capacity(cap, "the tree's parent links")?;
-        let mut weight: Vec<Weight> = try_with_capacity(cap, "the tree's edge weights")?;
-        parent.push(0);
-        weight.push(Weight::One);
+        tree.clear();
+        let edges = sc.capacity_for(n - 1, 2);
+        tree.try_reserve(edges).map_err(|_| AllocError {
+            bytes: edges.saturating_mul(16),
+            what: "the tree's nodes",
+        })?;
         for _ in 1..n {
-            parent.push((sc.u64_in("parent", 1, n)? - 1) as u32);
-            weight.push(Weight::of(sc.u64_in("edge weight", 1, u64::MAX)?));
+            let p = (sc.u64_in("parent", 1, n)? - 1) as u32;
+            tree.push(p, Weight::of(sc.u64_in("edge weight", 1, u64::MAX)?));
         }
-        // The theory's work arrays (node records, settling order, queue): 20 bytes a node.
-        probe(parent.len().saturating_mul(20), "the tree's Grundy values")?;
-        let moves = match tree_winning_moves(&parent, &weight) {
+        // The rest of the work space (settling order, pointer jumping, queue): 20 bytes a node.
+        probe(tree.len().saturating_mul(20), "the tree's Grundy values")?;
+        let moves = match tree.winning_moves() {
             Ok(moves) => moves,
             Err(v) => return Err(cycle_error(sc.input(), first_edge, v as u64 + 1)),
         };

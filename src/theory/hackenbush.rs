@@ -49,7 +49,7 @@
 //! them into `w` loops worth `w mod 2` beside the subtree. The proof above is self-contained and
 //! is checked against an exhaustive search over weight vectors (`src/brute/hackenbush.rs`).
 
-use crate::prefetch::prefetch;
+use crate::prefetch::{ask_huge_pages, prefetch};
 
 /// What of an edge's weight matters: 1, 2, or the parity of a weight of at least 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,16 +296,8 @@ pub fn winning_moves(parent: &[u32], weight: &[Weight], order: &LeavesFirst) -> 
 }
 
 /// Every winning first move (as [`winning_moves`]), or the largest node on a cycle of the
-/// parent pointers (as [`leaves_first`]): the same answers, computed for speed on large trees
-/// whose parents may come after their children.
-///
-/// The leaves are peeled in one sweep over the nodes by index (reading `parent` and `weight` in
-/// order), and a node is settled (its subtree value final, its branch added to its parent's) as
-/// soon as its last child is: a node that becomes ready behind the sweep waits in a short
-/// first-in-first-out queue while its memory is asked for. A node's child counter and value
-/// share one record, as do, later, its target and value (one cache line a node per pass), and
-/// the settling order is kept with each node's parent and weight, so the pass from the root
-/// down reads it in sequence. Same `O(n)` time, no recursion; 16 bytes a node beyond the input.
+/// parent pointers (as [`leaves_first`]): the same answers, computed by [`Tree`] for speed on
+/// large trees whose parents may come after their children.
 ///
 /// ```
 /// use games::theory::hackenbush::{tree_winning_moves, Weight};
@@ -321,120 +313,301 @@ pub fn tree_winning_moves(parent: &[u32], weight: &[Weight]) -> Result<Vec<u32>,
     if n == 0 {
         return Ok(Vec::new());
     }
-    if (1..n).all(|v| (parent[v] as usize) < v) {
-        return Ok(winning_moves(parent, weight, &LeavesFirst::ByIndex));
-    }
-    // node[v] = [children not yet settled (later: the target value need(v)), subtree value].
-    let mut node = vec![[0u32; 2]; n];
+    let mut tree = Tree::new();
     for v in 1..n {
-        if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
-            prefetch(node.as_ptr().wrapping_add(ahead as usize));
-        }
-        node[parent[v] as usize][0] += 1;
+        tree.push(parent[v], weight[v]);
     }
-    // The settling order: (node, parent) with the weight's class in the two top bits (both
-    // indices are below 2^31).
-    let mut order: Vec<[u32; 2]> = Vec::with_capacity(n);
-    let mut queue: Vec<u32> = Vec::new();
-    let mut head = 0;
-    // Settles `v` (all its children are): its branch goes into its parent's value; a parent
-    // left without unsettled children behind the sweep (`p < sweep`) joins the queue.
-    #[inline(always)]
-    fn settle(
-        v: usize,
-        sweep: usize,
-        (parent, weight): (&[u32], &[Weight]),
-        node: &mut [[u32; 2]],
-        order: &mut Vec<[u32; 2]>,
-        queue: &mut Vec<u32>,
-    ) {
-        let w = weight[v];
-        let p = if v == 0 { 0 } else { parent[v] as usize };
+    tree.winning_moves()
+}
+
+/// A tree read edge by edge (node 0 is the root, node `v >= 1` is the `v`-th edge's child),
+/// with the work space of its analysis, which the next tree reuses ([`Tree::clear`]).
+///
+/// [`Tree::winning_moves`] gives the answers of [`winning_moves`] (or the cycle of
+/// [`leaves_first`]). When every parent comes before its child, the passes run by index.
+/// Otherwise the leaves are peeled in one sweep over the nodes by index, and a node is settled
+/// (its subtree value final, its branch added to its parent's) as soon as its last child is: a
+/// node that becomes ready behind the sweep waits in a short first-in-first-out queue while its
+/// memory is asked for. Each node is one 16-byte record (child counter, later its target; its
+/// value; its parent and weight class; an ancestor 16 levels up), and settling a node asks for
+/// that ancestor's record: on a chain of nodes each waiting for the one below (a path with
+/// shuffled labels) the peeling would otherwise wait on memory at every step. The ancestors
+/// come from pointer jumping, four passes whose random reads are independent of each other.
+/// The settling order is kept with each node's parent and weight, so the pass from the root
+/// down reads it in sequence. `O(n)` time, no recursion; 36 bytes a node.
+///
+/// ```
+/// use games::theory::hackenbush::{Tree, Weight};
+/// let mut tree = Tree::new();
+/// tree.push(2, Weight::One); // node 1 hangs from node 2
+/// tree.push(0, Weight::Two); // node 2 from the root
+/// assert_eq!(tree.winning_moves(), Ok(vec![1]));
+/// tree.clear();
+/// tree.push(0, Weight::One);
+/// tree.push(0, Weight::Two);
+/// assert_eq!(tree.winning_moves(), Ok(vec![1, 2]));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tree {
+    /// `node[v] = [children not yet settled (later: the target value need(v)), subtree value,
+    /// parent | low bit of the weight's class << 31, ancestor ahead | high bit << 31]`.
+    node: Vec<[u32; 4]>,
+    /// Does every parent come before its child?
+    parents_first: bool,
+    /// The settling order: (node, parent), the weight's class in the two top bits.
+    order: Vec<[u32; 2]>,
+    /// The pointer jumping's two generations.
+    jumps: [Vec<u32>; 2],
+    queue: Vec<u32>,
+}
+
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree::new()
+    }
+}
+
+/// The low 31 bits of a record's word (an index or value); the top bit carries a class bit.
+const LOW: u32 = !(1 << 31);
+
+impl Tree {
+    /// A tree with only its root.
+    pub fn new() -> Tree {
+        Tree {
+            node: vec![[0; 4]],
+            parents_first: true,
+            order: Vec::new(),
+            jumps: [Vec::new(), Vec::new()],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Back to a tree with only its root (the memory stays for the next tree).
+    pub fn clear(&mut self) {
+        self.node.clear();
+        self.node.push([0; 4]);
+        self.parents_first = true;
+    }
+
+    /// Room for `edges` more edges, or the allocator's refusal.
+    pub fn try_reserve(&mut self, edges: usize) -> Result<(), std::collections::TryReserveError> {
+        self.node.try_reserve_exact(edges)?;
+        ask_huge_pages(&self.node);
+        Ok(())
+    }
+
+    /// The number of nodes (the root included).
+    pub fn len(&self) -> usize {
+        self.node.len()
+    }
+
+    /// Never: there is always the root.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Adds the next node, hanging from `parent` (any node index, this one's or a later one's
+    /// included, below `2^31 - 1`) by an edge of class `w`.
+    #[inline]
+    pub fn push(&mut self, parent: u32, w: Weight) {
+        let v = self.node.len();
+        assert!(parent < LOW && v < LOW as usize, "Tree::push: too many nodes");
+        self.parents_first &= (parent as usize) < v;
         let class = w as u32;
-        order.push([v as u32 | (class & 1) << 31, p as u32 | (class >> 1) << 31]);
-        if v == 0 {
-            return;
-        }
-        let b = branch(w, node[v][1]);
-        let rec = &mut node[p];
-        rec[1] ^= b;
-        rec[0] -= 1;
-        if rec[0] == 0 && p < sweep {
-            prefetch(parent.as_ptr().wrapping_add(p));
-            prefetch(weight.as_ptr().wrapping_add(p));
-            queue.push(p as u32);
-        }
+        self.node.push([0, 0, parent | (class & 1) << 31, (class >> 1) << 31]);
     }
-    let input = (parent, weight);
-    for v in 0..n {
-        if let Some(&ahead) = parent.get(v + SWEEP_AHEAD) {
-            prefetch(node.as_ptr().wrapping_add(ahead as usize));
+
+    /// Every winning first move, as the child node of the edge to lower, in increasing order
+    /// (empty when the root's value is 0), or the largest node on a cycle of parent pointers.
+    /// Panics when a parent is not a node.
+    pub fn winning_moves(&mut self) -> Result<Vec<u32>, u32> {
+        let n = self.node.len();
+        if self.parents_first {
+            return Ok(self.by_index());
         }
-        if node[v][0] == 0 {
-            settle(v, v, input, &mut node, &mut order, &mut queue);
-        }
-        // Drain the queue, lagging behind its tail so that the hints have time to land.
-        while queue.len() - head > QUEUE_LAG {
-            if let Some(&ahead) = queue.get(head + QUEUE_LAG / 2) {
-                prefetch(node.as_ptr().wrapping_add(parent[ahead as usize] as usize));
+        // The child counters, and the parents as the pointer jumping's first generation.
+        let node = &mut self.node[..];
+        let parent = &mut self.jumps[0];
+        parent.clear();
+        parent.reserve_exact(n);
+        ask_huge_pages(parent);
+        parent.push(0);
+        for v in 1..n {
+            if let Some(ahead) = node.get(v + SWEEP_AHEAD) {
+                prefetch(node.as_ptr().wrapping_add((ahead[2] & LOW) as usize));
             }
+            let p = node[v][2] & LOW;
+            parent.push(p);
+            node[p as usize][0] += 1;
+        }
+        self.ancestors_ahead();
+        let node = &mut self.node[..];
+        let order = &mut self.order;
+        order.clear();
+        order.reserve_exact(n);
+        ask_huge_pages(order);
+        let queue = &mut self.queue;
+        queue.clear();
+        let mut head = 0;
+        // Settles `v` (all its children are): its branch goes into its parent's value; a parent
+        // left without unsettled children behind the sweep (`p < sweep`) joins the queue. The
+        // ancestor ahead of `v` is asked for: on a chain of nodes that each wait for the one
+        // below, that is the node settled a few steps from now.
+        #[inline(always)]
+        fn settle(
+            v: usize,
+            sweep: usize,
+            node: &mut [[u32; 4]],
+            order: &mut Vec<[u32; 2]>,
+            queue: &mut Vec<u32>,
+        ) {
+            let [_, g, p_bits, a_bits] = node[v];
+            order.push([v as u32 | (p_bits & !LOW), (p_bits & LOW) | (a_bits & !LOW)]);
+            if v == 0 {
+                return;
+            }
+            prefetch(node.as_ptr().wrapping_add((a_bits & LOW) as usize));
+            let p = (p_bits & LOW) as usize;
+            let b = branch(class(p_bits >> 31 | (a_bits >> 31) << 1), g);
+            let rec = &mut node[p];
+            rec[1] ^= b;
+            rec[0] -= 1;
+            if rec[0] == 0 && p < sweep {
+                queue.push(p as u32);
+            }
+        }
+        for v in 0..n {
+            // The parent of a leaf ahead (the nodes the sweep will settle).
+            if let Some(&[0, _, p, _]) = node.get(v + SWEEP_AHEAD) {
+                prefetch(node.as_ptr().wrapping_add((p & LOW) as usize));
+            }
+            if node[v][0] == 0 {
+                settle(v, v, node, order, queue);
+            }
+            // Drain the queue, lagging behind its tail so that the hints have time to land.
+            while queue.len() - head > QUEUE_LAG {
+                if let Some(&ahead) = queue.get(head + QUEUE_LAG / 2) {
+                    prefetch(node.as_ptr().wrapping_add((node[ahead as usize][2] & LOW) as usize));
+                }
+                let q = queue[head] as usize;
+                head += 1;
+                settle(q, v + 1, node, order, queue);
+            }
+        }
+        while head < queue.len() {
             let q = queue[head] as usize;
             head += 1;
-            settle(q, v + 1, input, &mut node, &mut order, &mut queue);
+            settle(q, n, node, order, queue);
+        }
+        if order.len() < n {
+            let on_cycle = (0..n).rev().find(|&v| node[v][0] > 0).expect("an unsettled node");
+            return Err(on_cycle as u32);
+        }
+        if node[0][1] == 0 {
+            return Ok(Vec::new());
+        }
+        // From the root down (the settling order backwards; the root is settled last).
+        node[0][0] = 0;
+        let mut wins = Vec::new();
+        for i in (0..n - 1).rev() {
+            if let Some(ahead) = i.checked_sub(AHEAD) {
+                let [c, p] = order[ahead];
+                prefetch(node.as_ptr().wrapping_add((c & LOW) as usize));
+                prefetch(node.as_ptr().wrapping_add((p & LOW) as usize));
+            }
+            let [c, p] = order[i];
+            let w = class(c >> 31 | (p >> 31) << 1);
+            let (c, p) = ((c & LOW) as usize, (p & LOW) as usize);
+            if settle_target(node, c, p, w) {
+                wins.push(c as u32);
+            }
+        }
+        wins.sort_unstable();
+        Ok(wins)
+    }
+
+    /// Both passes by index, for a tree whose parents all come before their children.
+    fn by_index(&mut self) -> Vec<u32> {
+        let node = &mut self.node[..];
+        for v in (1..node.len()).rev() {
+            let [_, g, p_bits, a_bits] = node[v];
+            let b = branch(class(p_bits >> 31 | (a_bits >> 31) << 1), g);
+            node[(p_bits & LOW) as usize][1] ^= b;
+        }
+        if node[0][1] == 0 {
+            return Vec::new();
+        }
+        node[0][0] = 0;
+        let mut wins = Vec::new();
+        for c in 1..node.len() {
+            let [_, _, p_bits, a_bits] = node[c];
+            let w = class(p_bits >> 31 | (a_bits >> 31) << 1);
+            if settle_target(node, c, (p_bits & LOW) as usize, w) {
+                wins.push(c as u32);
+            }
+        }
+        wins
+    }
+
+    /// Fills every record's ancestor ahead, from the parents in `jumps[0]`: `2^JUMPS` levels up (the root where the path is
+    /// shorter; a node of a cycle on the cycle), by pointer jumping: `JUMPS` passes of
+    /// `a(v) <- a(a(v))`. Each pass reads at random, but every read is independent of the
+    /// others, so many are in flight at once, unlike a walk up a chain.
+    fn ancestors_ahead(&mut self) {
+        let node = &mut self.node;
+        let [from, to] = &mut self.jumps;
+        to.clear();
+        to.reserve_exact(node.len());
+        ask_huge_pages(to);
+        to.resize(node.len(), 0);
+        for round in 1..=JUMPS {
+            for v in 0..node.len() {
+                if let Some(&ahead) = from.get(v + SWEEP_AHEAD) {
+                    prefetch(from.as_ptr().wrapping_add(ahead as usize));
+                }
+                let a = from[from[v] as usize];
+                if round == JUMPS {
+                    node[v][3] = (node[v][3] & !LOW) | a;
+                } else {
+                    to[v] = a;
+                }
+            }
+            std::mem::swap(from, to);
         }
     }
-    while head < queue.len() {
-        let q = queue[head] as usize;
-        head += 1;
-        settle(q, n, input, &mut node, &mut order, &mut queue);
-    }
-    drop(queue);
-    if order.len() < n {
-        let on_cycle = (0..n).rev().find(|&v| node[v][0] > 0).expect("an unsettled node");
-        return Err(on_cycle as u32);
-    }
-    if node[0][1] == 0 {
-        return Ok(Vec::new());
-    }
-    // From the root down (the settling order backwards): need(root) = 0, and a child's
-    // target follows from its parent's (see the module documentation). The counters (all 0
-    // now) hold the targets; NONE: no move inside that subtree wins.
+}
+
+/// The pass down at child `c` of `p`, whose target (in `node[p][0]`) is final: `need(c)` into
+/// `node[c][0]` from `need(p)` (see the module documentation; `NONE`: no move inside that
+/// subtree wins), and whether lowering the edge into `c` wins.
+#[inline(always)]
+fn settle_target(node: &mut [[u32; 4]], c: usize, p: usize, w: Weight) -> bool {
+    // Values stay below n <= 2^31, so no value or target is NONE.
     const NONE: u32 = u32::MAX;
-    node[0][0] = 0;
-    let mut wins = Vec::new();
-    let class = |bits: u32| match bits {
+    let [need_p, g_p, _, _] = node[p];
+    if need_p == NONE {
+        node[c][0] = NONE;
+        return false;
+    }
+    let g_c = node[c][1];
+    let t = need_p ^ g_p ^ branch(w, g_c);
+    node[c][0] = subtree_target(w, t).unwrap_or(NONE);
+    after_cut(w, g_c) == t
+}
+
+/// The weight class from its two bits (`Weight as u32`).
+#[inline(always)]
+fn class(bits: u32) -> Weight {
+    match bits & 3 {
         0 => Weight::One,
         1 => Weight::Two,
         2 => Weight::OddAtLeast3,
         _ => Weight::EvenAtLeast4,
-    };
-    const LOW: u32 = !(1 << 31);
-    // The root is settled last: order[n - 1].
-    for i in (0..n - 1).rev() {
-        if let Some(ahead) = i.checked_sub(AHEAD) {
-            let [c, p] = order[ahead];
-            prefetch(node.as_ptr().wrapping_add((c & LOW) as usize));
-            prefetch(node.as_ptr().wrapping_add((p & LOW) as usize));
-        }
-        let [c, p] = order[i];
-        let w = class(c >> 31 | (p >> 31) << 1);
-        let (c, p) = ((c & LOW) as usize, (p & LOW) as usize);
-        let [need_p, g_p] = node[p];
-        if need_p == NONE {
-            node[c][0] = NONE;
-            continue;
-        }
-        let g_c = node[c][1];
-        let t = need_p ^ g_p ^ branch(w, g_c);
-        if after_cut(w, g_c) == t {
-            wins.push(c as u32);
-        }
-        node[c][0] = subtree_target(w, t).unwrap_or(NONE);
     }
-    wins.sort_unstable();
-    Ok(wins)
 }
 
+/// The ancestor asked for while settling a node is `2^JUMPS` levels up.
+const JUMPS: u32 = 4;
 /// How many queued nodes wait before they are settled (their memory hints land meanwhile).
 const QUEUE_LAG: usize = 32;
 /// How far ahead of the sweep a parent's record is asked for.
