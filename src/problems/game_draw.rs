@@ -48,6 +48,7 @@ pub const RULES: Rules<2> = Rules {
 /// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based pairs.
 pub fn read_arcs(sc: &mut Scanner<'_>, n: u64, m: u64) -> Result<Vec<(u32, u32)>, InputError> {
     let mut arcs = Vec::with_capacity(sc.capacity_for(m, 2));
+    crate::theory::retrograde::huge_pages(&mut arcs);
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
