@@ -321,9 +321,12 @@ fn outcomes_with_hints<const K: usize>(
         state.extend(std::iter::repeat_n(graph.out_degree(v), K));
     }
     let sinks: Vec<u32> = (0..n as u32).filter(|&v| graph.out_degree(v as usize) == 0).collect();
-    let mut queue = Vec::with_capacity(positions);
+    // Every position joins the queue at most once; the one word more is where the closure
+    // writes a position that does not join (see [`Engine::close`]).
+    let mut queue = Vec::with_capacity(positions + 1);
     huge_pages(&mut queue);
-    let mut engine = Engine { graph, rules, state, queue, head: 0, hints };
+    queue.resize(positions + 1, 0);
+    let mut engine = Engine { graph, rules, state, queue, head: 0, end: 0, hints };
     for c in (rules.infinite + 1..rules.outcomes).rev() {
         engine.stage(&sinks, c, true);
     }
@@ -337,9 +340,11 @@ struct Engine<'a, const K: usize> {
     graph: &'a ReverseGraph,
     rules: &'a Rules<K>,
     state: Vec<u32>,
-    /// Every settled position, in the order settled; `queue[head..]` still to be closed over.
+    /// Every settled position, in the order settled, in `queue[..end]`; `queue[head..end]`
+    /// still to be closed over.
     queue: Vec<u32>,
     head: usize,
+    end: usize,
     /// Ask for memory ahead of time (large graphs)?
     hints: bool,
 }
@@ -354,7 +359,8 @@ impl<const K: usize> Engine<'_, K> {
                 let p = v as usize * K + t;
                 if self.rules.stuck[t] == c && self.state[p] < SETTLED {
                     self.state[p] = settled;
-                    self.queue.push(p as u32);
+                    self.queue[self.end] = p as u32;
+                    self.end += 1;
                 }
             }
         }
@@ -371,47 +377,51 @@ impl<const K: usize> Engine<'_, K> {
     }
 
     /// The closure of [`Engine::stage`], with or without the memory hints.
+    ///
+    /// The step for one predecessor has no branch: which of its three cases applies (already
+    /// settled; one more move known to lead into the set; joins the set now) depends on the
+    /// graph in no pattern a predictor could learn, and each wrong guess cost a pipeline flush,
+    /// which on a large graph also threw away the memory requests already under way. So the
+    /// new state word is selected, and the position is written to the queue's next free slot
+    /// in every case, which then moves on only if it joined (the queue has one slot to spare).
     #[inline(always)]
     fn close<const HINTS: bool>(&mut self, settled: u32, for_max: bool) {
         let graph = self.graph;
-        let queue = &mut self.queue;
-        while self.head < queue.len() {
-            let len = queue.len();
-            let at = self.head;
-            if HINTS && at + AHEAD_START < len {
-                graph.prefetch_predecessors(queue[at + AHEAD_START] as usize / K);
+        let queue = &mut self.queue[..];
+        let state = &mut self.state[..];
+        let (mut head, mut end) = (self.head, self.end);
+        while head < end {
+            if HINTS && head + AHEAD_START < end {
+                graph.prefetch_predecessors(queue[head + AHEAD_START] as usize / K);
             }
-            if HINTS && at + AHEAD_LIST < len {
-                let w = queue[at + AHEAD_LIST] as usize / K;
+            if HINTS && head + AHEAD_LIST < end {
+                let w = queue[head + AHEAD_LIST] as usize / K;
                 prefetch(graph.tails.as_ptr().wrapping_add(graph.start[w] as usize));
             }
-            if HINTS && at + AHEAD_STATE < len {
-                let p = queue[at + AHEAD_STATE] as usize;
+            if HINTS && head + AHEAD_STATE < end {
+                let p = queue[head + AHEAD_STATE] as usize;
                 let before = (p + K - 1) % K;
                 for &v in graph.predecessors(p / K).iter().take(AHEAD_STATE_WORDS) {
-                    prefetch(self.state.as_ptr().wrapping_add(v as usize * K + before));
+                    prefetch(state.as_ptr().wrapping_add(v as usize * K + before));
                 }
             }
-            let p = queue[at] as usize;
-            self.head = at + 1;
+            let p = queue[head] as usize;
+            head += 1;
             let (w, before) = (p / K, (p + K - 1) % K);
             // The player at `before` wants this set if his side is the attracting one.
             let wants = self.rules.maximiser[before] == for_max;
             for &v in graph.predecessors(w) {
                 let q = v as usize * K + before;
-                let s = self.state[q];
-                if s >= SETTLED {
-                    continue;
-                }
-                if !wants && s > 1 {
-                    // One more move of the avoiding player is known to lead into the set.
-                    self.state[q] = s - 1;
-                    continue;
-                }
-                self.state[q] = settled;
-                queue.push(q as u32);
+                let s = state[q];
+                // An unsettled predecessor has a move (this one), so its counter is >= 1.
+                let open = s < SETTLED;
+                let joins = open & (wants | (s == 1));
+                state[q] = if joins { settled } else { s - open as u32 };
+                queue[end] = q as u32;
+                end += joins as usize;
             }
         }
+        (self.head, self.end) = (head, end);
     }
 }
 
