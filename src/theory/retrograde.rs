@@ -62,13 +62,15 @@
 //! The closure uses a counter per position: the number of its moves not yet known to lead into
 //! the current set. Only a position of the player who must *avoid* the set needs it (Min's
 //! positions in stage 1, Max's in stage 2), so the two families share one counter, and the
-//! counter shares one `u32` word with the settled mark (words from `2^32 - 256` up mean "settled
-//! with outcome `c`"), so checking and updating a predecessor is one memory access. A position
-//! whose player wants the set joins when the first successor joins. Each position is settled
-//! (appended to an explicit first-in-first-out queue) once and scans its predecessors once, so
-//! the work is `O(K (n + m))`: `K n` positions, `K m` reversed moves. Memory is linear: the
-//! reverse graph in compressed sparse row form (`n + 1` offsets, `m` tails, `n` out-degrees,
-//! all `u32`), `K n` state words and a queue of at most `K n` positions. No recursion.
+//! counter shares one byte with the settled mark (bytes from 128 up mean "settled with outcome
+//! `c`"; a counter of 127 moves or more lives in a side table of `u32`s, reached through a rank
+//! bitmap), so checking and updating a predecessor is one memory access into `K n` bytes. A
+//! position whose player wants the set joins when the first successor joins. Each position is
+//! settled (appended to an explicit first-in-first-out queue) once and scans its predecessors
+//! once, so the work is `O(K (n + m))`: `K n` positions, `K m` reversed moves. Memory is
+//! linear: the reverse graph in compressed sparse row form (`n + 1` offsets, `m` tails, `n`
+//! out-degrees, all `u32`), `K n` state bytes and a queue of at most `K n` positions. No
+//! recursion.
 //!
 //! Order inside a stage does not matter (an attractor is a least fixed point: any order of
 //! adding qualifying positions reaches the same set), which the engine uses for speed: it knows
@@ -77,8 +79,8 @@
 //! `problems/game-draw.md`).
 //!
 //! Indices are `u32`: the graph must have fewer than 2^32 - 1 vertices and at most
-//! [`MAX_ARCS`] arcs (an out-degree must stay below the settled marks), and `K n` positions must
-//! fit in a `u32`. The adapters refuse larger inputs before calling here.
+//! [`MAX_ARCS`] arcs, and `K n` positions must fit in a `u32`; there are at most 128 outcomes.
+//! The adapters refuse larger inputs before calling here.
 
 use crate::prefetch::prefetch;
 
@@ -259,7 +261,7 @@ pub struct Buffers {
     out_degree: Vec<u32>,
     start: Vec<u32>,
     tails: Vec<u32>,
-    state: Vec<u32>,
+    state: Vec<u8>,
     queue: Vec<u32>,
     sinks: Vec<u32>,
 }
@@ -277,19 +279,22 @@ pub struct Rules<const K: usize> {
     pub outcomes: u8,
 }
 
-/// A position's state word: below [`SETTLED`], the position is not settled and the word is its
-/// counter; `SETTLED + c` means settled with outcome `c`. One word per position keeps the check
-/// and the update of a predecessor to one random memory access.
-const SETTLED: u32 = u32::MAX - 255;
+/// A position's state byte: below [`WIDE`], the position is not settled and the byte is its
+/// counter; [`WIDE`] means not settled with the counter kept in a table of `u32`s (the
+/// positions of the vertices with [`WIDE`] moves or more, few in any graph: at most `m / 127`);
+/// `SETTLED + c` means settled with outcome `c`. One byte per position keeps the check and the
+/// update of a predecessor to one random memory access, in a table a quarter the size of `u32`
+/// words: game-teams' 10^5-vertex tests keep theirs (6 * 10^5 bytes) in the L2 cache.
+const SETTLED: u8 = 128;
+const WIDE: u8 = 127;
 
-/// The most arcs [`outcomes`] accepts: a counter (at most an out-degree) must stay below
-/// the settled marks, which start at 2^32 - 256.
+/// The most arcs [`outcomes`] accepts: a counter (at most an out-degree) is a `u32`.
 pub const MAX_ARCS: usize = 4_000_000_000;
-const _: () = assert!(MAX_ARCS < SETTLED as usize);
+const _: () = assert!(MAX_ARCS < u32::MAX as usize);
 
 /// The outcome of every position (see [`outcomes`]).
 pub struct Outcomes<const K: usize> {
-    state: Vec<u32>,
+    state: Vec<u8>,
     infinite: u8,
     /// The closure's queue, kept for [`Outcomes::recycle`].
     queue: Vec<u32>,
@@ -300,7 +305,7 @@ impl<const K: usize> Outcomes<K> {
     #[inline]
     pub fn get(&self, v: usize, t: usize) -> u8 {
         let s = self.state[v * K + t];
-        if s >= SETTLED { (s - SETTLED) as u8 } else { self.infinite }
+        if s >= SETTLED { s - SETTLED } else { self.infinite }
     }
 
     /// The number of vertices.
@@ -334,6 +339,8 @@ impl<const K: usize> Outcomes<K> {
 /// assert_eq!(v.get(3, 0), 1); // the loop is played forever
 /// assert_eq!(v.at_turn(1).collect::<Vec<_>>(), vec![2, 0, 2, 1]);
 /// ```
+///
+/// Panics if `rules.outcomes` is above 128 (the state bytes hold the settled outcome).
 pub fn outcomes<const K: usize>(graph: &ReverseGraph, rules: &Rules<K>) -> Outcomes<K> {
     outcomes_in(graph, rules, &mut Buffers::default())
 }
@@ -344,26 +351,32 @@ pub fn outcomes_in<const K: usize>(
     rules: &Rules<K>,
     buffers: &mut Buffers,
 ) -> Outcomes<K> {
-    // A graph whose state words fit in the caches gains nothing from the memory hints, which
+    // A graph whose closure data fit in the caches gains nothing from the memory hints, which
     // then only cost instructions: they are given for large graphs only.
-    let hints = graph.vertices().saturating_mul(K * 4) > PREFETCH_FROM_BYTES;
-    outcomes_with_hints(graph, rules, hints, buffers)
+    let n = graph.vertices();
+    let bytes = n.saturating_mul(K + 4).saturating_add(graph.arcs().saturating_mul(4));
+    outcomes_with(graph, rules, bytes > PREFETCH_FROM_BYTES, WIDE, buffers)
 }
 
-/// [`outcomes`], with the closure's memory hints on or off (the result is the same).
-fn outcomes_with_hints<const K: usize>(
+/// [`outcomes`], with the closure's memory hints on or off and the counters from `wide_from`
+/// moves up in the `u32` table (the result is the same for every choice; `wide_from` is
+/// [`WIDE`] except in the tests, which lower it to reach that table with small graphs).
+fn outcomes_with<const K: usize>(
     graph: &ReverseGraph,
     rules: &Rules<K>,
     hints: bool,
+    wide_from: u8,
     buffers: &mut Buffers,
 ) -> Outcomes<K> {
     assert!(K >= 1, "retrograde: at least one player");
     assert!(rules.outcomes >= 1, "retrograde: at least one outcome");
+    assert!(rules.outcomes <= SETTLED, "retrograde: at most 128 outcomes");
     assert!(rules.infinite < rules.outcomes, "retrograde: infinite-play outcome out of range");
     assert!(
         rules.stuck.iter().all(|&s| s < rules.outcomes),
         "retrograde: stuck outcome out of range"
     );
+    assert!((2..=WIDE).contains(&wide_from), "retrograde: wide counters from 2 to 127 moves");
     assert!(graph.arcs() <= MAX_ARCS, "retrograde: too many arcs");
     let n = graph.vertices();
     let positions = n.checked_mul(K).filter(|&p| p <= u32::MAX as usize);
@@ -373,12 +386,30 @@ fn outcomes_with_hints<const K: usize>(
     state.clear();
     state.reserve(positions);
     huge_pages(&mut state);
-    for v in 0..n {
-        state.extend(std::iter::repeat_n(graph.out_degree(v), K));
-    }
     let mut sinks = std::mem::take(&mut buffers.sinks);
     sinks.clear();
-    sinks.extend((0..n as u32).filter(|&v| graph.out_degree(v as usize) == 0));
+    let mut counters = WideCounters { bits: Vec::new(), before: Vec::new(), count: Vec::new() };
+    let wide_words = n.div_ceil(64);
+    for (v, &degree) in graph.out_degree.iter().enumerate() {
+        if degree < wide_from as u32 {
+            state.extend(std::iter::repeat_n(degree as u8, K));
+            if degree == 0 {
+                sinks.push(v as u32);
+            }
+        } else {
+            state.extend(std::iter::repeat_n(WIDE, K));
+            if counters.bits.is_empty() {
+                counters.bits = vec![0; wide_words];
+            }
+            counters.bits[v / 64] |= 1 << (v % 64);
+            counters.count.extend(std::iter::repeat_n(degree, K));
+        }
+    }
+    if !counters.bits.is_empty() {
+        let mut so_far = 0;
+        counters.before =
+            counters.bits.iter().map(|w| (so_far, so_far += w.count_ones()).0).collect();
+    }
     // Every position joins the queue at most once; the one word more is where the closure
     // writes a position that does not join (see [`Engine::close`]).
     // (Its old content, if any, is never read: every slot is written before it is read.)
@@ -389,7 +420,7 @@ fn outcomes_with_hints<const K: usize>(
         huge_pages(&mut queue);
         queue.resize(positions + 1, 0);
     }
-    let mut engine = Engine { graph, rules, state, queue, head: 0, end: 0, hints };
+    let mut engine = Engine { graph, rules, state, counters, queue, head: 0, end: 0, hints };
     for c in (rules.infinite + 1..rules.outcomes).rev() {
         engine.stage(&sinks, c, true);
     }
@@ -400,10 +431,32 @@ fn outcomes_with_hints<const K: usize>(
     Outcomes { state: engine.state, infinite: rules.infinite, queue: engine.queue }
 }
 
+/// The counters of the positions whose state byte is [`WIDE`]: a vertex's rank among the wide
+/// vertices (one bit a vertex, one count a 64 of them: `O(1)` time, 1.5 bits a vertex) picks
+/// its `K` counters.
+struct WideCounters {
+    /// Bit `v % 64` of word `v / 64`: is `v` a wide vertex? (Empty when none is.)
+    bits: Vec<u64>,
+    /// `before[k]`: the number of wide vertices below `64 k`.
+    before: Vec<u32>,
+    count: Vec<u32>,
+}
+
+impl WideCounters {
+    /// The counter of the position `(v, t)` (`v` wide).
+    #[inline]
+    fn of<const K: usize>(&mut self, v: usize, t: usize) -> &mut u32 {
+        let below = self.bits[v / 64] & ((1u64 << (v % 64)) - 1);
+        let rank = self.before[v / 64] as usize + below.count_ones() as usize;
+        &mut self.count[rank * K + t]
+    }
+}
+
 struct Engine<'a, const K: usize> {
     graph: &'a ReverseGraph,
     rules: &'a Rules<K>,
-    state: Vec<u32>,
+    state: Vec<u8>,
+    counters: WideCounters,
     /// Every settled position, in the order settled, in `queue[..end]`; `queue[head..end]`
     /// still to be closed over.
     queue: Vec<u32>,
@@ -417,7 +470,7 @@ impl<const K: usize> Engine<'_, K> {
     /// Extends the attractor of the side `for_max` (true: Max, stage 1; false: Min, stage 2) by
     /// the end positions with outcome `c`, and settles every newly attracted position at `c`.
     fn stage(&mut self, sinks: &[u32], c: u8, for_max: bool) {
-        let settled = SETTLED + c as u32;
+        let settled = SETTLED + c;
         for &v in sinks {
             for t in 0..K {
                 let p = v as usize * K + t;
@@ -431,7 +484,7 @@ impl<const K: usize> Engine<'_, K> {
         // The closure may take the attracted positions in any order; it takes them first in,
         // first out, so the positions to come are known in advance and their memory is asked
         // for ahead of time, in three steps (where the predecessors start, the predecessor
-        // list, the predecessors' state words): the random accesses of successive positions
+        // list, the predecessors' state bytes): the random accesses of successive positions
         // overlap instead of waiting one after the other.
         if self.hints {
             self.close::<true>(settled, for_max);
@@ -442,17 +495,19 @@ impl<const K: usize> Engine<'_, K> {
 
     /// The closure of [`Engine::stage`], with or without the memory hints.
     ///
-    /// The step for one predecessor has no branch: which of its three cases applies (already
-    /// settled; one more move known to lead into the set; joins the set now) depends on the
-    /// graph in no pattern a predictor could learn, and each wrong guess cost a pipeline flush,
-    /// which on a large graph also threw away the memory requests already under way. So the
-    /// new state word is selected, and the position is written to the queue's next free slot
-    /// in every case, which then moves on only if it joined (the queue has one slot to spare).
+    /// The step for one predecessor has no branch (but for the rare wide counters): which of
+    /// its three cases applies (already settled; one more move known to lead into the set;
+    /// joins the set now) depends on the graph in no pattern a predictor could learn, and each
+    /// wrong guess cost a pipeline flush, which on a large graph also threw away the memory
+    /// requests already under way. So the new state byte is selected, and the position is
+    /// written to the queue's next free slot in every case, which then moves on only if it
+    /// joined (the queue has one slot to spare).
     #[inline(always)]
-    fn close<const HINTS: bool>(&mut self, settled: u32, for_max: bool) {
+    fn close<const HINTS: bool>(&mut self, settled: u8, for_max: bool) {
         let graph = self.graph;
         let queue = &mut self.queue[..];
         let state = &mut self.state[..];
+        let counters = &mut self.counters;
         let (mut head, mut end) = (self.head, self.end);
         while head < end {
             if HINTS && head + AHEAD_START < end {
@@ -477,10 +532,21 @@ impl<const K: usize> Engine<'_, K> {
             for &v in graph.predecessors(w) {
                 let q = v as usize * K + before;
                 let s = state[q];
+                if s == WIDE {
+                    let count = counters.of::<K>(v as usize, before);
+                    if wants || *count == 1 {
+                        state[q] = settled;
+                        queue[end] = q as u32;
+                        end += 1;
+                    } else {
+                        *count -= 1;
+                    }
+                    continue;
+                }
                 // An unsettled predecessor has a move (this one), so its counter is >= 1.
                 let open = s < SETTLED;
                 let joins = open & (wants | (s == 1));
-                state[q] = if joins { settled } else { s - open as u32 };
+                state[q] = if joins { settled } else { s - open as u8 };
                 queue[end] = q as u32;
                 end += joins as usize;
             }
@@ -489,8 +555,8 @@ impl<const K: usize> Engine<'_, K> {
     }
 }
 
-/// The size of the state words from which the closure asks for memory ahead (about the size of
-/// a core's L2 cache: below it the hints measured slower).
+/// The size of the closure's data (state bytes, predecessor lists) from which it asks for memory
+/// ahead (about the size of a core's L2 cache: below it the hints measured slower).
 const PREFETCH_FROM_BYTES: usize = 1 << 20;
 /// How far ahead the arcs are fetched while the reverse graph is built.
 const AHEAD_ARCS: usize = 16;
@@ -535,8 +601,8 @@ mod tests {
         let rules = Rules { maximiser: [true, false], stuck: [0, 2], infinite: 1, outcomes: 3 };
         assert!(n * 2 * 4 > PREFETCH_FROM_BYTES);
         let (with, without) = (
-            outcomes_with_hints(&g, &rules, true, &mut Buffers::default()),
-            outcomes_with_hints(&g, &rules, false, &mut Buffers::default()),
+            outcomes_with(&g, &rules, true, WIDE, &mut Buffers::default()),
+            outcomes_with(&g, &rules, false, WIDE, &mut Buffers::default()),
         );
         assert_eq!(with.state, without.state);
         let mut seen = [0usize; 3];
@@ -544,6 +610,94 @@ mod tests {
             seen[with.get(v, 0) as usize] += 1;
         }
         assert!(seen.iter().filter(|&&c| c > 0).count() >= 2, "{seen:?}");
+    }
+
+    /// Random graphs with loops, repeated arcs, isolated vertices and vertices of high
+    /// out-degree, under random rules for two and six players.
+    fn random_case(rng: &mut crate::rng::Rng) -> (usize, Vec<(u32, u32)>) {
+        let n = 1 + rng.index(60);
+        let mut arcs = Vec::new();
+        for _ in 0..rng.index(4 * n + 1) {
+            let a = rng.index(n);
+            let b = match rng.index(10) {
+                0 => a,
+                1..=6 if a > 0 => rng.index(a),
+                _ => rng.index(n),
+            };
+            // Now and then many copies of one arc, or a fan of arcs from one vertex.
+            let copies = if rng.chance(1, 8) { 1 + rng.index(12) } else { 1 };
+            arcs.extend(std::iter::repeat_n((a as u32, b as u32), copies));
+        }
+        // Relabel the vertices by a random permutation (with some left isolated).
+        let mut label: Vec<u32> = (0..n as u32).collect();
+        for i in (1..n).rev() {
+            label.swap(i, rng.index(i + 1));
+        }
+        for arc in &mut arcs {
+            *arc = (label[arc.0 as usize], label[arc.1 as usize]);
+        }
+        (n, arcs)
+    }
+
+    fn random_rules<const K: usize>(rng: &mut crate::rng::Rng) -> Rules<K> {
+        let outcomes = 1 + rng.index(4) as u8;
+        Rules {
+            maximiser: std::array::from_fn(|_| rng.chance(1, 2)),
+            stuck: std::array::from_fn(|_| rng.index(outcomes as usize) as u8),
+            infinite: rng.index(outcomes as usize) as u8,
+            outcomes,
+        }
+    }
+
+    fn all<const K: usize>(v: &Outcomes<K>) -> Vec<u8> {
+        (0..v.vertices()).flat_map(|u| (0..K).map(move |t| v.get(u, t))).collect()
+    }
+
+    /// The `u32` table of wide counters gives the outcomes the state bytes give: every vertex
+    /// with 2, 3, ... moves or more sent to the table, against none (degrees stay below 127).
+    #[test]
+    fn wide_counters_change_nothing() {
+        let mut rng = crate::rng::Rng::new(77);
+        let mut reached = 0;
+        for round in 0..3000 {
+            let (n, arcs) = random_case(&mut rng);
+            let g = ReverseGraph::from_arcs(n, &arcs);
+            let wide_from = 2 + rng.index(4) as u8;
+            reached += (0..n).any(|v| g.out_degree(v) >= wide_from as u32) as usize;
+            let (hints, mut b) = (round % 2 == 0, Buffers::default());
+            if round % 3 == 0 {
+                let rules = random_rules::<6>(&mut rng);
+                let plain = outcomes_with(&g, &rules, hints, WIDE, &mut b);
+                let wide = outcomes_with(&g, &rules, !hints, wide_from, &mut Buffers::default());
+                assert_eq!(all(&plain), all(&wide), "{n} {arcs:?} {wide_from}");
+            } else {
+                let rules = random_rules::<2>(&mut rng);
+                let plain = outcomes_with(&g, &rules, hints, WIDE, &mut b);
+                let wide = outcomes_with(&g, &rules, !hints, wide_from, &mut Buffers::default());
+                assert_eq!(all(&plain), all(&wide), "{n} {arcs:?} {wide_from}");
+            }
+        }
+        assert!(reached > 2000, "{reached}");
+    }
+
+    /// One set of [`Buffers`] handed from graph to graph (larger and smaller ones) gives the
+    /// outcomes fresh storage gives.
+    #[test]
+    fn reused_buffers_change_nothing() {
+        let mut rng = crate::rng::Rng::new(78);
+        let mut buffers = Buffers::default();
+        for _ in 0..2000 {
+            let (n, arcs) = random_case(&mut rng);
+            let rules = random_rules::<2>(&mut rng);
+            let g = ReverseGraph::from_arcs_in(n, &arcs, &mut buffers);
+            let fresh = ReverseGraph::from_arcs(n, &arcs);
+            assert!((0..n).all(|v| g.predecessors(v) == fresh.predecessors(v)));
+            assert!((0..n).all(|v| g.out_degree(v) == fresh.out_degree(v)));
+            let got = outcomes_in(&g, &rules, &mut buffers);
+            assert_eq!(got.state, outcomes(&fresh, &rules).state);
+            got.recycle(&mut buffers);
+            g.recycle(&mut buffers);
+        }
     }
 
     #[test]
