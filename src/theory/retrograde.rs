@@ -86,8 +86,11 @@ use crate::prefetch::prefetch;
 
 /// Asks the kernel to back `v`'s buffer with 2 MiB pages (transparent huge pages, where the
 /// system leaves that to `madvise`): the closure's random accesses over tens of megabytes then
-/// miss the TLB far less. A hint: it changes no value, and it is skipped for small buffers.
-pub fn huge_pages<T>(v: &mut Vec<T>) {
+/// miss the TLB far less (game-draw huge: 136 -> 119 ms of CPU, 12.0k -> 4.4k page faults;
+/// no change measured at 10^7 vertices). A hint: it changes no value, and it is skipped for
+/// small buffers. The one `unsafe` here is the system call, which the standard library does
+/// not offer.
+fn huge_pages<T>(v: &mut Vec<T>) {
     const HUGE: usize = 2 << 20;
     let bytes = v.capacity() * std::mem::size_of::<T>();
     if bytes < 2 * HUGE {
