@@ -47,13 +47,26 @@ pub const RULES: Rules<2> = Rules {
 
 /// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based pairs.
 pub fn read_arcs(sc: &mut Scanner<'_>, n: u64, m: u64) -> Result<Vec<(u32, u32)>, InputError> {
-    let mut arcs = Vec::with_capacity(sc.capacity_for(m, 2));
+    let mut arcs = Vec::new();
+    read_arcs_into(sc, n, m, &mut arcs)?;
+    Ok(arcs)
+}
+
+/// [`read_arcs`] into `arcs` (emptied first), whose storage is reused.
+pub fn read_arcs_into(
+    sc: &mut Scanner<'_>,
+    n: u64,
+    m: u64,
+    arcs: &mut Vec<(u32, u32)>,
+) -> Result<(), InputError> {
+    arcs.clear();
+    arcs.reserve(sc.capacity_for(m, 2));
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
         arcs.push((a as u32, b as u32));
     }
-    Ok(arcs)
+    Ok(())
 }
 
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {

@@ -1,7 +1,7 @@
 //! `game-teams`: two teams, six players in a fixed cyclic order move one token on a directed
 //! graph; actors play for their own team's loss. The outcome (A, B or D) of every start.
 
-use super::game_draw::{random_graph, read_arcs, write_arcs};
+use super::game_draw::{random_graph, read_arcs_into, write_arcs};
 use super::generate::by_size;
 use super::generate::effective;
 use crate::error::InputError;
@@ -10,7 +10,7 @@ use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::retrograde::{ReverseGraph, Rules, outcomes};
+use crate::theory::retrograde::{Buffers, ReverseGraph, Rules, outcomes_in};
 
 pub static PROBLEM: Problem = Problem {
     name: "game-teams",
@@ -72,6 +72,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
 pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(), InputError> {
     let tests = sc.u64("test count T")?;
     let mut total: u64 = 0;
+    // One set of buffers for all the tests: the pages of one test's graph serve the next.
+    let (mut arcs, mut buffers) = (Vec::new(), Buffers::default());
     for _ in 0..tests {
         let at = sc.peek_start();
         let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
@@ -81,21 +83,22 @@ pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(
             return Err(InputError::new(at, what));
         }
         let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
-        let arcs = read_arcs(sc, n, m)?;
+        read_arcs_into(sc, n, m, &mut arcs)?;
         let team_b = six(sc, "6 team letters A/B", [b'A', b'B'])?;
         let actor = six(sc, "6 actor flags 0/1", [b'0', b'1'])?;
-        let graph = ReverseGraph::from_arcs(n as usize, &arcs);
-        drop(arcs);
-        let value = outcomes(&graph, &rules(team_b, actor));
-        let line: Vec<u8> = value
-            .at_turn(0)
-            .map(|v| match v {
+        let graph = ReverseGraph::from_arcs_in(n as usize, &arcs, &mut buffers);
+        let value = outcomes_in(&graph, &rules(team_b, actor), &mut buffers);
+        graph.recycle(&mut buffers);
+        out.reserve(n as usize + 1);
+        for v in value.at_turn(0) {
+            out.byte(match v {
                 A_WINS => b'A',
                 B_WINS => b'B',
                 _ => b'D',
-            })
-            .collect();
-        out.bytes(&line).nl();
+            });
+        }
+        out.nl();
+        value.recycle(&mut buffers);
     }
     sc.expect_eof()
 }
