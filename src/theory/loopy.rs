@@ -401,8 +401,9 @@ const BITS: u32 = 31;
 /// memory access. Returns the records and the number of vertices settled (all of them exactly
 /// when the graph is acyclic). Unsettled vertices keep `left` = their arcs to unsettled
 /// vertices and `seen` = the values of their settled followers.
-fn settle(g: &Graph, next: &OnceCell<Followers>) -> (Vec<Tally>, usize) {
+fn settle(g: &Graph) -> (Vec<Tally>, usize) {
     let n = g.vertices();
+    let mut wide = Wide::new(&g.degree);
     let mut tally: Vec<Tally> = g
         .degree
         .iter()
@@ -429,16 +430,20 @@ fn settle(g: &Graph, next: &OnceCell<Followers>) -> (Vec<Tally>, usize) {
         for &v in &tails[w.from as usize..w.to as usize] {
             let t = &mut tally[v as usize];
             t.seen |= bit;
+            if w.seen >= BITS
+                && let Some(wide) = &mut wide
+            {
+                wide.see(v as usize, w.seen);
+            }
             t.left -= 1;
             if t.left == 0 {
                 prefetch(tails.as_ptr().wrapping_add(t.from as usize));
                 // Bits 0..mex-1 are set and bit mex is not; all 32 set: the mex is 31 or more
-                // and the followers decide.
+                // (the vertex has 32 distinct follower values, so it is wide) and its wide
+                // bits decide.
                 let mut mex = (!t.seen).trailing_zeros();
                 if mex == 32 {
-                    let followers = next.get_or_init(|| Followers::from_arcs(n, &g.arcs));
-                    mex =
-                        large_mex(followers.of(v as usize).iter().map(|&x| tally[x as usize].seen));
+                    mex = wide.as_ref().map_or(BITS, |wide| wide.mex(v as usize));
                 }
                 tally[v as usize].seen = mex;
                 order.push(v);
@@ -451,25 +456,76 @@ fn settle(g: &Graph, next: &OnceCell<Followers>) -> (Vec<Tally>, usize) {
 /// How far ahead in the acyclic pass's queue the predecessors' records are asked for.
 const SETTLE_WORDS: usize = 16;
 
-/// The mex of values that include every value below [`BITS`].
-fn large_mex(values: impl Iterator<Item = u32>) -> u32 {
-    let mut big: Vec<u32> = values.filter(|&x| x >= BITS).collect();
-    big.sort_unstable();
-    big.dedup();
-    let gap = big.iter().enumerate().find(|&(i, &x)| x != BITS + i as u32);
-    BITS + gap.map_or(big.len(), |(i, _)| i) as u32
+/// The follower values of [`BITS`] and more seen by the vertices with more than [`BITS`]
+/// moves (only those can have such a mex): for each, one bit per value from `BITS` to its
+/// number of moves `d` (a mex is at most `d`), after a header word holding the bit words' count.
+struct Wide {
+    /// Where each wide vertex's header is in `bits`; [`NOT_WIDE`] for the others.
+    at: Vec<u32>,
+    bits: Vec<u64>,
+}
+
+const NOT_WIDE: u32 = u32::MAX;
+
+impl Wide {
+    /// `None` when no vertex has more than [`BITS`] moves (then no mex reaches `BITS`).
+    fn new(degree: &[u32]) -> Option<Wide> {
+        if degree.iter().all(|&d| d <= BITS) {
+            return None;
+        }
+        let mut bits = Vec::new();
+        let at = degree
+            .iter()
+            .map(|&d| {
+                if d <= BITS {
+                    return NOT_WIDE;
+                }
+                let words = (d - BITS) as usize / 64 + 1;
+                let at = bits.len() as u32;
+                bits.push(words as u64);
+                bits.resize(bits.len() + words, 0);
+                at
+            })
+            .collect();
+        Some(Wide { at, bits })
+    }
+
+    /// Follower value `g >= BITS` for vertex `v`.
+    #[inline]
+    fn see(&mut self, v: usize, g: u32) {
+        let at = self.at[v];
+        if at != NOT_WIDE {
+            let (i, at) = (((g - BITS) / 64) as u64, at as usize);
+            if i < self.bits[at] {
+                self.bits[at + 1 + i as usize] |= 1 << ((g - BITS) % 64);
+            }
+        }
+    }
+
+    /// The least value of `BITS` or more that `v` has not seen.
+    fn mex(&self, v: usize) -> u32 {
+        let at = self.at[v];
+        if at == NOT_WIDE {
+            return BITS;
+        }
+        let at = at as usize;
+        let words = &self.bits[at + 1..at + 1 + self.bits[at] as usize];
+        let gap = words.iter().position(|&w| w != u64::MAX);
+        let i = gap.unwrap_or(words.len());
+        BITS + 64 * i as u32 + words.get(i).map_or(0, |w| (!w).trailing_zeros())
+    }
 }
 
 /// The Grundy value of every vertex when the graph is acyclic, else `None`.
 pub fn grundy_if_acyclic(g: &Graph) -> Option<Vec<u32>> {
-    let (tally, settled) = settle(g, &OnceCell::new());
+    let (tally, settled) = settle(g);
     (settled == g.vertices()).then(|| tally.iter().map(|t| t.seen).collect())
 }
 
 /// True when the arcs on vertices `0..n` close no cycle.
 pub fn is_acyclic(n: usize, arcs: &[(u32, u32)]) -> bool {
     let g = Graph::from_arcs(n, arcs.to_vec());
-    settle(&g, &OnceCell::new()).1 == n
+    settle(&g).1 == n
 }
 
 /// The generalised Sprague-Grundy function of a whole graph.
@@ -532,7 +588,7 @@ pub fn analyse(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
 /// that reaches no cycle, and the levels run on the rest only.
 pub fn analyse_graph(g: Graph) -> Analysis {
     let next = OnceCell::new();
-    let (tally, settled) = settle(&g, &next);
+    let (tally, settled) = settle(&g);
     let n = g.vertices();
     let (value, levels) = if settled == n {
         let value: Vec<u32> = tally.iter().map(|t| t.seen).collect();
@@ -557,7 +613,7 @@ pub fn analyse_by_levels(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
     let tally: Vec<Tally> =
         g.degree.iter().map(|&d| Tally { left: d.max(1), seen: 0, from: 0, to: 0 }).collect();
     let (value, levels) = grundy_levels(&g, &tally, &next);
-    let acyclic = settle(&g, &OnceCell::new()).1 == n;
+    let acyclic = settle(&g).1 == n;
     let Graph { arcs, .. } = g;
     Analysis { arcs, next, value, acyclic, levels, tables: RefCell::default() }
 }
