@@ -479,6 +479,24 @@ fn acyclic_pass_then_levels_equals_the_levels_alone() {
             assert_eq!(fast.value(v), slow.value(v), "vertex {v} of {n} {arcs:?}");
             assert_eq!(fast.outcome(v), slow.outcome(v), "vertex {v} of {n} {arcs:?}");
         }
+        // K as the output found it (from the arcs out of ∞ vertices, gathered) against K from
+        // the full follower lists, built after.
+        let values: Vec<Value> = (0..n).map(|v| fast.value(v)).collect();
+        for v in 0..n {
+            if let Value::Infinite(k) = &values[v] {
+                let mut from_lists: Vec<u32> = fast
+                    .followers(v)
+                    .iter()
+                    .filter_map(|&w| match fast.value(w as usize) {
+                        Value::Finite(g) => Some(g),
+                        Value::Infinite(_) => None,
+                    })
+                    .collect();
+                from_lists.sort_unstable();
+                from_lists.dedup();
+                assert_eq!(k, &from_lists, "vertex {v} of {n} {arcs:?}");
+            }
+        }
         if case < 150 && n <= 9 {
             let small: Vec<(usize, usize)> =
                 arcs.iter().map(|&(a, b)| (a as usize, b as usize)).collect();

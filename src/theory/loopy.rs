@@ -533,6 +533,9 @@ pub struct Analysis {
     arcs: Vec<(u32, u32)>,
     /// The follower lists, built from `arcs` on first use.
     next: OnceCell<Followers>,
+    /// The arcs out of vertices with an infinite value, sorted by tail (input order kept for
+    /// each), gathered on first use; `None` when they are too many (then `next` serves).
+    loopy_arcs: OnceCell<Option<Vec<(u32, u32)>>>,
     /// An integer value, or [`INFINITE`].
     value: Vec<u32>,
     acyclic: bool,
@@ -601,7 +604,15 @@ pub fn analyse_graph(g: Graph) -> Analysis {
     };
     drop(tally);
     let Graph { arcs, .. } = g;
-    Analysis { arcs, next, value, acyclic: settled == n, levels, tables: RefCell::default() }
+    Analysis {
+        arcs,
+        next,
+        loopy_arcs: OnceCell::new(),
+        value,
+        acyclic: settled == n,
+        levels,
+        tables: RefCell::default(),
+    }
 }
 
 /// The level algorithm alone on the whole graph, without the acyclic pass first: the
@@ -615,7 +626,15 @@ pub fn analyse_by_levels(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
     let (value, levels) = grundy_levels(&g, &tally, &next);
     let acyclic = settle(&g).1 == n;
     let Graph { arcs, .. } = g;
-    Analysis { arcs, next, value, acyclic, levels, tables: RefCell::default() }
+    Analysis {
+        arcs,
+        next,
+        loopy_arcs: OnceCell::new(),
+        value,
+        acyclic,
+        levels,
+        tables: RefCell::default(),
+    }
 }
 
 /// The level algorithm of the module documentation, run on the vertices the acyclic pass left
@@ -828,7 +847,7 @@ impl Analysis {
     /// K for ∞(K): the distinct integer values of the followers, sorted.
     pub fn loopy_set(&self, v: usize) -> Vec<u32> {
         let mut k: Vec<u32> =
-            self.follow().of(v).iter().filter_map(|&w| self.grundy(w as usize)).collect();
+            self.loopy_followers(v).iter().filter_map(|&w| self.grundy(w as usize)).collect();
         k.sort_unstable();
         k.dedup();
         k
@@ -845,7 +864,38 @@ impl Analysis {
     }
 
     fn has_follower_of_value(&self, v: usize, g: u32) -> bool {
-        self.follow().of(v).iter().any(|&w| self.value[w as usize] == g)
+        self.loopy_followers(v).iter().any(|&w| self.value[w as usize] == g)
+    }
+
+    /// The followers of `v`, a vertex with an infinite value, in input order: the output asks
+    /// for K and the outcome of every such vertex, and there are usually few of them, so the
+    /// arcs out of them are gathered in one pass over the arcs rather than every vertex's
+    /// follower lists built (unless they are more than a quarter of the arcs).
+    fn loopy_followers(&self, v: usize) -> Vec<u32> {
+        let gathered = self.loopy_arcs.get_or_init(|| {
+            if self.next.get().is_some() {
+                return None;
+            }
+            let mut out: Vec<(u32, u32)> = Vec::new();
+            for &(a, b) in &self.arcs {
+                if self.value[a as usize] == INFINITE {
+                    if out.len() >= self.arcs.len() / 4 {
+                        return None;
+                    }
+                    out.push((a, b));
+                }
+            }
+            out.sort_by_key(|p| p.0);
+            Some(out)
+        });
+        match gathered {
+            Some(out) => {
+                let lo = out.partition_point(|p| (p.0 as usize) < v);
+                let hi = out.partition_point(|p| p.0 as usize <= v);
+                out[lo..hi].iter().map(|p| p.1).collect()
+            }
+            None => self.follow().of(v).to_vec(),
+        }
     }
 
     /// `v`'s [`Table`], built on first use: `O(d log d)` once for out-degree `d`.
