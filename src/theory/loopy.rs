@@ -151,8 +151,9 @@ pub struct Move {
 }
 
 /// The followers of every vertex, in compressed sparse row form: a [`ReverseGraph`] of the
-/// reversed arcs, whose "predecessors" are the followers. Built only when a vertex's followers
-/// are asked for (sums, ∞(K), mex values of 64 and more), in the order the arcs were given.
+/// reversed arcs, whose "predecessors" are the followers, in the order the arcs were given.
+/// Built only when asked for: moves of sums, K of ∞ vertices when they own over a quarter of
+/// the arcs, and settled values of 31 and more next to vertices that reach a cycle.
 pub struct Followers(ReverseGraph);
 
 impl Followers {
