@@ -590,12 +590,14 @@ pub fn analyse(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
 
 /// [`analyse`] on a graph read with an [`ArcReader`]: the acyclic pass settles every vertex
 /// that reaches no cycle, and the levels run on the rest only.
-pub fn analyse_graph(g: Graph) -> Analysis {
+pub fn analyse_graph(mut g: Graph) -> Analysis {
     let next = OnceCell::new();
     let (tally, settled) = settle(&g);
     let n = g.vertices();
     let (value, levels) = if settled == n {
-        let value: Vec<u32> = tally.iter().map(|t| t.seen).collect();
+        // The move counts are no longer needed: their memory takes the values (no fresh pages).
+        let mut value = std::mem::take(&mut g.degree);
+        value.iter_mut().zip(&tally).for_each(|(x, t)| *x = t.seen);
         let top = value.iter().max().map_or(0, |&g| g + 1);
         (value, top)
     } else {
