@@ -879,9 +879,14 @@ impl Analysis {
             if self.next.get().is_some() {
                 return None;
             }
+            // One bit a vertex (n / 8 bytes, cache-resident where the values are not).
+            let mut infinite = vec![0u64; self.value.len().div_ceil(64)];
+            for (v, &g) in self.value.iter().enumerate() {
+                infinite[v / 64] |= u64::from(g == INFINITE) << (v % 64);
+            }
             let mut out: Vec<(u32, u32)> = Vec::new();
             for &(a, b) in &self.arcs {
-                if self.value[a as usize] == INFINITE {
+                if infinite[a as usize / 64] >> (a % 64) & 1 != 0 {
                     if out.len() >= self.arcs.len() / 4 {
                         return None;
                     }
