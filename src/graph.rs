@@ -8,7 +8,7 @@
 use crate::error::InputError;
 use crate::out::Out;
 use crate::scanner::Scanner;
-use crate::theory::loopy::{Analysis, Move, Outcome, Value, analyse};
+use crate::theory::loopy::{Analysis, ArcReader, Move, Outcome, Value, analyse_graph};
 use crate::theory::retrograde::{self, ReverseGraph, Rules};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
@@ -37,16 +37,17 @@ const MISERE: Rules<2> =
 pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), InputError> {
     let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
     let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
-    let mut arcs = Vec::with_capacity(sc.capacity_for(m, 2));
+    // The arcs go straight into the graph's counters as they are read.
+    let mut arcs = ArcReader::new(n as usize, sc.capacity_for(m, 2));
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
-        arcs.push((a as u32, b as u32));
+        arcs.push(a as u32, b as u32);
     }
     if opts.misere {
-        misere(sc, out, n as usize, arcs, opts.json)
+        misere(sc, out, n as usize, arcs.into_arcs(), opts.json)
     } else if opts.json {
-        let analysis = analyse(n as usize, arcs);
+        let analysis = analyse_graph(arcs.finish());
         let positions = read_positions(sc, n, false)?;
         let report = Report {
             vertices: VertexList(&analysis),
@@ -57,7 +58,7 @@ pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), I
         json(out, &report);
         Ok(())
     } else {
-        let analysis = analyse(n as usize, arcs);
+        let analysis = analyse_graph(arcs.finish());
         out.reserve(analysis.vertices() * 12);
         out.str("vertex value outcome\n");
         for v in 0..analysis.vertices() {

@@ -7,7 +7,7 @@
 use games::brute::graph::{self as brute, Graph, Pinned};
 use games::graph::{Options, run};
 use games::rng::Rng;
-use games::theory::loopy::{Outcome, Value, analyse};
+use games::theory::loopy::{Outcome, Value, analyse, analyse_by_levels};
 
 /// A random small graph: cycles, loops, sinks, isolated vertices, repeated arcs.
 fn random_graph(rng: &mut Rng, max_n: u64) -> (usize, Vec<(usize, usize)>) {
@@ -400,5 +400,149 @@ fn mutated_inputs_give_an_answer_or_a_located_error() {
             let (kept, _) = run(&input[..f.offset], opts);
             assert_eq!(out, kept, "{:?}: {msg}", String::from_utf8_lossy(&input));
         }
+    }
+}
+
+/// A random graph made to reach every path of the analysis: a DAG on shuffled labels (arcs to
+/// the next few ranks, some long, some to a clique-like top part so that values reach 31 and
+/// 63 and beyond), a few cycles (loops, 2-cycles, longer) with arcs into and out of the DAG,
+/// repeated arcs, sinks and isolated vertices.
+fn layered_graph(rng: &mut Rng, n: usize, tournament: usize) -> Vec<(u32, u32)> {
+    let mut label: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        let j = rng.index(i + 1);
+        label.swap(i, j);
+    }
+    let mut arcs = Vec::new();
+    // Ranks 0..tournament: every rank moves to every lower one (values 0..tournament-1).
+    let t = tournament.min(n);
+    for i in 0..t {
+        for j in 0..i {
+            arcs.push((label[i], label[j]));
+        }
+    }
+    // Higher ranks move to lower ones (acyclic), mostly nearby.
+    for r in t.max(1)..n {
+        for _ in 0..rng.range(0, 4) {
+            let back = if rng.chance(4, 5) { rng.range(1, 8) as usize } else { rng.index(r) + 1 };
+            let s = r.saturating_sub(back);
+            if s < r {
+                arcs.push((label[r], label[s]));
+            }
+        }
+        if rng.chance(1, 10) && t > 0 {
+            // A move into the top part: large values below.
+            arcs.push((label[r], label[rng.index(t)]));
+        }
+    }
+    // Cycles: loops, 2-cycles and longer ones, among any ranks.
+    for _ in 0..rng.range(0, 4) {
+        let len = rng.range(1, 5) as usize;
+        let ring: Vec<u32> = (0..len).map(|_| label[rng.index(n)]).collect();
+        for i in 0..len {
+            arcs.push((ring[i], ring[(i + 1) % len]));
+        }
+    }
+    // Repeated arcs.
+    for _ in 0..rng.range(0, 3) {
+        if !arcs.is_empty() {
+            let a = arcs[rng.index(arcs.len())];
+            arcs.push(a);
+        }
+    }
+    for i in (1..arcs.len()).rev() {
+        let j = rng.index(i + 1);
+        arcs.swap(i, j);
+    }
+    arcs
+}
+
+#[test]
+fn acyclic_pass_then_levels_equals_the_levels_alone() {
+    // `analyse` settles the vertices that reach no cycle in one pass and runs the levels on the
+    // rest; `analyse_by_levels` is the level algorithm on the whole graph, as documented.
+    let mut rng = Rng::new(15);
+    for case in 0..1500 {
+        let n = rng.range(1, if case < 1000 { 40 } else { 400 }) as usize;
+        let tournament = match rng.below(4) {
+            0 => 0,
+            1 => rng.range(0, 12) as usize,
+            2 => rng.range(28, 40) as usize,
+            _ => rng.range(60, 75) as usize,
+        };
+        let arcs = layered_graph(&mut rng, n, tournament);
+        let fast = analyse(n, arcs.clone());
+        let slow = analyse_by_levels(n, arcs.clone());
+        assert_eq!(fast.acyclic(), slow.acyclic(), "{n} {arcs:?}");
+        assert_eq!(fast.levels(), slow.levels(), "{n} {arcs:?}");
+        for v in 0..n {
+            assert_eq!(fast.value(v), slow.value(v), "vertex {v} of {n} {arcs:?}");
+            assert_eq!(fast.outcome(v), slow.outcome(v), "vertex {v} of {n} {arcs:?}");
+        }
+        // K as the output found it (from the arcs out of ∞ vertices, gathered) against K from
+        // the full follower lists, built after.
+        let values: Vec<Value> = (0..n).map(|v| fast.value(v)).collect();
+        for v in 0..n {
+            if let Value::Infinite(k) = &values[v] {
+                let mut from_lists: Vec<u32> = fast
+                    .followers(v)
+                    .iter()
+                    .filter_map(|&w| match fast.value(w as usize) {
+                        Value::Finite(g) => Some(g),
+                        Value::Infinite(_) => None,
+                    })
+                    .collect();
+                from_lists.sort_unstable();
+                from_lists.dedup();
+                assert_eq!(k, &from_lists, "vertex {v} of {n} {arcs:?}");
+            }
+        }
+        if case < 150 && n <= 9 {
+            let small: Vec<(usize, usize)> =
+                arcs.iter().map(|&(a, b)| (a as usize, b as usize)).collect();
+            check(n, &small, &[]);
+        }
+    }
+}
+
+#[test]
+fn large_values_on_the_acyclic_pass() {
+    // Tournaments of 30 to 70 ranks on shuffled labels: values cross 31 (the record's bits)
+    // and 63; a vertex moving to all of them but one has that one as its mex; plus the same
+    // with a loop on that vertex (∞(K), K every value but one) and a vertex moving to it.
+    let mut rng = Rng::new(16);
+    for k in [30usize, 31, 32, 33, 62, 63, 64, 65, 70] {
+        let mut label: Vec<u32> = (0..k as u32 + 3).collect();
+        for i in (1..label.len()).rev() {
+            let j = rng.index(i + 1);
+            label.swap(i, j);
+        }
+        let mut arcs = Vec::new();
+        for i in 0..k {
+            for j in 0..i {
+                arcs.push((label[i], label[j]));
+            }
+        }
+        let skip = rng.index(k);
+        let (u, w, x) = (label[k], label[k + 1], label[k + 2]);
+        arcs.extend((0..k).filter(|&j| j != skip).map(|j| (u, label[j])));
+        arcs.extend((0..k).filter(|&j| j != skip).map(|j| (w, label[j])));
+        arcs.extend([(w, w), (x, w), (x, label[k - 1])]);
+        for i in (1..arcs.len()).rev() {
+            let j = rng.index(i + 1);
+            arcs.swap(i, j);
+        }
+        let a = analyse(k + 3, arcs.clone());
+        let b = analyse_by_levels(k + 3, arcs);
+        for i in 0..k {
+            assert_eq!(a.value(label[i] as usize), Value::Finite(i as u32));
+        }
+        assert_eq!(a.value(u as usize), Value::Finite(skip as u32));
+        let others: Vec<u32> = (0..k as u32).filter(|&j| j != skip as u32).collect();
+        assert_eq!(a.value(w as usize), Value::Infinite(others));
+        for v in 0..k + 3 {
+            assert_eq!(a.value(v), b.value(v), "k {k} vertex {v}");
+        }
+        assert_eq!(a.levels(), b.levels());
     }
 }

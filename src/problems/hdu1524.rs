@@ -9,7 +9,7 @@ use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::loopy::{Followers, grundy_acyclic, topological_order};
+use crate::theory::loopy::{ArcReader, grundy_if_acyclic, is_acyclic};
 
 pub static PROBLEM: Problem = Problem {
     name: "hdu1524",
@@ -36,7 +36,8 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     while !sc.at_eof() {
         let start = sc.peek_start();
         let n = sc.u64_in("position count N", 1, MAX_POSITIONS)?;
-        let mut arcs: Vec<(u32, u32)> = Vec::with_capacity(sc.capacity_for(n, 1));
+        // The arcs go straight into the graph's counters as they are read.
+        let mut arcs = ArcReader::new(n as usize, sc.capacity_for(n, 1));
         for i in 0..n {
             let at = sc.peek_start();
             let x = sc.u64("out-degree X_i")?;
@@ -45,17 +46,15 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
             }
             arcs.reserve(sc.capacity_for(x, 1));
             for _ in 0..x {
-                arcs.push((i as u32, sc.u64_in("out-position", 0, n - 1)? as u32));
+                arcs.push(i as u32, sc.u64_in("out-position", 0, n - 1)? as u32);
             }
         }
         let n = n as usize;
-        let next = Followers::from_arcs(n, &arcs);
-        let Some(order) = topological_order(&next) else {
-            return Err(cycle_error(sc.input(), start, n, &mut arcs));
+        let graph = arcs.finish();
+        let Some(grundy) = grundy_if_acyclic(&graph) else {
+            return Err(cycle_error(sc.input(), start, n, graph.arcs()));
         };
-        drop(arcs);
-        let grundy = grundy_acyclic(&next, &order);
-        drop((next, order));
+        drop(graph);
         loop {
             if sc.at_eof() {
                 return Ok(());
@@ -77,12 +76,12 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
 /// The error at the first arc (in input order) that closes a cycle: the least `e` such that
 /// the arcs up to `e` have a cycle, by bisection (acyclicity of a prefix is monotone), then its
 /// token found by reading the case again from `start`.
-fn cycle_error(input: &[u8], start: usize, n: usize, arcs: &mut [(u32, u32)]) -> InputError {
+fn cycle_error(input: &[u8], start: usize, n: usize, arcs: &[(u32, u32)]) -> InputError {
     let (mut lo, mut hi) = (0usize, arcs.len());
     // Invariant: arcs[..lo] is acyclic, arcs[..hi] is not.
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        if topological_order(&Followers::from_arcs(n, &arcs[..mid])).is_some() {
+        if is_acyclic(n, &arcs[..mid]) {
             lo = mid;
         } else {
             hi = mid;

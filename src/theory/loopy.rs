@@ -78,9 +78,13 @@
 //! *Winning Ways*, ch. 12.
 //!
 //! # The computation
-//! On an acyclic graph every vertex gets an integer and the levels are unnecessary: one pass in
-//! reverse topological order (Kahn's algorithm on the forward graph) takes the plain mex. On a
-//! graph with a cycle the levels run as above with the reverse graph and counters of
+//! First one acyclic pass settles every vertex from which no cycle can be reached (all of them
+//! on an acyclic graph): Kahn's algorithm on the reverse graph, from the sinks, where a vertex
+//! settles when its last follower does and takes the plain mex of its followers' values, kept
+//! as bits in the same record as its count. Such a vertex has an integer value equal to its
+//! plain mex (by (A) and (C), by induction from the sinks), so the levels need not compute it
+//! (see `grundy_levels` for why its effect on the other vertices is known in advance). On the
+//! vertices left, the levels run as above with the reverse graph and counters as in
 //! [`retrograde`](super::retrograde): per active vertex a count of its arcs to vertices not yet
 //! known to be harmless (active or ∞ vertices without a follower labelled `m`), decremented once
 //! per arc; a vertex whose count reaches 0 is labelled and queued; a labelled vertex "hits" its
@@ -147,7 +151,9 @@ pub struct Move {
 }
 
 /// The followers of every vertex, in compressed sparse row form: a [`ReverseGraph`] of the
-/// reversed arcs, whose "predecessors" are the followers and whose "out-degrees" are in-degrees.
+/// reversed arcs, whose "predecessors" are the followers, in the order the arcs were given.
+/// Built only when asked for: moves of sums, K of ∞ vertices when they own over a quarter of
+/// the arcs, and settled values of 31 and more next to vertices that reach a cycle.
 pub struct Followers(ReverseGraph);
 
 impl Followers {
@@ -165,55 +171,195 @@ impl Followers {
     pub fn vertices(&self) -> usize {
         self.0.vertices()
     }
+}
 
+/// The arcs as they are read, with every vertex's number of moves and of arcs into it counted
+/// on the way (so that [`ArcReader::finish`] only has to place them).
+pub struct ArcReader {
+    arcs: Vec<(u32, u32)>,
+    /// `into[w]`: arcs into `w` (one more entry, 0, for the prefix sums of `finish`).
+    into: Vec<u32>,
+    degree: Vec<u32>,
+}
+
+impl ArcReader {
+    /// For vertices `0..n` (`n < 2^32 - 1`), with room for `capacity` arcs.
+    pub fn new(n: usize, capacity: usize) -> Self {
+        assert!(n < u32::MAX as usize, "ArcReader: too many vertices for u32 indices");
+        ArcReader { arcs: Vec::with_capacity(capacity), into: vec![0; n + 1], degree: vec![0; n] }
+    }
+
+    /// A move from `tail` to `head`. Panics on an endpoint not below `n` (validate first).
     #[inline]
-    fn in_degree(&self, v: usize) -> u32 {
-        self.0.out_degree(v)
+    pub fn push(&mut self, tail: u32, head: u32) {
+        self.arcs.push((tail, head));
     }
 
-    /// Hints the processor to fetch where `v`'s followers start.
-    #[inline(always)]
-    fn prefetch_start(&self, v: usize) {
-        self.0.prefetch_predecessors(v);
+    /// Room for `more` arcs.
+    pub fn reserve(&mut self, more: usize) {
+        self.arcs.reserve(more);
     }
 
-    /// Hints the processor to fetch `v`'s followers.
-    #[inline(always)]
-    fn prefetch_list(&self, v: usize) {
-        self.0.prefetch_predecessor_list(v);
+    pub fn len(&self) -> usize {
+        self.arcs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.arcs.is_empty()
+    }
+
+    /// The arcs read so far, in input order.
+    pub fn into_arcs(self) -> Vec<(u32, u32)> {
+        self.arcs
+    }
+
+    /// The graph: the arcs grouped by their head, in input order within each group, and every
+    /// vertex's number of moves.
+    pub fn finish(self) -> Graph {
+        let ArcReader { arcs, into: start, degree } = self;
+        assert!(arcs.len() <= u32::MAX as usize, "ArcReader: too many arcs for u32 indices");
+        if degree.len() <= 1 << BUCKET_SHIFT {
+            direct_sort(arcs, start, degree)
+        } else {
+            bucket_sort(arcs, start, degree, BUCKET_SHIFT)
+        }
     }
 }
 
-/// Kahn's algorithm: the vertices with every vertex before its followers, or `None` when the
-/// graph has a cycle.
-pub fn topological_order(next: &Followers) -> Option<Vec<u32>> {
-    let n = next.vertices();
-    let mut left: Vec<u32> = (0..n).map(|v| next.in_degree(v)).collect();
-    let mut order: Vec<u32> = Vec::with_capacity(n);
-    order.extend((0..n as u32).filter(|&v| left[v as usize] == 0));
-    let mut head = 0;
-    while head < order.len() {
-        // The queue's next vertices are known: their memory is asked for ahead, in the order
-        // it is needed (where the followers start, the followers, their counters).
-        // On a deep graph the queue holds few vertices ahead of `head`, so the last ones are
-        // the ones asked for (a vertex's start was asked for when it was queued).
-        let last = order.len() - 1;
-        next.prefetch_list(order[(head + AHEAD_LIST).min(last)] as usize);
-        for &w in next.of(order[(head + AHEAD_WORDS).min(last)] as usize).iter().take(WORDS) {
-            prefetch(left.as_ptr().wrapping_add(w as usize));
+/// Heads per bucket of [`bucket_sort`]: `2^15` counters (128 KiB) stay in the level-2 cache.
+const BUCKET_SHIFT: u32 = 15;
+
+/// The counting sort on the head with the counters all in one array: fine while they fit in
+/// the caches. `start` is `n + 1` zeros.
+fn direct_sort(arcs: Vec<(u32, u32)>, mut start: Vec<u32>, mut degree: Vec<u32>) -> Graph {
+    for (i, &(tail, head)) in arcs.iter().enumerate() {
+        if let Some(&(t, h)) = arcs.get(i + AHEAD_ARCS) {
+            prefetch(degree.as_ptr().wrapping_add(t as usize));
+            prefetch(start.as_ptr().wrapping_add(h as usize));
         }
-        let u = order[head] as usize;
-        head += 1;
-        for &w in next.of(u) {
-            let l = &mut left[w as usize];
-            *l -= 1;
-            if *l == 0 {
-                next.prefetch_start(w as usize);
-                order.push(w);
-            }
+        degree[tail as usize] += 1;
+        start[head as usize] += 1;
+    }
+    // start[w] first counts the arcs into w, then becomes the end of w's block, and after
+    // the placing pass (backwards, decrementing: lists keep the input order) its start.
+    let mut sum = 0u32;
+    for s in start.iter_mut() {
+        sum += *s;
+        *s = sum;
+    }
+    let mut tails = vec![0u32; arcs.len()];
+    for (i, &(tail, head)) in arcs.iter().enumerate().rev() {
+        if let Some(j) = i.checked_sub(AHEAD_ARCS) {
+            prefetch(start.as_ptr().wrapping_add(arcs[j].1 as usize));
+        }
+        let slot = &mut start[head as usize];
+        *slot -= 1;
+        tails[*slot as usize] = tail;
+    }
+    Graph { arcs, start, tails, degree }
+}
+
+/// The same counting sort in two steps, for graphs whose counters do not fit in the caches:
+/// the arcs are first dealt, in input order, into buckets of `2^shift` consecutive
+/// heads (a few hundred write streams, each writing whole cache lines), then each bucket is
+/// sorted with its own small block of counters. Each arc then costs one scattered access (its
+/// tail's move count) instead of four (two counters, a counter and a slot of the lists).
+fn bucket_sort(
+    arcs: Vec<(u32, u32)>,
+    mut start: Vec<u32>,
+    mut degree: Vec<u32>,
+    shift: u32,
+) -> Graph {
+    let n = degree.len();
+    let buckets = (n >> shift) + 1;
+    // fill[b]: first the number of arcs into bucket b, then where its next arc is dealt.
+    let mut fill = vec![0u32; buckets + 1];
+    for (i, &(tail, head)) in arcs.iter().enumerate() {
+        if let Some(&(t, _)) = arcs.get(i + AHEAD_ARCS) {
+            prefetch(degree.as_ptr().wrapping_add(t as usize));
+        }
+        degree[tail as usize] += 1;
+        fill[(head >> shift) as usize + 1] += 1;
+    }
+    for b in 1..=buckets {
+        fill[b] += fill[b - 1];
+    }
+    // bounds[b]..bounds[b + 1]: bucket b's arcs in `dealt` (and its slots in `tails`).
+    let bounds = fill.clone();
+    let mut dealt = vec![(0u32, 0u32); arcs.len()];
+    for &(tail, head) in &arcs {
+        let slot = &mut fill[(head >> shift) as usize];
+        dealt[*slot as usize] = (tail, head);
+        *slot += 1;
+    }
+    let mut tails = vec![0u32; arcs.len()];
+    for b in 0..buckets {
+        let (lo, hi) = (b << shift, ((b + 1) << shift).min(n));
+        let bucket = &dealt[bounds[b] as usize..bounds[b + 1] as usize];
+        for &(_, head) in bucket {
+            start[head as usize] += 1;
+        }
+        // As in `direct_sort`: counts, then ends, then (placing backwards) starts.
+        let mut sum = bounds[b];
+        for s in &mut start[lo..hi] {
+            sum += *s;
+            *s = sum;
+        }
+        for &(tail, head) in bucket.iter().rev() {
+            let slot = &mut start[head as usize];
+            *slot -= 1;
+            tails[*slot as usize] = tail;
         }
     }
-    (order.len() == n).then_some(order)
+    start[n] = arcs.len() as u32;
+    drop(dealt);
+    Graph { arcs, start, tails, degree }
+}
+
+/// A graph for the analysis: its arcs in input order (for the follower lists, built when
+/// needed), the tails of the arcs into every vertex (CSR) and every vertex's number of moves.
+pub struct Graph {
+    arcs: Vec<(u32, u32)>,
+    /// `tails[start[w] .. start[w + 1]]`: the vertices with a move to `w`.
+    start: Vec<u32>,
+    tails: Vec<u32>,
+    degree: Vec<u32>,
+}
+
+impl Graph {
+    /// The graph on vertices `0..n` with the given arcs (endpoints below `n`).
+    pub fn from_arcs(n: usize, arcs: Vec<(u32, u32)>) -> Self {
+        let mut reader = ArcReader::new(n, 0);
+        reader.arcs = arcs;
+        reader.finish()
+    }
+
+    pub fn vertices(&self) -> usize {
+        self.degree.len()
+    }
+
+    /// The arcs, in input order.
+    pub fn arcs(&self) -> &[(u32, u32)] {
+        &self.arcs
+    }
+
+    /// The vertices with a move to `w`, with multiplicity.
+    #[inline]
+    fn predecessors(&self, w: usize) -> &[u32] {
+        &self.tails[self.start[w] as usize..self.start[w + 1] as usize]
+    }
+
+    /// Hints the processor to fetch where `w`'s predecessors start.
+    #[inline(always)]
+    fn prefetch_start(&self, w: usize) {
+        prefetch(self.start.as_ptr().wrapping_add(w));
+    }
+
+    /// Hints the processor to fetch `w`'s predecessor list (reads where it starts).
+    #[inline(always)]
+    fn prefetch_list(&self, w: usize) {
+        prefetch(self.tails.as_ptr().wrapping_add(self.start[w] as usize));
+    }
 }
 
 /// How far ahead in a queue each memory access is asked for (as in `retrograde`).
@@ -222,47 +368,175 @@ const AHEAD_LIST: usize = 16;
 const AHEAD_WORDS: usize = 8;
 /// Followers per vertex whose word is asked for ahead.
 const WORDS: usize = 8;
+/// Arcs ahead whose counter is asked for while the arcs are placed.
+const AHEAD_ARCS: usize = 16;
 
-/// The Grundy value of every vertex of an acyclic graph, given a topological order: the mex of
-/// the followers' values, taken from the sinks up.
-pub fn grundy_acyclic(next: &Followers, order: &[u32]) -> Vec<u32> {
-    let n = next.vertices();
-    let mut value = vec![0u32; n];
-    // seen[g] == stamp: some follower of the current vertex has value g.
-    let mut seen: Vec<u32> = Vec::new();
-    for (i, &u) in order.iter().enumerate().rev() {
-        if let Some(j) = i.checked_sub(AHEAD_START) {
-            next.prefetch_start(order[j] as usize);
-        }
-        if let Some(j) = i.checked_sub(AHEAD_LIST) {
-            next.prefetch_list(order[j] as usize);
-        }
-        if let Some(j) = i.checked_sub(AHEAD_WORDS) {
-            for &w in next.of(order[j] as usize).iter().take(WORDS) {
-                prefetch(value.as_ptr().wrapping_add(w as usize));
-            }
-        }
-        let followers = next.of(u as usize);
-        let stamp = u + 1;
-        if seen.len() <= followers.len() {
-            seen.resize(followers.len() + 1, 0);
-        }
-        for &w in followers {
-            let g = value[w as usize] as usize;
-            if g < seen.len() {
-                seen[g] = stamp;
-            }
-        }
-        // The mex is at most the number of followers, and seen has one more entry.
-        let mex = seen[..=followers.len()].iter().position(|&s| s != stamp);
-        value[u as usize] = mex.unwrap_or(followers.len()) as u32;
+/// A vertex in the acyclic pass, one 16-byte record so that a predecessor is updated with one
+/// memory access, and so that the vertex's predecessor list is known as soon as it settles
+/// (the list is asked for then, not one dependent load later).
+#[derive(Clone, Copy)]
+struct Tally {
+    /// Followers not settled yet; 0 once the vertex is settled.
+    left: u32,
+    /// While `left > 0`: bit `g` (g < 31) when a settled follower has value `g`, bit 31 when
+    /// one has a value of 31 or more. Once settled: the Grundy value.
+    seen: u32,
+    /// The vertex's predecessors: `tails[from..to]` of its [`Graph`].
+    from: u32,
+    to: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn settled(self) -> bool {
+        self.left == 0
     }
-    value
+}
+
+/// Values below this are bits of [`Tally::seen`]; larger ones share its top bit.
+const BITS: u32 = 31;
+
+/// The acyclic pass: settles every vertex from which no cycle can be reached (the sinks first,
+/// then every vertex whose followers are all settled: Kahn's algorithm on the reverse graph),
+/// with its plain mex, read off the `seen` bits when its last follower settles, in the same
+/// memory access. Returns the records and the number of vertices settled (all of them exactly
+/// when the graph is acyclic). Unsettled vertices keep `left` = their arcs to unsettled
+/// vertices and `seen` = the values of their settled followers.
+fn settle(g: &Graph) -> (Vec<Tally>, usize) {
+    let n = g.vertices();
+    let mut wide = Wide::new(&g.degree);
+    let mut tally: Vec<Tally> = g
+        .degree
+        .iter()
+        .zip(g.start.windows(2))
+        .map(|(&d, s)| Tally { left: d, seen: 0, from: s[0], to: s[1] })
+        .collect();
+    let tails = &g.tails[..];
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    order.extend((0..n as u32).filter(|&v| g.degree[v as usize] == 0));
+    let mut head = 0;
+    while head < order.len() {
+        // The queue's next vertices are known: their predecessors' records are asked for
+        // ahead (a vertex's list was asked for when it was queued). On deep graphs the queue
+        // is mostly short, and this pass is a chain of two dependent loads per vertex: its
+        // list, then its predecessors' records.
+        let last = order.len() - 1;
+        let ahead = tally[order[(head + SETTLE_WORDS).min(last)] as usize];
+        for &v in tails[ahead.from as usize..ahead.to as usize].iter().take(WORDS) {
+            prefetch(tally.as_ptr().wrapping_add(v as usize));
+        }
+        let w = tally[order[head] as usize];
+        head += 1;
+        let bit = 1u32 << w.seen.min(BITS);
+        for &v in &tails[w.from as usize..w.to as usize] {
+            let t = &mut tally[v as usize];
+            t.seen |= bit;
+            if w.seen >= BITS
+                && let Some(wide) = &mut wide
+            {
+                wide.see(v as usize, w.seen);
+            }
+            t.left -= 1;
+            if t.left == 0 {
+                prefetch(tails.as_ptr().wrapping_add(t.from as usize));
+                // Bits 0..mex-1 are set and bit mex is not; all 32 set: the mex is 31 or more
+                // (the vertex has 32 distinct follower values, so it is wide) and its wide
+                // bits decide.
+                let mut mex = (!t.seen).trailing_zeros();
+                if mex == 32 {
+                    mex = wide.as_ref().map_or(BITS, |wide| wide.mex(v as usize));
+                }
+                tally[v as usize].seen = mex;
+                order.push(v);
+            }
+        }
+    }
+    (tally, order.len())
+}
+
+/// How far ahead in the acyclic pass's queue the predecessors' records are asked for.
+const SETTLE_WORDS: usize = 16;
+
+/// The follower values of [`BITS`] and more seen by the vertices with more than [`BITS`]
+/// moves (only those can have such a mex): for each, one bit per value from `BITS` to its
+/// number of moves `d` (a mex is at most `d`), after a header word holding the bit words' count.
+struct Wide {
+    /// Where each wide vertex's header is in `bits`; [`NOT_WIDE`] for the others.
+    at: Vec<u32>,
+    bits: Vec<u64>,
+}
+
+const NOT_WIDE: u32 = u32::MAX;
+
+impl Wide {
+    /// `None` when no vertex has more than [`BITS`] moves (then no mex reaches `BITS`).
+    fn new(degree: &[u32]) -> Option<Wide> {
+        if degree.iter().all(|&d| d <= BITS) {
+            return None;
+        }
+        let mut bits = Vec::new();
+        let at = degree
+            .iter()
+            .map(|&d| {
+                if d <= BITS {
+                    return NOT_WIDE;
+                }
+                let words = (d - BITS) as usize / 64 + 1;
+                let at = bits.len() as u32;
+                bits.push(words as u64);
+                bits.resize(bits.len() + words, 0);
+                at
+            })
+            .collect();
+        Some(Wide { at, bits })
+    }
+
+    /// Follower value `g >= BITS` for vertex `v`.
+    #[inline]
+    fn see(&mut self, v: usize, g: u32) {
+        let at = self.at[v];
+        if at != NOT_WIDE {
+            let (i, at) = (((g - BITS) / 64) as u64, at as usize);
+            if i < self.bits[at] {
+                self.bits[at + 1 + i as usize] |= 1 << ((g - BITS) % 64);
+            }
+        }
+    }
+
+    /// The least value of `BITS` or more that `v` has not seen.
+    fn mex(&self, v: usize) -> u32 {
+        let at = self.at[v];
+        if at == NOT_WIDE {
+            return BITS;
+        }
+        let at = at as usize;
+        let words = &self.bits[at + 1..at + 1 + self.bits[at] as usize];
+        let gap = words.iter().position(|&w| w != u64::MAX);
+        let i = gap.unwrap_or(words.len());
+        BITS + 64 * i as u32 + words.get(i).map_or(0, |w| (!w).trailing_zeros())
+    }
+}
+
+/// The Grundy value of every vertex when the graph is acyclic, else `None`.
+pub fn grundy_if_acyclic(g: &Graph) -> Option<Vec<u32>> {
+    let (tally, settled) = settle(g);
+    (settled == g.vertices()).then(|| tally.iter().map(|t| t.seen).collect())
+}
+
+/// True when the arcs on vertices `0..n` close no cycle.
+pub fn is_acyclic(n: usize, arcs: &[(u32, u32)]) -> bool {
+    let g = Graph::from_arcs(n, arcs.to_vec());
+    settle(&g).1 == n
 }
 
 /// The generalised Sprague-Grundy function of a whole graph.
 pub struct Analysis {
-    next: Followers,
+    arcs: Vec<(u32, u32)>,
+    /// The follower lists, built from `arcs` on first use.
+    next: OnceCell<Followers>,
+    /// The arcs out of vertices with an infinite value, sorted by tail (input order kept for
+    /// each), gathered on first use; `None` when they are too many (then `next` serves).
+    loopy_arcs: OnceCell<Option<Vec<(u32, u32)>>>,
     /// An integer value, or [`INFINITE`].
     value: Vec<u32>,
     acyclic: bool,
@@ -311,25 +585,114 @@ impl Table {
 /// assert_eq!(b.outcome(0), Outcome::D);
 /// ```
 pub fn analyse(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
-    let next = Followers::from_arcs(n, &arcs);
-    if let Some(order) = topological_order(&next) {
-        drop(arcs);
-        let value = grundy_acyclic(&next, &order);
-        let levels = value.iter().max().map_or(0, |&g| g + 1);
-        return Analysis { next, value, acyclic: true, levels, tables: RefCell::default() };
-    }
-    let back = ReverseGraph::from_arcs(n, &arcs);
-    drop(arcs);
-    let (value, levels) = grundy_levels(&back);
-    Analysis { next, value, acyclic: false, levels, tables: RefCell::default() }
+    analyse_graph(Graph::from_arcs(n, arcs))
 }
 
-/// The level algorithm of the module documentation on the reverse graph: the integer values
-/// and [`INFINITE`], and the number of levels run.
-fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
-    let n = back.vertices();
-    let mut vertex = vec![Word { value: ACTIVE, done: 0, pending: 0, hit: 0 }; n];
-    let mut active: Vec<u32> = (0..n as u32).collect();
+/// [`analyse`] on a graph read with an [`ArcReader`]: the acyclic pass settles every vertex
+/// that reaches no cycle, and the levels run on the rest only.
+pub fn analyse_graph(mut g: Graph) -> Analysis {
+    let next = OnceCell::new();
+    let (tally, settled) = settle(&g);
+    let n = g.vertices();
+    let (value, levels) = if settled == n {
+        // The move counts are no longer needed: their memory takes the values (no fresh pages).
+        let mut value = std::mem::take(&mut g.degree);
+        value.iter_mut().zip(&tally).for_each(|(x, t)| *x = t.seen);
+        let top = value.iter().max().map_or(0, |&g| g + 1);
+        (value, top)
+    } else {
+        let top = tally.iter().filter(|t| t.settled()).map(|t| t.seen + 1).max().unwrap_or(0);
+        let (value, levels) = grundy_levels(&g, &tally, &next);
+        (value, levels.max(top))
+    };
+    drop(tally);
+    let Graph { arcs, .. } = g;
+    Analysis {
+        arcs,
+        next,
+        loopy_arcs: OnceCell::new(),
+        value,
+        acyclic: settled == n,
+        levels,
+        tables: RefCell::default(),
+    }
+}
+
+/// The level algorithm alone on the whole graph, without the acyclic pass first: the
+/// computation as the module documentation states it, kept as a reference for the tests.
+#[doc(hidden)]
+pub fn analyse_by_levels(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
+    let g = Graph::from_arcs(n, arcs);
+    let next = OnceCell::new();
+    let tally: Vec<Tally> =
+        g.degree.iter().map(|&d| Tally { left: d.max(1), seen: 0, from: 0, to: 0 }).collect();
+    let (value, levels) = grundy_levels(&g, &tally, &next);
+    let acyclic = settle(&g).1 == n;
+    let Graph { arcs, .. } = g;
+    Analysis {
+        arcs,
+        next,
+        loopy_arcs: OnceCell::new(),
+        value,
+        acyclic,
+        levels,
+        tables: RefCell::default(),
+    }
+}
+
+/// The level algorithm of the module documentation, run on the vertices the acyclic pass left
+/// (`tally[u].value == ACTIVE`: those that reach a cycle). A settled vertex `w` of value `g`
+/// is one the levels would label `g` at level `g` (it reaches no cycle: by (A) and (C) its
+/// value is its plain mex, and a level's labels do not depend on the order in which step 1
+/// finds them), and at every level `m < g` it would be active and hit (it has a follower of
+/// value `m`). So for an unsettled `u` its settled followers count as done, never as pending,
+/// and `u` is hit at level `m` when one of them has value `m` (its `seen` bits; values of 31
+/// and more from the follower lists). Returns the values and the number of levels run.
+fn grundy_levels(g: &Graph, tally: &[Tally], next: &OnceCell<Followers>) -> (Vec<u32>, u32) {
+    let n = g.vertices();
+    let mut vertex: Vec<Word> = tally
+        .iter()
+        .zip(&g.degree)
+        .map(|(t, &d)| match t.settled() {
+            true => Word { value: t.seen, done: d, pending: 0, hit: 0 },
+            false => Word { value: ACTIVE, done: d - t.left.min(d), pending: 0, hit: 0 },
+        })
+        .collect();
+    let mut active: Vec<u32> = (0..n as u32).filter(|&u| !tally[u as usize].settled()).collect();
+    // Settled values of BITS and more among an active vertex's followers, sorted.
+    let mut large: HashMap<u32, Vec<u32>> = HashMap::new();
+    for &u in &active {
+        if tally[u as usize].seen >> BITS != 0 {
+            let followers = next.get_or_init(|| Followers::from_arcs(n, &g.arcs));
+            let mut k: Vec<u32> = followers
+                .of(u as usize)
+                .iter()
+                .filter(|&&w| tally[w as usize].settled())
+                .map(|&w| tally[w as usize].seen)
+                .filter(|&x| x >= BITS)
+                .collect();
+            k.sort_unstable();
+            k.dedup();
+            large.insert(u, k);
+        }
+    }
+    // Some settled follower of `u` has value `m`; has one above `m`.
+    let settled_hit = |u: u32, m: u32| {
+        if m < BITS {
+            tally[u as usize].seen >> m & 1 != 0
+        } else {
+            large.get(&u).is_some_and(|k| k.binary_search(&m).is_ok())
+        }
+    };
+    let settled_above = |u: u32, m: u32| {
+        if m < BITS {
+            tally[u as usize].seen >> (m + 1) != 0
+        } else {
+            large.get(&u).and_then(|k| k.last()).is_some_and(|&x| x > m)
+        }
+    };
+    // Vertices labelled ∞ that settled followers will still hit at a later level.
+    let mut watch: Vec<u32> = Vec::new();
     // Vertices labelled in this level, and vertices hit in this level, each closed over in
     // turn (the order does not matter: a count only reaches 0 once every follower it counts is
     // hit, and a hit vertex is never labelled).
@@ -342,19 +705,31 @@ fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
         hits.clear();
         for &u in &active {
             let x = &mut vertex[u as usize];
-            x.pending = back.out_degree(u as usize) - x.done;
+            if settled_hit(u, level) {
+                x.hit = stamp;
+                hits.push(u);
+                continue;
+            }
+            x.pending = g.degree[u as usize] - x.done;
             if x.pending == 0 {
                 x.value = level;
                 labelled.push(u);
             }
         }
+        watch.retain(|&v| {
+            if settled_hit(v, level) {
+                vertex[v as usize].hit = stamp;
+                hits.push(v);
+            }
+            settled_above(v, level)
+        });
         let (mut head_labelled, mut head_hits) = (0, 0);
         while head_labelled < labelled.len() || head_hits < hits.len() {
             while head_labelled < labelled.len() {
-                ask_ahead(back, &vertex, &labelled, head_labelled);
+                ask_ahead(g, &vertex, &labelled, head_labelled);
                 let w = labelled[head_labelled] as usize;
                 head_labelled += 1;
-                for &v in back.predecessors(w) {
+                for &v in g.predecessors(w) {
                     let x = &mut vertex[v as usize];
                     x.done += 1;
                     if (x.value != ACTIVE && x.value != INFINITE) || x.hit == stamp {
@@ -365,10 +740,10 @@ fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
                 }
             }
             while head_hits < hits.len() {
-                ask_ahead(back, &vertex, &hits, head_hits);
+                ask_ahead(g, &vertex, &hits, head_hits);
                 let v = hits[head_hits] as usize;
                 head_hits += 1;
-                for &u in back.predecessors(v) {
+                for &u in g.predecessors(v) {
                     let x = &mut vertex[u as usize];
                     if x.value != ACTIVE || x.hit == stamp {
                         continue;
@@ -388,6 +763,9 @@ fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
             }
             if x.hit != stamp {
                 x.value = INFINITE;
+                if settled_above(u, level) {
+                    watch.push(u);
+                }
                 return false;
             }
             true
@@ -403,7 +781,8 @@ fn grundy_levels(back: &ReverseGraph) -> (Vec<u32>, u32) {
 struct Word {
     /// The label: an integer, [`INFINITE`] or [`ACTIVE`].
     value: u32,
-    /// Arcs to vertices with an integer label (all below the current level).
+    /// Arcs to vertices with an integer label (all below the current level), counting every
+    /// arc to a settled vertex from the start.
     done: u32,
     /// For an active vertex not hit in this level: its arcs to active or ∞ vertices not yet
     /// hit in this level.
@@ -415,15 +794,15 @@ struct Word {
 /// Asks for the memory of the queue's next vertices ahead of time: where their predecessors
 /// start, the predecessor lists, the predecessors' words (as `retrograde` does).
 #[inline(always)]
-fn ask_ahead(back: &ReverseGraph, vertex: &[Word], queue: &[u32], head: usize) {
+fn ask_ahead(g: &Graph, vertex: &[Word], queue: &[u32], head: usize) {
     if let Some(&v) = queue.get(head + AHEAD_START) {
-        back.prefetch_predecessors(v as usize);
+        g.prefetch_start(v as usize);
     }
     if let Some(&v) = queue.get(head + AHEAD_LIST) {
-        back.prefetch_predecessor_list(v as usize);
+        g.prefetch_list(v as usize);
     }
     if let Some(&v) = queue.get(head + AHEAD_WORDS) {
-        for &u in back.predecessors(v as usize).iter().take(WORDS) {
+        for &u in g.predecessors(v as usize).iter().take(WORDS) {
             prefetch(vertex.as_ptr().wrapping_add(u as usize));
         }
     }
@@ -444,8 +823,13 @@ impl Analysis {
         self.levels
     }
 
+    /// The follower lists, built on first use.
+    fn follow(&self) -> &Followers {
+        self.next.get_or_init(|| Followers::from_arcs(self.value.len(), &self.arcs))
+    }
+
     pub fn followers(&self, v: usize) -> &[u32] {
-        self.next.of(v)
+        self.follow().of(v)
     }
 
     /// The integer value of `v`, or `None` for ∞(K).
@@ -466,7 +850,7 @@ impl Analysis {
     /// K for ∞(K): the distinct integer values of the followers, sorted.
     pub fn loopy_set(&self, v: usize) -> Vec<u32> {
         let mut k: Vec<u32> =
-            self.next.of(v).iter().filter_map(|&w| self.grundy(w as usize)).collect();
+            self.loopy_followers(v).iter().filter_map(|&w| self.grundy(w as usize)).collect();
         k.sort_unstable();
         k.dedup();
         k
@@ -483,7 +867,43 @@ impl Analysis {
     }
 
     fn has_follower_of_value(&self, v: usize, g: u32) -> bool {
-        self.next.of(v).iter().any(|&w| self.value[w as usize] == g)
+        self.loopy_followers(v).iter().any(|&w| self.value[w as usize] == g)
+    }
+
+    /// The followers of `v`, a vertex with an infinite value, in input order: the output asks
+    /// for K and the outcome of every such vertex, and there are usually few of them, so the
+    /// arcs out of them are gathered in one pass over the arcs rather than every vertex's
+    /// follower lists built (unless they are more than a quarter of the arcs).
+    fn loopy_followers(&self, v: usize) -> Vec<u32> {
+        let gathered = self.loopy_arcs.get_or_init(|| {
+            if self.next.get().is_some() {
+                return None;
+            }
+            // One bit a vertex (n / 8 bytes, cache-resident where the values are not).
+            let mut infinite = vec![0u64; self.value.len().div_ceil(64)];
+            for (v, &g) in self.value.iter().enumerate() {
+                infinite[v / 64] |= u64::from(g == INFINITE) << (v % 64);
+            }
+            let mut out: Vec<(u32, u32)> = Vec::new();
+            for &(a, b) in &self.arcs {
+                if infinite[a as usize / 64] >> (a % 64) & 1 != 0 {
+                    if out.len() >= self.arcs.len() / 4 {
+                        return None;
+                    }
+                    out.push((a, b));
+                }
+            }
+            out.sort_by_key(|p| p.0);
+            Some(out)
+        });
+        match gathered {
+            Some(out) => {
+                let lo = out.partition_point(|p| (p.0 as usize) < v);
+                let hi = out.partition_point(|p| p.0 as usize <= v);
+                out[lo..hi].iter().map(|p| p.1).collect()
+            }
+            None => self.follow().of(v).to_vec(),
+        }
     }
 
     /// `v`'s [`Table`], built on first use: `O(d log d)` once for out-degree `d`.
@@ -491,11 +911,16 @@ impl Analysis {
         if let Some(t) = self.tables.borrow().get(&(v as u32)) {
             return Rc::clone(t);
         }
-        let mut by_value: Vec<(u32, u32)> =
-            self.next.of(v).iter().filter_map(|&w| Some((self.grundy(w as usize)?, w))).collect();
+        let mut by_value: Vec<(u32, u32)> = self
+            .follow()
+            .of(v)
+            .iter()
+            .filter_map(|&w| Some((self.grundy(w as usize)?, w)))
+            .collect();
         by_value.sort_unstable();
         by_value.dedup_by_key(|p| p.0);
-        let infinite = self.next.of(v).iter().copied().find(|&w| self.grundy(w as usize).is_none());
+        let infinite =
+            self.follow().of(v).iter().copied().find(|&w| self.grundy(w as usize).is_none());
         let t = Rc::new(Table { by_value, infinite, keeper: OnceCell::new() });
         self.tables.borrow_mut().insert(v as u32, Rc::clone(&t));
         t
@@ -586,7 +1011,7 @@ impl Analysis {
         let table = self.table(u);
         *table.keeper.get_or_init(|| {
             let mex = table.mex();
-            self.next.of(u).iter().copied().find(|&w| {
+            self.follow().of(u).iter().copied().find(|&w| {
                 self.grundy(w as usize).is_none()
                     && self.table(w as usize).with_value(mex).is_none()
             })
@@ -597,6 +1022,24 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn bucketed_counting_sort_equals_the_direct_one() {
+        // Buckets of 1 to 16 heads on random graphs (repeated arcs, loops, empty buckets,
+        // isolated vertices, a last bucket cut short): the same lists in the same order.
+        let mut rng = Rng::new(21);
+        for _ in 0..2000 {
+            let n = rng.range(1, 200) as usize;
+            let m = rng.range(0, 3 * n as u64) as usize;
+            let arcs: Vec<(u32, u32)> =
+                (0..m).map(|_| (rng.index(n) as u32, rng.index(n) as u32)).collect();
+            let shift = rng.range(0, 4) as u32;
+            let a = direct_sort(arcs.clone(), vec![0; n + 1], vec![0; n]);
+            let b = bucket_sort(arcs, vec![0; n + 1], vec![0; n], shift);
+            assert_eq!((a.start, a.tails, a.degree), (b.start, b.tails, b.degree), "shift {shift}");
+        }
+    }
 
     #[test]
     fn two_cycle_is_a_draw_not_a_loss() {
