@@ -32,11 +32,11 @@ pub struct Csr {
     pub out_degree: Vec<u32>,
 }
 
-/// Heads per bucket: `2^14` counters (64 KiB) stay in the level-2 cache (1 MiB here) beside
-/// the bucket's arcs. At most 16: the low bits of a head are kept in a `u16`. (Measured, two
-/// random arcs a vertex, 2^20 to 2^24 vertices: 2^13 to 2^16 heads within 10% of each other,
-/// 2^14 best or level.)
-pub const BUCKET_SHIFT: u32 = 14;
+/// Heads per bucket: `2^15` counters (128 KiB) stay in the level-2 cache (1 MiB here) beside
+/// the bucket's arcs. At most 16: the low bits of a head are kept in a `u16`. (Measured, CPU
+/// time of whole runs, 2^15 over 2^14 heads: game-draw 10^7 vertices 0.955, hdu1524 huge
+/// 0.957; 2^13: 1.05.)
+pub const BUCKET_SHIFT: u32 = 15;
 /// The fewest vertices from which the arcs are dealt into buckets first. Below it the direct
 /// sort's prefetched counters are served fast enough that dealing is one pass too many.
 /// Measured (two random arcs a vertex, ns an arc, direct / bucketed): 2^16 vertices 3.0 / 5.4,
