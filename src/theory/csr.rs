@@ -22,6 +22,37 @@
 
 use crate::prefetch::prefetch;
 
+/// An arc as stored by a reader: `(tail, head)` or `[tail, head]` (the latter lets a solver read
+/// the arcs into one flat `Vec<u32>` whose storage it hands on to the analysis afterwards).
+pub trait ArcEnds: Copy {
+    /// `(tail, head)`.
+    fn ends(self) -> (u32, u32);
+    /// The arc from `tail` to `head`.
+    fn from_ends(tail: u32, head: u32) -> Self;
+}
+
+impl ArcEnds for (u32, u32) {
+    #[inline(always)]
+    fn ends(self) -> (u32, u32) {
+        self
+    }
+    #[inline(always)]
+    fn from_ends(tail: u32, head: u32) -> Self {
+        (tail, head)
+    }
+}
+
+impl ArcEnds for [u32; 2] {
+    #[inline(always)]
+    fn ends(self) -> (u32, u32) {
+        (self[0], self[1])
+    }
+    #[inline(always)]
+    fn from_ends(tail: u32, head: u32) -> Self {
+        [tail, head]
+    }
+}
+
 /// The arcs grouped by head, and the out-degrees.
 #[derive(Default)]
 pub struct Csr {
@@ -51,14 +82,14 @@ impl Csr {
     /// backwards, `(head, tail)`, by tail), in the storage of `reuse`. Panics if `n` or the
     /// number of arcs does not fit in a `u32`, or an endpoint is not below `n`: the caller
     /// validates its input first.
-    pub fn build<const SWAP: bool>(n: usize, arcs: &[(u32, u32)], reuse: Csr) -> Csr {
-        Self::build_with::<SWAP>(n, arcs, reuse, BUCKET_FROM, BUCKET_SHIFT)
+    pub fn build<const SWAP: bool, A: ArcEnds>(n: usize, arcs: &[A], reuse: Csr) -> Csr {
+        Self::build_with::<SWAP, A>(n, arcs, reuse, BUCKET_FROM, BUCKET_SHIFT)
     }
 
     /// [`Csr::build`] with the bucketing threshold and width given (tests use small ones).
-    pub fn build_with<const SWAP: bool>(
+    pub fn build_with<const SWAP: bool, A: ArcEnds>(
         n: usize,
-        arcs: &[(u32, u32)],
+        arcs: &[A],
         reuse: Csr,
         bucket_from: usize,
         shift: u32,
@@ -69,30 +100,31 @@ impl Csr {
         let Csr { start, tails, out_degree } = reuse;
         let parts = (zeros(start, n + 1), zeros(tails, arcs.len()), zeros(out_degree, n));
         if n >= bucket_from {
-            bucketed::<SWAP>(arcs, parts, shift)
+            bucketed::<SWAP, A>(arcs, parts, shift)
         } else {
-            direct::<SWAP>(arcs, parts)
+            direct::<SWAP, A>(arcs, parts)
         }
     }
 }
 
 /// The arc `(tail, head)`, read backwards if `SWAP`.
 #[inline(always)]
-fn ends<const SWAP: bool>(&(a, b): &(u32, u32)) -> (u32, u32) {
+fn ends<const SWAP: bool, A: ArcEnds>(arc: &A) -> (u32, u32) {
+    let (a, b) = arc.ends();
     if SWAP { (b, a) } else { (a, b) }
 }
 
 /// The counting sort with all counters in one array. `start`, `tails`, `out_degree` are zeros.
-fn direct<const SWAP: bool>(
-    arcs: &[(u32, u32)],
+fn direct<const SWAP: bool, A: ArcEnds>(
+    arcs: &[A],
     (mut start, mut tails, mut out_degree): (Vec<u32>, Vec<u32>, Vec<u32>),
 ) -> Csr {
     for (i, arc) in arcs.iter().enumerate() {
-        if let Some((t, h)) = arcs.get(i + AHEAD_ARCS).map(ends::<SWAP>) {
+        if let Some((t, h)) = arcs.get(i + AHEAD_ARCS).map(ends::<SWAP, A>) {
             prefetch(out_degree.as_ptr().wrapping_add(t as usize));
             prefetch(start.as_ptr().wrapping_add(h as usize));
         }
-        let (tail, head) = ends::<SWAP>(arc);
+        let (tail, head) = ends::<SWAP, A>(arc);
         out_degree[tail as usize] += 1;
         start[head as usize] += 1;
     }
@@ -104,10 +136,10 @@ fn direct<const SWAP: bool>(
         *s = sum;
     }
     for (i, arc) in arcs.iter().enumerate().rev() {
-        if let Some((_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| ends::<SWAP>(&arcs[j])) {
+        if let Some((_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| ends::<SWAP, A>(&arcs[j])) {
             prefetch(start.as_ptr().wrapping_add(h as usize));
         }
-        let (tail, head) = ends::<SWAP>(arc);
+        let (tail, head) = ends::<SWAP, A>(arc);
         let slot = &mut start[head as usize];
         *slot -= 1;
         tails[*slot as usize] = tail;
@@ -117,8 +149,8 @@ fn direct<const SWAP: bool>(
 
 /// The counting sort in two steps (see the module documentation): deal into buckets of
 /// `2^shift` heads, then sort every bucket with its own counters.
-fn bucketed<const SWAP: bool>(
-    arcs: &[(u32, u32)],
+fn bucketed<const SWAP: bool, A: ArcEnds>(
+    arcs: &[A],
     (mut start, mut tails, mut out_degree): (Vec<u32>, Vec<u32>, Vec<u32>),
     shift: u32,
 ) -> Csr {
@@ -129,10 +161,10 @@ fn bucketed<const SWAP: bool>(
     // next arc is dealt.
     let mut fill = vec![0u32; buckets + 1];
     for (i, arc) in arcs.iter().enumerate() {
-        if let Some((t, _)) = arcs.get(i + AHEAD_ARCS).map(ends::<SWAP>) {
+        if let Some((t, _)) = arcs.get(i + AHEAD_ARCS).map(ends::<SWAP, A>) {
             prefetch(out_degree.as_ptr().wrapping_add(t as usize));
         }
-        let (tail, head) = ends::<SWAP>(arc);
+        let (tail, head) = ends::<SWAP, A>(arc);
         out_degree[tail as usize] += 1;
         fill[(head >> shift) as usize + 1] += 1;
     }
@@ -143,7 +175,7 @@ fn bucketed<const SWAP: bool>(
     let bounds = fill.clone();
     let mut low = vec![0u16; arcs.len()];
     for arc in arcs {
-        let (tail, head) = ends::<SWAP>(arc);
+        let (tail, head) = ends::<SWAP, A>(arc);
         let slot = &mut fill[(head >> shift) as usize];
         tails[*slot as usize] = tail;
         low[*slot as usize] = (head & mask) as u16;
@@ -244,10 +276,13 @@ mod tests {
             let (bucket_from, shift) = (rng.index(2 * n + 2), rng.index(7) as u32);
             bucketed_cases += (n >= bucket_from) as usize;
             let swap = rng.chance(1, 2);
-            let got = if swap {
-                Csr::build_with::<true>(n, &arcs, reuse, bucket_from, shift)
-            } else {
-                Csr::build_with::<false>(n, &arcs, reuse, bucket_from, shift)
+            // Now and then the arcs as `[tail, head]` words.
+            let words: Vec<[u32; 2]> = arcs.iter().map(|&(a, b)| [a, b]).collect();
+            let got = match (swap, round % 3 == 0) {
+                (true, false) => Csr::build_with::<true, _>(n, &arcs, reuse, bucket_from, shift),
+                (false, false) => Csr::build_with::<false, _>(n, &arcs, reuse, bucket_from, shift),
+                (true, true) => Csr::build_with::<true, _>(n, &words, reuse, bucket_from, shift),
+                (false, true) => Csr::build_with::<false, _>(n, &words, reuse, bucket_from, shift),
             };
             assert!(same(&got, &plain(n, &arcs, swap)), "{n} {arcs:?} {bucket_from} {shift}");
             reuse = got;
@@ -266,9 +301,9 @@ mod tests {
             .collect();
         for swap in [false, true] {
             let got = if swap {
-                Csr::build::<true>(n, &arcs, Csr::default())
+                Csr::build::<true, _>(n, &arcs, Csr::default())
             } else {
-                Csr::build::<false>(n, &arcs, Csr::default())
+                Csr::build::<false, _>(n, &arcs, Csr::default())
             };
             assert!(same(&got, &plain(n, &arcs, swap)));
         }
@@ -276,7 +311,7 @@ mod tests {
 
     #[test]
     fn no_vertices() {
-        let got = Csr::build::<false>(0, &[], Csr::default());
+        let got = Csr::build::<false, (u32, u32)>(0, &[], Csr::default());
         assert_eq!((got.start, got.tails, got.out_degree), (vec![0], vec![], vec![]));
     }
 }

@@ -215,7 +215,8 @@ impl ArcReader {
     /// group, and every vertex's number of moves.
     pub fn finish(self) -> Graph {
         let ArcReader { arcs, vertices } = self;
-        let Csr { start, tails, out_degree } = Csr::build::<false>(vertices, &arcs, Csr::default());
+        let Csr { start, tails, out_degree } =
+            Csr::build::<false, _>(vertices, &arcs, Csr::default());
         Graph { arcs, start, tails, degree: out_degree }
     }
 }
