@@ -80,8 +80,9 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         touched.renumber(&mut arcs);
     }
     let vertices = touched.as_ref().map_or(n as usize, Touched::count);
-    // The graph and the outcome tables: 24 bytes a vertex and 12 an arc (measured peak).
-    crate::error::probe(24 * vertices + 12 * arcs.len(), "the game graph and its outcome tables")?;
+    // The graph and the outcome tables: 24 bytes a vertex and 14 an arc (the arcs as read, the
+    // lists, and from 2^21 vertices the low bits of the bucketed sort: theory::csr).
+    crate::error::probe(24 * vertices + 14 * arcs.len(), "the game graph and its outcome tables")?;
     let mut buffers = Buffers::default();
     let graph = ReverseGraph::from_arcs_in(vertices, &arcs, &mut buffers);
     // The words the arcs were read into become the closure's queue when they have room.
