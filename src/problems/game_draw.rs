@@ -9,7 +9,8 @@ use crate::out::Out;
 use crate::problem::{Problem, Size};
 use crate::rng::Rng;
 use crate::scanner::Scanner;
-use crate::theory::retrograde::{ReverseGraph, Rules, outcomes};
+use crate::theory::csr::ArcEnds;
+use crate::theory::retrograde::{Buffers, ReverseGraph, Rules, outcomes_in};
 use crate::theory::touched::Touched;
 
 pub static PROBLEM: Problem = Problem {
@@ -45,26 +46,22 @@ pub const RULES: Rules<2> = Rules {
     outcomes: 3,
 };
 
-/// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based pairs.
-pub fn read_arcs(sc: &mut Scanner<'_>, n: u64, m: u64) -> Result<Vec<(u32, u32)>, InputError> {
-    let mut arcs = Vec::new();
-    read_arcs_into(sc, n, m, &mut arcs)?;
-    Ok(arcs)
-}
-
-/// [`read_arcs`] into `arcs` (emptied first), whose storage is reused.
-pub fn read_arcs_into(
+/// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based arcs into `arcs` (emptied first,
+/// its storage reused), as pairs or as `[tail, head]` words ([`ArcEnds`]). The storage is asked for on huge pages: a solver may
+/// hand it on to the analysis, whose queue is read at random.
+pub fn read_arcs_into<A: ArcEnds>(
     sc: &mut Scanner<'_>,
     n: u64,
     m: u64,
-    arcs: &mut Vec<(u32, u32)>,
+    arcs: &mut Vec<A>,
 ) -> Result<(), InputError> {
     arcs.clear();
     arcs.reserve(sc.capacity_for(m, 2));
+    crate::prefetch::ask_huge_pages(arcs);
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
-        arcs.push((a as u32, b as u32));
+        arcs.push(A::from_ends(a as u32, b as u32));
     }
     Ok(())
 }
@@ -72,7 +69,8 @@ pub fn read_arcs_into(
 fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
     let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
     let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
-    let mut arcs = read_arcs(sc, n, m)?;
+    let mut arcs: Vec<[u32; 2]> = Vec::new();
+    read_arcs_into(sc, n, m, &mut arcs)?;
     // When most vertices carry no arc (2m < n), only the vertices some arc names go into the
     // analysis (renumbered densely, in order); any other vertex is a sink nobody reaches, whose
     // mover is stuck (theory::touched): 1.5 bits instead of ~30 bytes a vertex. Otherwise the
@@ -82,11 +80,14 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
         touched.renumber(&mut arcs);
     }
     let vertices = touched.as_ref().map_or(n as usize, Touched::count);
-    // The graph and the outcome tables: 24 bytes a vertex and 12 an arc (measured peak).
-    crate::error::probe(24 * vertices + 12 * arcs.len(), "the game graph and its outcome tables")?;
-    let graph = ReverseGraph::from_arcs(vertices, &arcs);
-    drop(arcs);
-    let value = outcomes(&graph, &RULES);
+    // The graph and the outcome tables: 24 bytes a vertex and 14 an arc (the arcs as read, the
+    // lists, and from 2^21 vertices the low bits of the bucketed sort: theory::csr).
+    crate::error::probe(24 * vertices + 14 * arcs.len(), "the game graph and its outcome tables")?;
+    let mut buffers = Buffers::default();
+    let graph = ReverseGraph::from_arcs_in(vertices, &arcs, &mut buffers);
+    // The words the arcs were read into become the closure's queue when they have room.
+    buffers.offer_queue(arcs.into_flattened());
+    let value = outcomes_in(&graph, &RULES, &mut buffers);
     drop(graph);
     // Line 1: Gennady (turn 0) moves first; line 2: Georgiy (turn 1). W/L from the mover's side.
     out.reserve(2 * n as usize + 2);

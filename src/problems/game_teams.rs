@@ -73,7 +73,7 @@ pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(
     let tests = sc.u64("test count T")?;
     let mut total: u64 = 0;
     // One set of buffers for all the tests: the pages of one test's graph serve the next.
-    let (mut arcs, mut buffers) = (Vec::new(), Buffers::default());
+    let (mut arcs, mut buffers) = (Vec::<(u32, u32)>::new(), Buffers::default());
     for _ in 0..tests {
         let at = sc.peek_start();
         let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;

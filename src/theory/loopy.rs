@@ -93,6 +93,7 @@
 //! most once per level, so a level costs `O(active vertices + arcs into the vertices it
 //! touches)`, at most `O(n + m)`, with `u32` indices and linear memory.
 
+use super::csr::Csr;
 use super::retrograde::ReverseGraph;
 use crate::prefetch::prefetch;
 use std::cell::{OnceCell, RefCell};
@@ -173,20 +174,17 @@ impl Followers {
     }
 }
 
-/// The arcs as they are read, with every vertex's number of moves and of arcs into it counted
-/// on the way (so that [`ArcReader::finish`] only has to place them).
+/// The arcs as they are read, for a [`Graph`] on vertices `0..n`.
 pub struct ArcReader {
     arcs: Vec<(u32, u32)>,
-    /// `into[w]`: arcs into `w` (one more entry, 0, for the prefix sums of `finish`).
-    into: Vec<u32>,
-    degree: Vec<u32>,
+    vertices: usize,
 }
 
 impl ArcReader {
     /// For vertices `0..n` (`n < 2^32 - 1`), with room for `capacity` arcs.
     pub fn new(n: usize, capacity: usize) -> Self {
         assert!(n < u32::MAX as usize, "ArcReader: too many vertices for u32 indices");
-        ArcReader { arcs: Vec::with_capacity(capacity), into: vec![0; n + 1], degree: vec![0; n] }
+        ArcReader { arcs: Vec::with_capacity(capacity), vertices: n }
     }
 
     /// A move from `tail` to `head`. Panics on an endpoint not below `n` (validate first).
@@ -213,107 +211,14 @@ impl ArcReader {
         self.arcs
     }
 
-    /// The graph: the arcs grouped by their head, in input order within each group, and every
-    /// vertex's number of moves.
+    /// The graph: the arcs grouped by their head ([`Csr::build`]), in input order within each
+    /// group, and every vertex's number of moves.
     pub fn finish(self) -> Graph {
-        let ArcReader { arcs, into: start, degree } = self;
-        assert!(arcs.len() <= u32::MAX as usize, "ArcReader: too many arcs for u32 indices");
-        if degree.len() <= 1 << BUCKET_SHIFT {
-            direct_sort(arcs, start, degree)
-        } else {
-            bucket_sort(arcs, start, degree, BUCKET_SHIFT)
-        }
+        let ArcReader { arcs, vertices } = self;
+        let Csr { start, tails, out_degree } =
+            Csr::build::<false, _>(vertices, &arcs, Csr::default());
+        Graph { arcs, start, tails, degree: out_degree }
     }
-}
-
-/// Heads per bucket of [`bucket_sort`]: `2^15` counters (128 KiB) stay in the level-2 cache.
-const BUCKET_SHIFT: u32 = 15;
-
-/// The counting sort on the head with the counters all in one array: fine while they fit in
-/// the caches. `start` is `n + 1` zeros.
-fn direct_sort(arcs: Vec<(u32, u32)>, mut start: Vec<u32>, mut degree: Vec<u32>) -> Graph {
-    for (i, &(tail, head)) in arcs.iter().enumerate() {
-        if let Some(&(t, h)) = arcs.get(i + AHEAD_ARCS) {
-            prefetch(degree.as_ptr().wrapping_add(t as usize));
-            prefetch(start.as_ptr().wrapping_add(h as usize));
-        }
-        degree[tail as usize] += 1;
-        start[head as usize] += 1;
-    }
-    // start[w] first counts the arcs into w, then becomes the end of w's block, and after
-    // the placing pass (backwards, decrementing: lists keep the input order) its start.
-    let mut sum = 0u32;
-    for s in start.iter_mut() {
-        sum += *s;
-        *s = sum;
-    }
-    let mut tails = vec![0u32; arcs.len()];
-    for (i, &(tail, head)) in arcs.iter().enumerate().rev() {
-        if let Some(j) = i.checked_sub(AHEAD_ARCS) {
-            prefetch(start.as_ptr().wrapping_add(arcs[j].1 as usize));
-        }
-        let slot = &mut start[head as usize];
-        *slot -= 1;
-        tails[*slot as usize] = tail;
-    }
-    Graph { arcs, start, tails, degree }
-}
-
-/// The same counting sort in two steps, for graphs whose counters do not fit in the caches:
-/// the arcs are first dealt, in input order, into buckets of `2^shift` consecutive
-/// heads (a few hundred write streams, each writing whole cache lines), then each bucket is
-/// sorted with its own small block of counters. Each arc then costs one scattered access (its
-/// tail's move count) instead of four (two counters, a counter and a slot of the lists).
-fn bucket_sort(
-    arcs: Vec<(u32, u32)>,
-    mut start: Vec<u32>,
-    mut degree: Vec<u32>,
-    shift: u32,
-) -> Graph {
-    let n = degree.len();
-    let buckets = (n >> shift) + 1;
-    // fill[b]: first the number of arcs into bucket b, then where its next arc is dealt.
-    let mut fill = vec![0u32; buckets + 1];
-    for (i, &(tail, head)) in arcs.iter().enumerate() {
-        if let Some(&(t, _)) = arcs.get(i + AHEAD_ARCS) {
-            prefetch(degree.as_ptr().wrapping_add(t as usize));
-        }
-        degree[tail as usize] += 1;
-        fill[(head >> shift) as usize + 1] += 1;
-    }
-    for b in 1..=buckets {
-        fill[b] += fill[b - 1];
-    }
-    // bounds[b]..bounds[b + 1]: bucket b's arcs in `dealt` (and its slots in `tails`).
-    let bounds = fill.clone();
-    let mut dealt = vec![(0u32, 0u32); arcs.len()];
-    for &(tail, head) in &arcs {
-        let slot = &mut fill[(head >> shift) as usize];
-        dealt[*slot as usize] = (tail, head);
-        *slot += 1;
-    }
-    let mut tails = vec![0u32; arcs.len()];
-    for b in 0..buckets {
-        let (lo, hi) = (b << shift, ((b + 1) << shift).min(n));
-        let bucket = &dealt[bounds[b] as usize..bounds[b + 1] as usize];
-        for &(_, head) in bucket {
-            start[head as usize] += 1;
-        }
-        // As in `direct_sort`: counts, then ends, then (placing backwards) starts.
-        let mut sum = bounds[b];
-        for s in &mut start[lo..hi] {
-            sum += *s;
-            *s = sum;
-        }
-        for &(tail, head) in bucket.iter().rev() {
-            let slot = &mut start[head as usize];
-            *slot -= 1;
-            tails[*slot as usize] = tail;
-        }
-    }
-    start[n] = arcs.len() as u32;
-    drop(dealt);
-    Graph { arcs, start, tails, degree }
 }
 
 /// A graph for the analysis: its arcs in input order (for the follower lists, built when
@@ -329,9 +234,7 @@ pub struct Graph {
 impl Graph {
     /// The graph on vertices `0..n` with the given arcs (endpoints below `n`).
     pub fn from_arcs(n: usize, arcs: Vec<(u32, u32)>) -> Self {
-        let mut reader = ArcReader::new(n, 0);
-        reader.arcs = arcs;
-        reader.finish()
+        ArcReader { arcs, vertices: n }.finish()
     }
 
     pub fn vertices(&self) -> usize {
@@ -368,8 +271,6 @@ const AHEAD_LIST: usize = 16;
 const AHEAD_WORDS: usize = 8;
 /// Followers per vertex whose word is asked for ahead.
 const WORDS: usize = 8;
-/// Arcs ahead whose counter is asked for while the arcs are placed.
-const AHEAD_ARCS: usize = 16;
 
 /// A vertex in the acyclic pass, one 16-byte record so that a predecessor is updated with one
 /// memory access, and so that the vertex's predecessor list is known as soon as it settles
@@ -1022,24 +923,6 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
-
-    #[test]
-    fn bucketed_counting_sort_equals_the_direct_one() {
-        // Buckets of 1 to 16 heads on random graphs (repeated arcs, loops, empty buckets,
-        // isolated vertices, a last bucket cut short): the same lists in the same order.
-        let mut rng = Rng::new(21);
-        for _ in 0..2000 {
-            let n = rng.range(1, 200) as usize;
-            let m = rng.range(0, 3 * n as u64) as usize;
-            let arcs: Vec<(u32, u32)> =
-                (0..m).map(|_| (rng.index(n) as u32, rng.index(n) as u32)).collect();
-            let shift = rng.range(0, 4) as u32;
-            let a = direct_sort(arcs.clone(), vec![0; n + 1], vec![0; n]);
-            let b = bucket_sort(arcs, vec![0; n + 1], vec![0; n], shift);
-            assert_eq!((a.start, a.tails, a.degree), (b.start, b.tails, b.degree), "shift {shift}");
-        }
-    }
 
     #[test]
     fn two_cycle_is_a_draw_not_a_loss() {

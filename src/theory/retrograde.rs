@@ -82,6 +82,7 @@
 //! [`MAX_ARCS`] arcs, and `K n` positions must fit in a `u32`; there are at most 128 outcomes.
 //! The adapters refuse larger inputs before calling here.
 
+use super::csr::{ArcEnds, Csr};
 use crate::prefetch::prefetch;
 
 /// Asks for 2 MiB pages under `v`'s buffer ([`crate::prefetch::ask_huge_pages`]): the
@@ -102,7 +103,8 @@ pub struct ReverseGraph {
 
 impl ReverseGraph {
     /// Builds the reversed graph on vertices `0..n` from the arcs `(tail, head)`, by a counting
-    /// sort on the head: two passes over the arcs, `O(n + m)` time, no list per vertex.
+    /// sort on the head ([`Csr::build`]): `O(n + m)` time, no list per vertex, the tails into a
+    /// vertex in input order.
     ///
     /// Repeated arcs are kept as given (a repeated arc is one more identical move; it changes no
     /// outcome). Panics if `n` or the number of arcs does not fit in a `u32`, or an endpoint is
@@ -116,13 +118,14 @@ impl ReverseGraph {
     /// assert_eq!((g.out_degree(0), g.out_degree(1), g.out_degree(2)), (1, 1, 1));
     /// ```
     pub fn from_arcs(n: usize, arcs: &[(u32, u32)]) -> Self {
-        Self::group::<false>(n, arcs, &mut Buffers::default())
+        Self::group::<false, _>(n, arcs, &mut Buffers::default())
     }
 
     /// [`ReverseGraph::from_arcs`], in storage taken from `buffers` (hand it back with
     /// [`ReverseGraph::recycle`]).
-    pub fn from_arcs_in(n: usize, arcs: &[(u32, u32)], buffers: &mut Buffers) -> Self {
-        Self::group::<false>(n, arcs, buffers)
+    /// The arcs may be `(tail, head)` pairs or `[tail, head]` words ([`ArcEnds`]).
+    pub fn from_arcs_in<A: ArcEnds>(n: usize, arcs: &[A], buffers: &mut Buffers) -> Self {
+        Self::group::<false, _>(n, arcs, buffers)
     }
 
     /// Hands the graph's storage on to the next graph or analysis made with `buffers`.
@@ -143,43 +146,18 @@ impl ReverseGraph {
     /// assert_eq!((g.out_degree(0), g.out_degree(1), g.out_degree(2)), (1, 1, 1));
     /// ```
     pub fn from_arcs_forward(n: usize, arcs: &[(u32, u32)]) -> Self {
-        Self::group::<true>(n, arcs, &mut Buffers::default())
+        Self::group::<true, _>(n, arcs, &mut Buffers::default())
     }
 
-    /// The counting sort of [`ReverseGraph::from_arcs`], grouping by the head (or, `SWAP`, by
-    /// the tail).
-    fn group<const SWAP: bool>(n: usize, arcs: &[(u32, u32)], buffers: &mut Buffers) -> Self {
-        assert!(n < u32::MAX as usize, "ReverseGraph: too many vertices for u32 indices");
-        assert!(arcs.len() <= u32::MAX as usize, "ReverseGraph: too many arcs for u32 indices");
-        let ends = |&(a, b): &(u32, u32)| if SWAP { (b, a) } else { (a, b) };
-        let mut out_degree = zeros(std::mem::take(&mut buffers.out_degree), n);
-        // start[w] first counts the arcs into w, then becomes the end of w's block, and after
-        // the placing pass (which walks the arcs backwards, decrementing) its start.
-        let mut start = zeros(std::mem::take(&mut buffers.start), n + 1);
-        for (i, arc) in arcs.iter().enumerate() {
-            if let Some((t, h)) = arcs.get(i + AHEAD_ARCS).map(ends) {
-                prefetch(out_degree.as_ptr().wrapping_add(t as usize));
-                prefetch(start.as_ptr().wrapping_add(h as usize));
-            }
-            let (tail, head) = ends(arc);
-            out_degree[tail as usize] += 1;
-            start[head as usize] += 1;
-        }
-        let mut sum = 0u32;
-        for s in start.iter_mut() {
-            sum += *s;
-            *s = sum;
-        }
-        let mut tails = zeros(std::mem::take(&mut buffers.tails), arcs.len());
-        for (i, arc) in arcs.iter().enumerate().rev() {
-            if let Some((_, h)) = i.checked_sub(AHEAD_ARCS).map(|j| ends(&arcs[j])) {
-                prefetch(start.as_ptr().wrapping_add(h as usize));
-            }
-            let (tail, head) = ends(arc);
-            let slot = &mut start[head as usize];
-            *slot -= 1;
-            tails[*slot as usize] = tail;
-        }
+    /// The counting sort of [`ReverseGraph::from_arcs`] ([`Csr::build`]), grouping by the
+    /// head (or, `SWAP`, by the tail).
+    fn group<const SWAP: bool, A: ArcEnds>(n: usize, arcs: &[A], buffers: &mut Buffers) -> Self {
+        let reuse = Csr {
+            start: std::mem::take(&mut buffers.start),
+            tails: std::mem::take(&mut buffers.tails),
+            out_degree: std::mem::take(&mut buffers.out_degree),
+        };
+        let Csr { start, tails, out_degree } = Csr::build::<SWAP, _>(n, arcs, reuse);
         ReverseGraph { start, tails, out_degree }
     }
 
@@ -218,18 +196,6 @@ impl ReverseGraph {
     }
 }
 
-/// `len` zeros in `v`'s storage (a new buffer, `v` empty, is zeroed by the allocator for free).
-fn zeros(mut v: Vec<u32>, len: usize) -> Vec<u32> {
-    if v.capacity() < len {
-        v = vec![0; len];
-    } else {
-        v.clear();
-        v.resize(len, 0);
-    }
-    huge_pages(&mut v);
-    v
-}
-
 /// Storage that one analysis hands on to the next (`game-teams` solves many graphs from one
 /// input): reusing it keeps the allocator from giving the pages back to the system after each
 /// graph and faulting them in again for the next one (game-teams' huge input, ten graphs:
@@ -242,6 +208,18 @@ pub struct Buffers {
     state: Vec<u8>,
     queue: Vec<u32>,
     sinks: Vec<u32>,
+}
+
+impl Buffers {
+    /// Offers `spare` (a buffer its owner is done with, e.g. the words the arcs were read
+    /// into) as storage for the closure's queue. It is used if it has room for every position
+    /// and one more word; its content is never read. The queue then needs no fresh pages, which
+    /// the kernel would have to clear (game-draw, 10^7 vertices: 7% of the run).
+    pub fn offer_queue(&mut self, spare: Vec<u32>) {
+        if spare.len() > self.queue.len() {
+            self.queue = spare;
+        }
+    }
 }
 
 /// The rules of a game with `K` players in a turn cycle; see the module documentation.
@@ -544,8 +522,6 @@ impl<const K: usize> Engine<'_, K> {
 const PREFETCH_FROM_BYTES: usize = 2 << 20;
 /// The size of the state bytes from which their memory too is asked for ahead.
 const STATE_HINTS_FROM_BYTES: usize = 1 << 20;
-/// How far ahead the arcs are fetched while the reverse graph is built.
-const AHEAD_ARCS: usize = 16;
 /// How far ahead in the queue (see [`Engine::stage`]) each memory access is asked for.
 const AHEAD_START: usize = 32;
 const AHEAD_LIST: usize = 16;

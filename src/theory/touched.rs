@@ -9,6 +9,8 @@
 //! word: about 1.5 bits a vertex in all. Dense numbers keep the vertices' order, so a graph
 //! whose vertices are all touched is renumbered by the identity and is left alone.
 
+use super::csr::ArcEnds;
+
 /// Which of the vertices `0..n` some arc names, and their dense numbers.
 pub struct Touched {
     /// Bit `v % 64` of word `v / 64`: is `v` an endpoint of some arc?
@@ -29,9 +31,9 @@ impl Touched {
     /// assert_eq!(t.count(), 2);
     /// assert_eq!((t.id(3), t.id(150), t.id(4)), (Some(0), Some(1), None));
     /// ```
-    pub fn mark(n: usize, arcs: &[(u32, u32)]) -> Self {
+    pub fn mark<A: ArcEnds>(n: usize, arcs: &[A]) -> Self {
         let mut bits = vec![0u64; n.div_ceil(64)];
-        for &(a, b) in arcs {
+        for (a, b) in arcs.iter().map(|arc| arc.ends()) {
             bits[a as usize / 64] |= 1 << (a % 64);
             bits[b as usize / 64] |= 1 << (b % 64);
         }
@@ -69,13 +71,14 @@ impl Touched {
 
     /// Rewrites every endpoint of `arcs` (all of them marked by [`Touched::mark`]) by its dense
     /// number.
-    pub fn renumber(&self, arcs: &mut [(u32, u32)]) {
+    pub fn renumber<A: ArcEnds>(&self, arcs: &mut [A]) {
         let dense = |v: u32| {
             let (k, r) = (v as usize / 64, v % 64);
             self.before[k] + (self.bits[k] & ((1u64 << r) - 1)).count_ones()
         };
         for arc in arcs {
-            *arc = (dense(arc.0), dense(arc.1));
+            let (a, b) = arc.ends();
+            *arc = A::from_ends(dense(a), dense(b));
         }
     }
 
