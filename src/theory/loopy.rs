@@ -507,16 +507,7 @@ pub fn analyse_graph(mut g: Graph) -> Analysis {
         (value, levels.max(top))
     };
     drop(tally);
-    let Graph { arcs, .. } = g;
-    Analysis {
-        arcs,
-        next,
-        loopy_arcs: OnceCell::new(),
-        value,
-        acyclic: settled == n,
-        levels,
-        tables: RefCell::default(),
-    }
+    Analysis::new(g, next, value, settled == n, levels)
 }
 
 /// The level algorithm alone on the whole graph, without the acyclic pass first: the
@@ -529,16 +520,7 @@ pub fn analyse_by_levels(n: usize, arcs: Vec<(u32, u32)>) -> Analysis {
         g.degree.iter().map(|&d| Tally { left: d.max(1), seen: 0, from: 0, to: 0 }).collect();
     let (value, levels) = grundy_levels(&g, &tally, &next);
     let acyclic = settle(&g).1 == n;
-    let Graph { arcs, .. } = g;
-    Analysis {
-        arcs,
-        next,
-        loopy_arcs: OnceCell::new(),
-        value,
-        acyclic,
-        levels,
-        tables: RefCell::default(),
-    }
+    Analysis::new(g, next, value, acyclic, levels)
 }
 
 /// The level algorithm of the module documentation, run on the vertices the acyclic pass left
@@ -710,6 +692,26 @@ fn ask_ahead(g: &Graph, vertex: &[Word], queue: &[u32], head: usize) {
 }
 
 impl Analysis {
+    /// The analysis of `g` from its values, keeping the arcs for follower lists asked later.
+    fn new(
+        g: Graph,
+        next: OnceCell<Followers>,
+        value: Vec<u32>,
+        acyclic: bool,
+        levels: u32,
+    ) -> Self {
+        let Graph { arcs, .. } = g;
+        Analysis {
+            arcs,
+            next,
+            loopy_arcs: OnceCell::new(),
+            value,
+            acyclic,
+            levels,
+            tables: RefCell::default(),
+        }
+    }
+
     pub fn vertices(&self) -> usize {
         self.value.len()
     }
