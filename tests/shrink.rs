@@ -291,9 +291,10 @@ fn hackenbush_nodes_are_dropped_too() {
 #[test]
 fn a_judge_size_dag_shrinks_to_one_position() {
     // Fails whenever there is a query (as a program that garbles its first answer line does):
-    // the smallest is one position with no arc and one query on it (a query keeps its chesses:
-    // `1\n0\n2 0 0\n0\n` is as far as the steps go). A judge-size test has about 1000
-    // positions; dropping them one at a time used to run out of the budget at 250 kB.
+    // the smallest is one position with no arc and one query of one chess on it,
+    // `1\n0\n1 0\n0\n` (chesses inside a query are dropped one by one; before, the search
+    // stopped at `1\n0\n2 0 0\n0\n`). A judge-size test has about 1000 positions; dropping
+    // them one at a time used to run out of the budget at 250 kB.
     let p = find("hdu1524").unwrap();
     let has_query = |input: &[u8]| {
         let m = p.judge.parse(input, Domain::Judge).unwrap();
@@ -303,6 +304,5 @@ fn a_judge_size_dag_shrinks_to_one_position() {
     assert!(has_query(&input));
     let s = shrink_input(p, Domain::Judge, &input, &mut |i| has_query(i), games::stress::SHRINK);
     let shown = String::from_utf8_lossy(&s.input[..s.input.len().min(200)]).into_owned();
-    assert!(s.input.len() <= 12, "{shown:?}... ({} bytes) from {}", s.input.len(), input.len());
-    assert!(s.input.starts_with(b"1\n0\n"), "{shown:?}");
+    assert_eq!(s.input, b"1\n0\n1 0\n0\n", "{shown:?}... from {} bytes", input.len());
 }

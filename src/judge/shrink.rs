@@ -152,6 +152,31 @@ impl Search<'_> {
         progress
     }
 
+    /// Drops single numbers from inside the items of every list (a chess from a query, an arc
+    /// from a vertex's list), last first; true if any went. Where an item's width is fixed (a
+    /// pair, a cell) every such candidate breaks the layout and the validator refuses it
+    /// before any run, so this costs runs only where it can succeed.
+    fn within_items(&mut self) -> bool {
+        let mut progress = false;
+        for c in 0..self.best.cases.len() {
+            for l in 0..self.best.cases[c].lists.len() {
+                for i in 0..self.best.cases[c].lists[l].len() {
+                    let mut j = self.best.cases[c].lists[l][i].len();
+                    while j > 0 && self.best.cases[c].lists[l][i].len() > 1 {
+                        j -= 1;
+                        if self.exhausted() {
+                            return progress;
+                        }
+                        let mut m = self.best.clone();
+                        m.cases[c].lists[l][i].remove(j);
+                        progress |= self.try_model(m);
+                    }
+                }
+            }
+        }
+        progress
+    }
+
     /// Removes vertices where the problem has them: runs of consecutive vertices, halving the
     /// run length down to one (as `items` does), so that a graph of a thousand vertices needs
     /// tens of runs, not a thousand; true if any went.
@@ -361,7 +386,7 @@ pub fn shrink(
     }
     search.cases();
     while !search.exhausted() {
-        let dropped = search.items() | search.vertices();
+        let dropped = search.items() | search.vertices() | search.within_items();
         let lowered = search.numbers();
         let together = search.together();
         if !dropped && !lowered && !together {
