@@ -79,6 +79,7 @@ fn the_fast_path_and_clap_agree() {
     assert!(games(&["nim", "--help"], b"").status.success());
     assert_eq!(games(&["nim", "-x"], b"").status.code(), Some(2));
     assert_eq!(games(&["nim", "a", "b"], b"").status.code(), Some(2));
+    assert_eq!(games(&["nim", ""], b"").status.code(), Some(2));
 }
 
 #[test]

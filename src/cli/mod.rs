@@ -89,6 +89,8 @@ fn fast_path() -> Option<ExitCode> {
         // `-` is stdin (clap passes it on as a file name); anything else with a leading `-` is
         // an option.
         Some(f) if f.as_encoded_bytes().first() == Some(&b'-') && f != "-" => return None,
+        // clap refuses an empty FILE (a usage error): leave it to clap.
+        Some(f) if f.is_empty() => return None,
         Some(f) => Some(std::path::PathBuf::from(f)),
         None => None,
     };
