@@ -215,10 +215,10 @@ fn misere(
 }
 
 fn json<T: Serialize>(out: &mut Out, value: &T) {
-    let mut bytes = Vec::new();
-    // Writing into a Vec cannot fail, and every key is a string.
-    if serde_json::to_writer(&mut bytes, value).is_ok() {
-        out.bytes(&bytes).nl();
+    // Writing into an `Out` cannot fail, and every key is a string; the document streams out
+    // with the rest of the answers (no copy of it in memory).
+    if serde_json::to_writer(&mut *out, value).is_ok() {
+        out.nl();
     }
 }
 
@@ -336,4 +336,18 @@ pub fn run(input: &[u8], opts: Options) -> (Vec<u8>, Option<InputError>) {
     let mut out = Out::new();
     let result = solve(&mut sc, &mut out, opts);
     (out.into_bytes(), result.err())
+}
+
+/// Runs [`solve`] on a whole input, streaming the output to `writer` in blocks
+/// ([`Out::streaming`]): the fault if there was one, and the first write error.
+pub fn run_streaming(
+    input: &[u8],
+    opts: Options,
+    writer: Box<dyn std::io::Write>,
+) -> (Option<InputError>, std::io::Result<()>) {
+    let mut sc = Scanner::new(input);
+    let mut out = Out::streaming(writer);
+    let result = solve(&mut sc, &mut out, opts);
+    let written = out.finish();
+    (result.err(), written)
 }

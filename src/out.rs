@@ -211,6 +211,19 @@ impl Out {
     }
 }
 
+/// An `Out` is a writer too (for serde_json): a write always takes every byte, as the other
+/// appends do; a failure to grow shows in [`Out::failed`], a failed sink in [`Out::finish`].
+impl std::io::Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

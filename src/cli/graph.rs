@@ -33,6 +33,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .context("graph: cannot read the input")?;
     let opts =
         games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
-    let (answers, fault) = games::graph::run(&input, opts);
-    Ok(super::solve::report("graph", &input, &answers, fault))
+    // The tables stream out in blocks (10^8 vertices make over a gigabyte of text).
+    let (fault, written) = games::graph::run_streaming(&input, opts, Box::new(std::io::stdout()));
+    let written =
+        written.map_err(|source| super::io::StreamError { stream: "standard output", source });
+    Ok(super::solve::conclude("graph", &input, written, fault))
 }

@@ -43,21 +43,10 @@ pub fn solve(p: &'static Problem, file: Option<&std::path::PathBuf>) -> Result<E
     Ok(conclude(p.name, &input, written, fault))
 }
 
-/// Writes the answers, then the fault if there was one: exit 1 on a fault whatever became of
-/// stdout, 0 otherwise (a closed stdout after complete answers is no error).
-pub fn report(
-    name: &str,
-    input: &[u8],
-    answers: &[u8],
-    fault: Option<games::InputError>,
-) -> ExitCode {
-    conclude(name, input, io::write_stdout(answers), fault)
-}
-
 /// The exit status once the answers are written (`written` tells how that went): the fault as
 /// one located line and exit 1, whatever became of stdout; without a fault, 0, or 1 with one
 /// line when stdout failed otherwise than by a closed pipe.
-fn conclude(
+pub fn conclude(
     name: &str,
     input: &[u8],
     written: Result<(), io::StreamError>,
