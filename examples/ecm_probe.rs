@@ -1,17 +1,10 @@
 //! ECM curve counts and CPU cost per B1 on one class of composites: `ecm_probe CLASS B1,B1,.. [COUNT]`
 //! (run under `perf stat -e task-clock` and subtract a run with B1 = 0: the wall clock of a shared
 //! machine says little).
+use games::problems::hdu6892::prime_in;
 use games::rng::Rng;
 use games::theory::ecm::probe;
-use games::theory::factor::is_prime;
 use std::time::Instant;
-fn prime_near(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
-    let mut p = rng.range(lo, hi) | 1;
-    while !is_prime(p) {
-        p += 2;
-    }
-    p
-}
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let class = args[1].as_str();
@@ -20,19 +13,11 @@ fn main() {
     let mut rng = Rng::new(7);
     let ns: Vec<u64> = (0..count)
         .map(|_| match class {
-            "bal64" => {
-                prime_near(&mut rng, 1 << 31, 1 << 32) * prime_near(&mut rng, 1 << 31, 1 << 32)
-            }
-            "three21" => (0..3).map(|_| prime_near(&mut rng, 1 << 20, 1 << 21)).product(),
-            "bal52" => {
-                prime_near(&mut rng, 1 << 25, 1 << 26) * prime_near(&mut rng, 1 << 25, 1 << 26)
-            }
-            "bal42" => {
-                prime_near(&mut rng, 1 << 20, 1 << 21) * prime_near(&mut rng, 1 << 20, 1 << 21)
-            }
-            "bal36" => {
-                prime_near(&mut rng, 1 << 17, 1 << 18) * prime_near(&mut rng, 1 << 17, 1 << 18)
-            }
+            "bal64" => prime_in(&mut rng, 1 << 31, 1 << 32) * prime_in(&mut rng, 1 << 31, 1 << 32),
+            "three21" => (0..3).map(|_| prime_in(&mut rng, 1 << 20, 1 << 21)).product(),
+            "bal52" => prime_in(&mut rng, 1 << 25, 1 << 26) * prime_in(&mut rng, 1 << 25, 1 << 26),
+            "bal42" => prime_in(&mut rng, 1 << 20, 1 << 21) * prime_in(&mut rng, 1 << 20, 1 << 21),
+            "bal36" => prime_in(&mut rng, 1 << 17, 1 << 18) * prime_in(&mut rng, 1 << 17, 1 << 18),
             _ => panic!(),
         })
         .collect();

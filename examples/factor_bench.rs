@@ -10,8 +10,9 @@
 //! class (`two-primes-32`, `two-primes-near-32`, `three-primes-21`; see
 //! `games::problems::hdu6892::HardClass`) to stdout, for `games hdu6892` and `make bench`.
 
+use games::problems::hdu6892::prime_in;
 use games::rng::Rng;
-use games::theory::factor::{Kernel, is_prime, isqrt, odd_omega, odd_omega_with};
+use games::theory::factor::{Kernel, isqrt, odd_omega, odd_omega_with};
 use std::time::Instant;
 
 /// The slow reference: trial division by every prime up to the square root of what is left.
@@ -75,14 +76,6 @@ fn time<F: FnMut() -> u64>(what: &str, count: usize, mut f: F) -> f64 {
     secs
 }
 
-fn prime_near(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
-    let mut p = rng.range(lo, hi) | 1;
-    while !is_prime(p) {
-        p += 2;
-    }
-    p
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--gen") {
@@ -138,13 +131,13 @@ fn main() {
         ("random below 2^64", (0..n).map(|_| rng.next_u64() | 1).collect()),
         (
             "primes near 2^64",
-            (0..n).map(|_| prime_near(&mut rng, 1 << 63, u64::MAX - 1000)).collect(),
+            (0..n).map(|_| prime_in(&mut rng, 1 << 63, u64::MAX - 1000)).collect(),
         ),
         (
             "semiprimes p*q, p, q in (2^31, 2^32)",
             (0..n / 10)
                 .map(|_| {
-                    prime_near(&mut rng, 1 << 31, 1 << 32) * prime_near(&mut rng, 1 << 31, 1 << 32)
+                    prime_in(&mut rng, 1 << 31, 1 << 32) * prime_in(&mut rng, 1 << 31, 1 << 32)
                 })
                 .collect(),
         ),
@@ -158,7 +151,7 @@ fn main() {
             "prime squares p^2, p in (2^31, 2^32)",
             (0..n)
                 .map(|_| {
-                    let p = prime_near(&mut rng, 1 << 31, 1 << 32);
+                    let p = prime_in(&mut rng, 1 << 31, 1 << 32);
                     p * p
                 })
                 .collect(),
@@ -166,20 +159,18 @@ fn main() {
         (
             "p*q*r, primes in (2^20, 2^21)",
             (0..n)
-                .map(|_| (0..3).map(|_| prime_near(&mut rng, 1 << 20, 1 << 21)).product())
+                .map(|_| (0..3).map(|_| prime_in(&mut rng, 1 << 20, 1 << 21)).product())
                 .collect(),
         ),
         ("uniform lengths below 1e9", (0..n * 10).map(|_| rng.range(1, 1_000_000_000)).collect()),
         (
             "primes in (5e8, 1e9)",
-            (0..n * 10).map(|_| prime_near(&mut rng, 500_000_000, 999_999_000)).collect(),
+            (0..n * 10).map(|_| prime_in(&mut rng, 500_000_000, 999_999_000)).collect(),
         ),
         (
             "semiprimes p*q < 1e9, p, q in (15811, 31622)",
             (0..n * 10)
-                .map(|_| {
-                    prime_near(&mut rng, 15_811, 31_600) * prime_near(&mut rng, 15_811, 31_600)
-                })
+                .map(|_| prime_in(&mut rng, 15_811, 31_600) * prime_in(&mut rng, 15_811, 31_600))
                 .collect(),
         ),
     ];

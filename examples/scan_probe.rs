@@ -1,14 +1,8 @@
 //! Per-class CPU cost: `scan_probe CLASS KERNEL REPS` computes odd Omega of 1000 lengths of the
 //! class REPS times; run under `perf stat -e task-clock` with REPS = 0 and REPS = r and subtract.
+use games::problems::hdu6892::prime_in;
 use games::rng::Rng;
-use games::theory::factor::{Kernel, is_prime, odd_omega_with};
-fn prime_in(rng: &mut Rng, lo: u64, hi: u64) -> u64 {
-    let mut p = rng.range(lo, hi) | 1;
-    while !is_prime(p) {
-        p += 2;
-    }
-    p
-}
+use games::theory::factor::{Kernel, odd_omega_with};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let kernel = match args[2].as_str() {
