@@ -309,8 +309,8 @@ pub fn outcomes_in<const K: usize>(
 ) -> Outcomes<K> {
     // A graph whose closure data fit in the caches gains nothing from the memory hints, which
     // then only cost instructions: they are given for large graphs only, and the hints for the
-    // state bytes only when those alone do not fit in the L2 cache (game-teams' 10^5-vertex
-    // tests: 6 * 10^5 state bytes, 2.6 MB of closure data; 165 -> 144 ms CPU without them).
+    // state bytes only when those alone outgrow what the last-level cache serves fast
+    // ([`STATE_HINTS_FROM_BYTES`]).
     let n = graph.vertices();
     let bytes = n.saturating_mul(K + 4).saturating_add(graph.arcs().saturating_mul(4));
     let hints = (bytes > PREFETCH_FROM_BYTES, n.saturating_mul(K) > STATE_HINTS_FROM_BYTES);
@@ -520,8 +520,14 @@ impl<const K: usize> Engine<'_, K> {
 /// it asks for memory ahead: below it (twice a core's L2 cache here) the hints measured slower
 /// (game-draw's judge input, 1.4 MB of such data: 6.9 ms of CPU with them, 6.6 ms without).
 const PREFETCH_FROM_BYTES: usize = 2 << 20;
-/// The size of the state bytes from which their memory too is asked for ahead.
-const STATE_HINTS_FROM_BYTES: usize = 1 << 20;
+/// The size of the state bytes from which their memory too is asked for ahead. Below it the
+/// state bytes are mostly served by the caches and the hints cost more than they save.
+/// Measured, CPU time of whole game-draw runs (two arcs a vertex, `bench/gen_big.c`), without /
+/// with them: 10^6 vertices (2 MB of state) 94 / 107 ms; 2 * 10^6 (4 MB) 239 / 240 ms;
+/// 3 * 10^6 (6 MB) 445 / 365 ms; 10^7 (20 MB) 1.45 / 0.87 s of closure alone. On the same
+/// machine a chain of random reads takes 16 ns in 4 MB, 26 ns in 8 MB, 120 ns from 16 MB up.
+/// (game-teams' 10^5-vertex tests, 6 * 10^5 state bytes: 165 -> 144 ms CPU without them.)
+const STATE_HINTS_FROM_BYTES: usize = 4 << 20;
 /// How far ahead in the queue (see [`Engine::stage`]) each memory access is asked for.
 const AHEAD_START: usize = 32;
 const AHEAD_LIST: usize = 16;
