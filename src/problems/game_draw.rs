@@ -111,9 +111,9 @@ fn solve(sc: &mut Scanner<'_>, out: &mut Out) -> Result<(), InputError> {
                 }
             });
         } else {
-            for v in 0..n as usize {
-                out.byte(letter(value.get(v, turn)));
-            }
+            value.name_turn(turn, letter, |block| {
+                out.bytes(block);
+            });
         }
         out.nl();
     }

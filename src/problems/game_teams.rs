@@ -90,13 +90,14 @@ pub fn solve_with_cap(sc: &mut Scanner<'_>, out: &mut Out, cap: u64) -> Result<(
         let value = outcomes_in(&graph, &rules(team_b, actor), &mut buffers);
         graph.recycle(&mut buffers);
         out.reserve(n as usize + 1);
-        for v in value.at_turn(0) {
-            out.byte(match v {
-                A_WINS => b'A',
-                B_WINS => b'B',
-                _ => b'D',
-            });
-        }
+        let name = |v| match v {
+            A_WINS => b'A',
+            B_WINS => b'B',
+            _ => b'D',
+        };
+        value.name_turn(0, name, |block| {
+            out.bytes(block);
+        });
         out.nl();
         value.recycle(&mut buffers);
     }
