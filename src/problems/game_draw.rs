@@ -38,6 +38,17 @@ const GEORGIY_WINS: u8 = 0;
 const GENNADY_WINS: u8 = 1;
 const DRAW: u8 = 2;
 
+/// The largest arc buffer asked for on huge pages. The arcs are written and read in order
+/// (and then hold the closure's queue, also read in order), so huge pages only spare page
+/// faults (one per 2 MiB instead of one per 4 KiB). In this machine's virtual machine they
+/// pay for tens of megabytes and cost beyond a hundred or so, where the kernel's time for
+/// them grows past what they save. Measured, CPU time of whole runs (`bench/gen_big.c`,
+/// medians of interleaved runs), huge pages / plain: game-draw 10^6 vertices (16 MB of arcs)
+/// 99 / 107 ms, 4 * 10^6 (64 MB) 559 / 575 ms, 10^7 (160 MB) 1.86 / 1.59 s in one series and
+/// 1.45 / 1.43 s in another; game-teams 10^7 vertices (320 MB) 1.87 / 1.34 s and 1.87 / 1.38 s. (The graph's own arrays, read at random, keep their huge
+/// pages: game-teams 10^7 1.34 s with them, 1.44 s without.)
+pub const ARCS_ON_HUGE_PAGES_UP_TO: usize = 64 << 20;
+
 /// Turn 0: Gennady to move; turn 1: Georgiy. A player who cannot move loses.
 pub const RULES: Rules<2> = Rules {
     maximiser: [true, false],
@@ -47,8 +58,9 @@ pub const RULES: Rules<2> = Rules {
 };
 
 /// Reads `m` arcs `a b` (1-based, in `1..=n`) as 0-based arcs into `arcs` (emptied first,
-/// its storage reused), as pairs or as `[tail, head]` words ([`ArcEnds`]). The storage is asked for on huge pages: a solver may
-/// hand it on to the analysis, whose queue is read at random.
+/// its storage reused), as pairs or as `[tail, head]` words ([`ArcEnds`]).
+///
+/// The storage is asked for on huge pages up to [`ARCS_ON_HUGE_PAGES_UP_TO`] bytes.
 pub fn read_arcs_into<A: ArcEnds>(
     sc: &mut Scanner<'_>,
     n: u64,
@@ -57,7 +69,9 @@ pub fn read_arcs_into<A: ArcEnds>(
 ) -> Result<(), InputError> {
     arcs.clear();
     arcs.reserve(sc.capacity_for(m, 2));
-    crate::prefetch::ask_huge_pages(arcs);
+    if arcs.capacity() * std::mem::size_of::<A>() <= ARCS_ON_HUGE_PAGES_UP_TO {
+        crate::prefetch::ask_huge_pages(arcs);
+    }
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
