@@ -7,6 +7,7 @@
 
 pub mod brute;
 pub mod error;
+pub mod explore;
 pub mod graph;
 pub mod input;
 pub mod json;

@@ -1,0 +1,10 @@
+//! `games explore`: a game nobody catalogued, given by the user's own moves program (or built
+//! in), its table of values on a box, the patterns that reproduce the table, and answers far
+//! beyond it, each labelled with how sure it is.
+//!
+//! The parts: [`space`] is the box and positions; [`table`] the computed values; [`pattern`]
+//! the detectors and the check that keeps only patterns reproducing every entry.
+
+pub mod pattern;
+pub mod space;
+pub mod table;

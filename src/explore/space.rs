@@ -1,0 +1,179 @@
+//! The box: the positions whose values the user asked for, one inclusive range per coordinate
+//! (`0..30,0..30`), with 1 to 4 coordinates. A coordinate whose range is a single number is
+//! *fixed*: the box is then a table of fewer dimensions, and its patterns answer positions on
+//! the same line (or plane). Cells are numbered row-major, the last coordinate fastest, so a 2-D
+//! box prints as rows of the first coordinate.
+
+/// The most coordinates a position may have.
+pub const MAX_ARITY: usize = 4;
+/// The largest coordinate anywhere (positions, boxes, `--at`): 2^63 - 1, so that `n + 1` and
+/// sums of two coordinates never overflow a `u64`.
+pub const MAX_COORD: u64 = i64::MAX as u64;
+/// The most cells a box may have (its tables take a few bytes a cell).
+pub const MAX_CELLS: u64 = 1 << 28;
+
+/// A position: `arity` coordinates, the rest zero.
+pub type Coords = [u64; MAX_ARITY];
+
+/// An inclusive box of positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Space {
+    /// The lowest value of each coordinate.
+    pub lo: Vec<u64>,
+    /// The highest value of each coordinate (`hi[i] >= lo[i]`).
+    pub hi: Vec<u64>,
+}
+
+impl Space {
+    /// Reads `A..B,C..D` (a single number `A` means `A..A`). The error says what is wrong.
+    ///
+    /// ```
+    /// use games::explore::space::Space;
+    /// let s = Space::parse("0..3,5").unwrap();
+    /// assert_eq!((s.arity(), s.cells()), (2, 4));
+    /// assert_eq!(s.free_axes(), vec![0]);
+    /// assert!(Space::parse("3..1").is_err());
+    /// ```
+    pub fn parse(spec: &str) -> Result<Space, String> {
+        let (mut lo, mut hi) = (Vec::new(), Vec::new());
+        for (i, part) in spec.split(',').enumerate() {
+            let part = part.trim();
+            let (a, b) = match part.split_once("..") {
+                Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
+                None => (part, part),
+            };
+            let num = |t: &str| -> Result<u64, String> {
+                t.parse::<u64>().ok().filter(|&v| v <= MAX_COORD).ok_or_else(|| {
+                    format!(
+                        "coordinate {} of the box: '{t}' is not a whole number from 0 to 2^63 - 1",
+                        i + 1
+                    )
+                })
+            };
+            let (a, b) = (num(a)?, num(b)?);
+            if a > b {
+                return Err(format!(
+                    "coordinate {} of the box: the range {a}..{b} is empty",
+                    i + 1
+                ));
+            }
+            lo.push(a);
+            hi.push(b);
+        }
+        if lo.len() > MAX_ARITY {
+            return Err(format!("the box has {} coordinates; at most {MAX_ARITY}", lo.len()));
+        }
+        let space = Space { lo, hi };
+        if space.cells_u128() > MAX_CELLS as u128 {
+            return Err(format!(
+                "the box has {} positions; at most {MAX_CELLS}",
+                space.cells_u128()
+            ));
+        }
+        Ok(space)
+    }
+
+    /// A box from explicit ranges (for built-in games and tests).
+    pub fn from_ranges(ranges: &[(u64, u64)]) -> Space {
+        Space { lo: ranges.iter().map(|r| r.0).collect(), hi: ranges.iter().map(|r| r.1).collect() }
+    }
+
+    /// The number of coordinates.
+    pub fn arity(&self) -> usize {
+        self.lo.len()
+    }
+
+    /// The width of coordinate `axis`.
+    pub fn width(&self, axis: usize) -> u64 {
+        self.hi[axis] - self.lo[axis] + 1
+    }
+
+    fn cells_u128(&self) -> u128 {
+        (0..self.arity()).map(|i| self.width(i) as u128).product()
+    }
+
+    /// The number of positions in the box.
+    pub fn cells(&self) -> usize {
+        self.cells_u128() as usize
+    }
+
+    /// The coordinates that vary (`lo < hi`).
+    pub fn free_axes(&self) -> Vec<usize> {
+        (0..self.arity()).filter(|&i| self.lo[i] < self.hi[i]).collect()
+    }
+
+    /// Is the position in the box?
+    pub fn contains(&self, p: &[u64]) -> bool {
+        p.len() >= self.arity()
+            && (0..self.arity()).all(|i| self.lo[i] <= p[i] && p[i] <= self.hi[i])
+    }
+
+    /// The cell number of a position in the box.
+    pub fn index(&self, p: &[u64]) -> Option<usize> {
+        if !self.contains(p) {
+            return None;
+        }
+        let mut i = 0usize;
+        for (a, &x) in p.iter().enumerate().take(self.arity()) {
+            i = i * self.width(a) as usize + (x - self.lo[a]) as usize;
+        }
+        Some(i)
+    }
+
+    /// The position of a cell number.
+    pub fn position(&self, mut i: usize) -> Coords {
+        let mut p = [0u64; MAX_ARITY];
+        for a in (0..self.arity()).rev() {
+            let w = self.width(a) as usize;
+            p[a] = self.lo[a] + (i % w) as u64;
+            i /= w;
+        }
+        p
+    }
+
+    /// Does a position lie on the box's line or plane (every fixed coordinate equal)?
+    pub fn on_fixed(&self, p: &[u64]) -> bool {
+        (0..self.arity()).all(|a| self.lo[a] < self.hi[a] || p[a] == self.lo[a])
+    }
+
+    /// The box as written on the command line (`0..30,5`).
+    pub fn spec(&self) -> String {
+        let parts: Vec<String> = (0..self.arity())
+            .map(|a| {
+                if self.lo[a] == self.hi[a] {
+                    self.lo[a].to_string()
+                } else {
+                    format!("{}..{}", self.lo[a], self.hi[a])
+                }
+            })
+            .collect();
+        parts.join(",")
+    }
+}
+
+/// Reads a position `3 5` or `3,5` with exactly `arity` coordinates (for `--at`).
+pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
+    let mut p = [0u64; MAX_ARITY];
+    let parts: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if parts.len() != arity {
+        return Err(format!(
+            "position '{text}': {} coordinates, the game has {arity}",
+            parts.len()
+        ));
+    }
+    for (i, t) in parts.iter().enumerate() {
+        p[i] = t.parse::<u64>().ok().filter(|&v| v <= MAX_COORD).ok_or_else(|| {
+            format!("position '{text}': '{t}' is not a whole number from 0 to 2^63 - 1")
+        })?;
+    }
+    Ok(p)
+}
+
+/// Writes a position as its coordinates separated by single spaces.
+pub fn format_position(p: &[u64], arity: usize) -> String {
+    let parts: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
+    parts.join(" ")
+}
