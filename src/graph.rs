@@ -30,7 +30,7 @@ pub struct Options {
 
 /// Misère play: turn 0 is the player to move first (the maximiser), turn 1 the other; ranks
 /// 0 = turn 1 wins, 1 = draw, 2 = turn 0 wins; a player who cannot move wins.
-const MISERE: Rules<2> =
+pub const MISERE: Rules<2> =
     Rules { maximiser: [true, false], stuck: [2, 0], infinite: 1, outcomes: 3 };
 
 /// Reads the whole input and writes the answers (see the module documentation).

@@ -6,6 +6,7 @@
 //! Exit status: 0 success; 1 a fault (malformed or unreadable input, a counterexample, a write
 //! error); 2 usage or set-up errors (clap's own, a program that cannot be run).
 
+pub mod explore;
 pub mod r#gen;
 pub mod graph;
 pub mod io;
@@ -41,6 +42,7 @@ pub fn cli() -> Command {
         .subcommand(test::command())
         .subcommand(graph::command())
         .subcommand(sg::command())
+        .subcommand(explore::command())
         .subcommand(validate::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
@@ -62,6 +64,7 @@ pub fn main() -> ExitCode {
         Some(("test", sub)) => test::run(sub),
         Some(("graph", sub)) => graph::run(sub),
         Some(("sg", sub)) => sg::run(sub),
+        Some(("explore", sub)) => explore::run(sub),
         Some(("validate", sub)) => validate::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),
@@ -283,6 +286,21 @@ impl Progress {
         let _ = io::write_stderr(
             format!("\r{}: {done}/{} cases, {secs:.1} s\x1b[K", self.label, self.total).as_bytes(),
         );
+    }
+
+    /// Any progress line (same rate limit and terminal rule as [`Progress::show`]).
+    pub fn show_text(&self, text: &str) {
+        if !self.on {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
+        let now = std::time::Instant::now();
+        if last.is_some_and(|t| now - t < std::time::Duration::from_millis(100)) {
+            return;
+        }
+        *last = Some(now);
+        let secs = (now - self.start).as_secs_f64();
+        let _ = io::write_stderr(format!("\r{}: {text}, {secs:.1} s\x1b[K", self.label).as_bytes());
     }
 
     pub fn clear(&self) {

@@ -5,6 +5,13 @@
 //! The parts: [`space`] is the box and positions; [`table`] the computed values; [`pattern`]
 //! the detectors and the check that keeps only patterns reproducing every entry.
 
+pub mod answer;
+pub mod builtin;
+pub mod check;
 pub mod pattern;
+pub mod program;
+pub mod reach;
+pub mod report;
 pub mod space;
 pub mod table;
+pub mod values;

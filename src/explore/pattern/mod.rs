@@ -78,6 +78,19 @@ pub trait Formula {
     fn proof(&self) -> Option<String> {
         None
     }
+    /// Where it speaks: everywhere, or one line only (the check then walks that line alone).
+    fn domain(&self) -> Domain {
+        Domain::All
+    }
+}
+
+/// The positions a formula covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Domain {
+    /// Every position (of the box's line or plane, for a box with fixed coordinates).
+    All,
+    /// The line through `base` along coordinate `axis`.
+    Line { axis: usize, base: Coords },
 }
 
 /// A detector: candidates of one family for a table.
@@ -123,7 +136,23 @@ pub struct Pattern {
 /// all of them (and covers at least [`MIN_EVIDENCE`]), `None` at the first wrong prediction.
 pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
     let mut covered = 0usize;
-    for cell in 0..t.cells() {
+    let cells: Box<dyn Iterator<Item = usize>> = match f.domain() {
+        Domain::All => Box::new(0..t.cells()),
+        Domain::Line { axis, base } => {
+            let mut p = base;
+            let (lo, hi) = (t.space.lo[axis], t.space.hi[axis]);
+            p[axis] = lo;
+            match t.space.index(&p) {
+                None => Box::new(0..0),
+                Some(first) => {
+                    let stride: usize =
+                        (axis + 1..t.space.arity()).map(|a| t.space.width(a) as usize).product();
+                    Box::new((0..=(hi - lo) as usize).map(move |i| first + i * stride))
+                }
+            }
+        }
+    };
+    for cell in cells {
         let p = t.position(cell);
         let Some(ans) = f.at(&p) else { continue };
         let seen = t.outcome[cell];

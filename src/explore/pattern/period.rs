@@ -1,9 +1,310 @@
-//! Family 1 and 2: eventually periodic and arithmetic-periodic lines (G(n + p) = G(n) + s from
-//! n0 on), found by the period search of `games sg` ([`crate::sg::certificate`]).
-use super::Formula;
-use crate::explore::table::Table;
+//! Families 1 and 2: eventually periodic lines, G(n + p) = G(n) for n >= n0, and arithmetic-
+//! periodic ones, G(n + p) = G(n) + s (all-but games, rows of Wythoff-like tables); also the
+//! outcomes alone when the values are not all integers (misère, loopy games).
+//!
+//! The search is the one `games sg` uses: the smallest period of every suffix from one prefix
+//! function ([`crate::sg::certificate::suffix_periods`]), on the values, else on their first
+//! differences. A period is only proposed when the line holds at least `2 n0 + 3 p` entries, the
+//! evidence rule of `games sg` for an observed period.
 
-/// Candidates for a 1-D table.
-pub fn detect(_t: &Table) -> Vec<Box<dyn Formula>> {
-    Vec::new()
+use super::{Answer, Covers, Domain, Formula, line, var};
+use crate::explore::space::{Coords, format_position};
+use crate::explore::table::{LOOPY, NO_VALUE, Table};
+use crate::sg::certificate::suffix_periods;
+
+/// A periodic (or arithmetic-periodic) line.
+#[derive(Debug, Clone)]
+pub struct Periodic {
+    /// Coordinates of the game.
+    pub arity: usize,
+    /// The coordinate that varies.
+    pub axis: usize,
+    /// The other coordinates; `base[axis]` is the first value of the varying one.
+    pub base: Coords,
+    /// The line is the whole (1-D) box, rather than one row of a larger table.
+    pub whole: bool,
+    /// The relation holds from offset n0 (relative to `base[axis]`).
+    pub n0: u64,
+    /// The period.
+    pub p: u64,
+    /// The saltus (0: plain period).
+    pub saltus: u64,
+    /// The values (or outcome letters) at offsets `0 .. n0 + p`.
+    pub head: Vec<u32>,
+    /// Outcome letters instead of values.
+    pub outcomes: bool,
+    /// Misère play (an outcome P has no value 0).
+    pub misere: bool,
+}
+
+/// The least (n0, p, saltus) that a sequence shows with enough evidence.
+pub fn find_period(seq: &[u32]) -> Option<(u64, u64, u64)> {
+    let l = seq.len() as u64;
+    let fits = |s: u64, p: u64| p >= 1 && l >= 2 * s + 3 * p;
+    if let Some((s, p)) = least(&suffix_periods(seq)?, fits) {
+        return Some((s, p, 0));
+    }
+    if seq.len() < 2 {
+        return None;
+    }
+    let diffs: Vec<i64> = seq.windows(2).map(|w| w[1] as i64 - w[0] as i64).collect();
+    let (s, p) = least(&suffix_periods(&diffs)?, fits)?;
+    let saltus = seq[(s + p) as usize] as i64 - seq[s as usize] as i64;
+    (saltus > 0).then_some((s, p, saltus as u64))
+}
+
+/// The least period p, then the least start s, among the suffixes' own least periods.
+fn least(periods: &[u32], fits: impl Fn(u64, u64) -> bool) -> Option<(u64, u64)> {
+    let mut best: Option<(u64, u64)> = None;
+    for (s, &p) in periods.iter().enumerate() {
+        let (s, p) = (s as u64, p as u64);
+        if fits(s, p) && best.is_none_or(|(_, bp)| p < bp) {
+            best = Some((s, p));
+        }
+    }
+    best
+}
+
+impl Periodic {
+    /// A periodic formula for `seq` along a line, if `seq` shows one.
+    pub fn of(
+        seq: &[u32],
+        arity: usize,
+        axis: usize,
+        base: Coords,
+        whole: bool,
+        outcomes: bool,
+        misere: bool,
+    ) -> Option<Periodic> {
+        let (n0, p, saltus) = find_period(seq)?;
+        if outcomes && saltus != 0 {
+            return None;
+        }
+        let head = seq[..(n0 + p) as usize].to_vec();
+        Some(Periodic { arity, axis, base, whole, n0, p, saltus, head, outcomes, misere })
+    }
+
+    fn start(&self) -> u64 {
+        self.base[self.axis]
+    }
+
+    /// The value (or letter) at offset i.
+    pub fn get(&self, i: u64) -> Option<u64> {
+        let end = self.n0 + self.p;
+        if i < end {
+            return Some(self.head[i as usize] as u64);
+        }
+        let (q, r) = ((i - self.n0) / self.p, (i - self.n0) % self.p);
+        let base = self.head[(self.n0 + r) as usize] as u64;
+        q.checked_mul(self.saltus)?.checked_add(base)
+    }
+
+    /// The name of the line's function: `G(n)`, or `G(1, b)` for a row.
+    fn name(&self) -> String {
+        let args: Vec<String> = (0..self.arity)
+            .map(|a| {
+                if a == self.axis {
+                    var(self.arity, a).to_string()
+                } else {
+                    self.base[a].to_string()
+                }
+            })
+            .collect();
+        format!("G({})", args.join(", "))
+    }
+
+    fn x(&self) -> &'static str {
+        var(self.arity, self.axis)
+    }
+
+    fn letters(&self) -> String {
+        self.head.iter().map(|&c| c as u8 as char).collect()
+    }
+}
+
+impl Formula for Periodic {
+    fn family(&self) -> &'static str {
+        if self.saltus > 0 { "arithmetic-periodic" } else { "periodic" }
+    }
+
+    fn words(&self) -> String {
+        let x = self.x();
+        let from = self.start() + self.n0;
+        let on = if self.whole { String::new() } else { format!(" on the line {}", self.name()) };
+        if self.outcomes {
+            let ps: Vec<String> = (0..self.p)
+                .filter(|&r| self.head[(self.n0 + r) as usize] == b'P' as u32)
+                .map(|r| ((from + r) % self.p).to_string())
+                .collect();
+            let before = if self.n0 > 0 {
+                format!(
+                    "; before {x} = {from} the outcomes are {}",
+                    &self.letters()[..self.n0 as usize]
+                )
+            } else {
+                String::new()
+            };
+            return format!(
+                "outcomes{on} repeat with period {} from {x} = {from}: P exactly when {x} mod {} is in {{{}}}{before}",
+                self.p,
+                self.p,
+                ps.join(", ")
+            );
+        }
+        let g = self.name();
+        let vals: Vec<String> =
+            self.head[self.n0 as usize..].iter().map(|v| v.to_string()).collect();
+        let rel = if self.saltus > 0 {
+            format!("{} = {} + {}", g.replace(x, &format!("{x} + {}", self.p)), g, self.saltus)
+        } else {
+            format!("{} = {}", g.replace(x, &format!("{x} + {}", self.p)), g)
+        };
+        let kind = if self.saltus > 0 {
+            format!("period {}, saltus {}", self.p, self.saltus)
+        } else {
+            format!("period {}", self.p)
+        };
+        let pre = if self.n0 > 0 {
+            let pre: Vec<String> =
+                self.head[..self.n0 as usize].iter().map(|v| v.to_string()).collect();
+            format!("; exceptions before {x} = {from}: {}", pre.join(" "))
+        } else {
+            String::new()
+        };
+        format!(
+            "{rel} for {x} >= {from} ({kind}; one period from {x} = {from}: {}){pre}",
+            vals.join(" ")
+        )
+    }
+
+    fn cpp(&self) -> String {
+        let x = self.x();
+        let head: Vec<String> = self.head.iter().map(|v| v.to_string()).collect();
+        let guard =
+            if self.whole { String::new() } else { format!("  // on the line {}\n", self.name()) };
+        let (ret, ty) = if self.outcomes { ("char", "const char*") } else { ("long long", "") };
+        let table = if self.outcomes {
+            format!("  static const char* T = \"{}\";\n", self.letters())
+        } else {
+            format!("  static const long long T[] = {{{}}};\n", head.join(", "))
+        };
+        let _ = ty;
+        let step = if self.saltus > 0 {
+            format!(" + (i - {}) / {} * {}", self.n0, self.p, self.saltus)
+        } else {
+            String::new()
+        };
+        if self.start() == 0 && self.n0 == 0 {
+            let step = if self.saltus > 0 {
+                format!(" + {x} / {} * {}", self.p, self.saltus)
+            } else {
+                String::new()
+            };
+            return format!(
+                "{ret} G(long long {x}) {{  // {x} >= 0\n{guard}{table}  return T[{x} % {}]{step};\n}}",
+                self.p
+            );
+        }
+        format!(
+            "{ret} G(long long {x}) {{  // {x} >= {start}\n{guard}{table}  long long i = {x} - {start};\n  if (i < {end}) return T[i];\n  return T[{n0} + (i - {n0}) % {p}]{step};\n}}",
+            start = self.start(),
+            end = self.n0 + self.p,
+            n0 = self.n0,
+            p = self.p
+        )
+    }
+
+    fn python(&self) -> String {
+        let x = self.x();
+        let table = if self.outcomes {
+            format!("\"{}\"", self.letters())
+        } else {
+            format!("[{}]", self.head.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "))
+        };
+        let step = if self.saltus > 0 {
+            format!(" + (i - {}) // {} * {}", self.n0, self.p, self.saltus)
+        } else {
+            String::new()
+        };
+        if self.start() == 0 && self.n0 == 0 {
+            let step = if self.saltus > 0 {
+                format!(" + {x} // {} * {}", self.p, self.saltus)
+            } else {
+                String::new()
+            };
+            return format!(
+                "def G({x}):  # {x} >= 0\n    T = {table}\n    return T[{x} % {}]{step}",
+                self.p
+            );
+        }
+        format!(
+            "def G({x}):  # {x} >= {start}\n    T = {table}\n    i = {x} - {start}\n    if i < {end}:\n        return T[i]\n    return T[{n0} + (i - {n0}) % {p}]{step}",
+            start = self.start(),
+            end = self.n0 + self.p,
+            n0 = self.n0,
+            p = self.p
+        )
+    }
+
+    fn covers(&self) -> Covers {
+        if self.outcomes { Covers::Outcomes } else { Covers::Values }
+    }
+
+    fn at(&self, q: &[u64]) -> Option<Answer> {
+        if (0..self.arity).any(|a| a != self.axis && q[a] != self.base[a])
+            || q[self.axis] < self.start()
+        {
+            return None;
+        }
+        let v = self.get(q[self.axis] - self.start())?;
+        if self.outcomes {
+            let c = v as u8;
+            return Some(Answer { value: (c == b'P' && !self.misere).then_some(0), outcome: c });
+        }
+        Some(Answer::of_value(v))
+    }
+
+    fn cost(&self) -> u64 {
+        // A row of a larger table says less than a pattern of the whole table: listed after.
+        2 * self.p + self.n0 + 1 + if self.whole { 0 } else { 1000 }
+    }
+
+    fn domain(&self) -> Domain {
+        if self.whole { Domain::All } else { Domain::Line { axis: self.axis, base: self.base } }
+    }
+}
+
+/// The values (or letters) of a line, if all are decided.
+pub fn sequence(grundy: &[u32], outcome: &[u8], outcomes: bool) -> Option<Vec<u32>> {
+    if outcomes {
+        outcome.iter().all(|&c| c != b'?').then(|| outcome.iter().map(|&c| c as u32).collect())
+    } else {
+        grundy.iter().all(|&g| g != NO_VALUE && g != LOOPY).then(|| grundy.to_vec())
+    }
+}
+
+/// Candidates for a 1-D table: the values' period, else the outcomes'.
+pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
+    let Some(l) = line(t) else { return Vec::new() };
+    let arity = t.space.arity();
+    let mut out: Vec<Box<dyn Formula>> = Vec::new();
+    for outcomes in [false, true] {
+        if outcomes && !out.is_empty() {
+            break;
+        }
+        if !outcomes && t.misere {
+            continue;
+        }
+        if let Some(seq) = sequence(&l.grundy, &l.outcome, outcomes)
+            && let Some(f) = Periodic::of(&seq, arity, l.axis, l.base, true, outcomes, t.misere)
+        {
+            out.push(Box::new(f));
+        }
+    }
+    out
+}
+
+/// For messages: the line's first position.
+pub fn describe_start(f: &Periodic) -> String {
+    format_position(&f.base, f.arity)
 }

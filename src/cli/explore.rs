@@ -1,0 +1,191 @@
+//! `games explore`: the command line of the explorer (`games::explore`). Reads the options,
+//! computes the table (a moves program or a built-in game), finds the patterns, and prints the
+//! table, the patterns, `--at` answers and the `--check` verdict, as text or JSON, and an SVG.
+
+use super::UsageError;
+use anyhow::Result;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use games::explore::space::{Coords, Space, parse_position};
+use games::explore::{answer, builtin, check, pattern, program::Program, reach, report, values};
+use games::out::Out;
+use games::process;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The whole clap definition of `games explore`.
+pub fn command() -> Command {
+    Command::new("explore")
+        .about("Your own game: its table, its pattern, and answers far beyond the table")
+        .long_about(include_str!("../../problems/explore.md"))
+        .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
+        .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, bash:M, or any `games sg` rule"))
+        .arg(Arg::new("box").long("box").value_name("SPEC").required(true).allow_hyphen_values(true).help("The positions wanted, one inclusive range per coordinate: 0..30,0..30"))
+        .arg(Arg::new("max-positions").long("max-positions").value_name("N").default_value("1000000").value_parser(clap::value_parser!(u64).range(1..=100_000_000)).help("Stop when the game reaches more positions than this"))
+        .arg(Arg::new("timeout").long("timeout").value_name("SEC").default_value("60").value_parser(super::parse_seconds).help("Deadline for one run of the moves or --check program"))
+        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).help("Misère play: the player who cannot move wins (outcomes only)"))
+        .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
+        .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
+        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).allow_hyphen_values(true).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5)"))
+        .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
+        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
+        .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
+        .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
+        .arg(Arg::new("patterns").long("patterns").value_name("N").default_value("6").value_parser(clap::value_parser!(usize)).help("How many patterns to print in full"))
+}
+
+fn usage(msg: String) -> anyhow::Error {
+    anyhow::Error::new(UsageError(msg))
+}
+
+/// `--slice 2=5` values.
+fn slices(args: &ArgMatches, arity: usize) -> Result<Vec<(usize, u64)>> {
+    let mut out = Vec::new();
+    for s in args.get_many::<String>("slice").into_iter().flatten() {
+        let (a, v) = s
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--slice '{s}': expected AXIS=VALUE, as 3=5")))?;
+        let axis: usize = a
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&a: &usize| a >= 1 && a <= arity)
+            .ok_or_else(|| usage(format!("--slice '{s}': the axis must be 1 to {arity}")))?;
+        let value: u64 = v
+            .trim()
+            .parse()
+            .map_err(|_| usage(format!("--slice '{s}': '{v}' is not a whole number")))?;
+        out.push((axis - 1, value));
+    }
+    Ok(out)
+}
+
+/// Runs `games explore`.
+pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
+    let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    let misere = args.get_flag("misere");
+    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&60.0));
+    let max_positions = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize;
+    let at: Vec<Coords> = args
+        .get_many::<String>("at")
+        .into_iter()
+        .flatten()
+        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--at: {e}"))))
+        .collect::<Result<_>>()?;
+    let slices = slices(args, space.arity())?;
+    let (table, reach, extra, game) = if let Some(name) = args.get_one::<String>("game") {
+        let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
+        if builtin::arity(&game) != space.arity() {
+            return Err(usage(format!(
+                "--game {name} has positions of {} coordinates; the box has {}",
+                builtin::arity(&game),
+                space.arity()
+            )));
+        }
+        let table =
+            builtin::table(&game, &space, misere).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+        (table, None, builtin::theorems(&game, misere), format!("built-in game {name}"))
+    } else {
+        let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
+        let program =
+            Program { cmd: cmd.clone(), arity: space.arity(), timeout, output_cap: 1 << 30 };
+        process::Supervisor::install();
+        let progress = super::Progress::new("explore", 0);
+        let result = reach::explore(&space, &program, max_positions, |done, met| {
+            progress.show_text(&format!("{done} positions expanded, {met} met"));
+        });
+        progress.clear();
+        process::sweep_orphans();
+        let reach = match result {
+            Ok(r) => r,
+            Err(reach::ReachError::Io(e)) => return Ok(interrupted(e)),
+            Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
+            Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
+        };
+        let table =
+            if misere { values::misere(&space, &reach) } else { values::normal(&space, &reach) };
+        let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+        (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
+    };
+    let found = pattern::find(&table, extra);
+    let answers: Vec<answer::AtAnswer> =
+        at.iter().map(|p| answer::answer(&table, &found, p)).collect();
+    let mut out = Out::new();
+    if args.get_flag("json") {
+        report::json(&mut out, &game, &table, &found, &answers);
+    } else {
+        let play = if misere { "misère play" } else { "normal play" };
+        out.str(&format!(
+            "game: {game}, box {} ({} positions; {} explored), {play}\n",
+            space.spec(),
+            space.cells(),
+            table.explored
+        ));
+        for note in &table.notes {
+            out.str("note: ").str(note).nl();
+        }
+        if !args.get_flag("no-table") {
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let style = report::Style { outcomes: args.get_flag("outcomes"), color, slices };
+            report::table(&mut out, &table, &style);
+        }
+        report::patterns(
+            &mut out,
+            &table,
+            &found,
+            *args.get_one::<usize>("patterns").unwrap_or(&6),
+        );
+        report::answers(&mut out, &answers);
+    }
+    let mut code = ExitCode::SUCCESS;
+    if let Some(cmd) = args.get_one::<String>("check") {
+        process::Supervisor::install();
+        let program =
+            Program { cmd: cmd.clone(), arity: space.arity(), timeout, output_cap: 1 << 30 };
+        let verdict = check::check(&program, &table, reach.as_ref());
+        process::sweep_orphans();
+        match verdict {
+            Err(e) => return Ok(interrupted(e)),
+            Ok(check::Verdict::Agrees { checked, skipped }) => {
+                let skip = if skipped > 0 {
+                    format!(" ({skipped} undecided positions skipped)")
+                } else {
+                    String::new()
+                };
+                super::io::error_line(&format!(
+                    "check: your program agrees with the table on all {checked} positions{skip}"
+                ));
+            }
+            Ok(check::Verdict::Differs(why)) => {
+                super::io::error_line(&format!("check: {why}"));
+                code = ExitCode::from(1);
+            }
+            Ok(check::Verdict::Broken(why)) => anyhow::bail!("explore: {why}"),
+        }
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    if let Some(path) = args.get_one::<String>("svg") {
+        match report::svg(&table) {
+            Some(svg) => std::fs::write(path, svg)
+                .map_err(|e| anyhow::anyhow!("explore: writing {path}: {e}"))?,
+            None => {
+                anyhow::bail!("explore: --svg needs a box with two or more varying coordinates")
+            }
+        }
+    }
+    Ok(code)
+}
+
+/// The exit of an interrupted run (or an I/O failure starting a program).
+fn interrupted(e: std::io::Error) -> ExitCode {
+    if let Some(sig) = process::interrupted() {
+        super::io::error_line(&format!(
+            "games explore: interrupted by {}",
+            process::signal_name(sig)
+        ));
+        return ExitCode::from(process::interrupted_exit_code(sig));
+    }
+    super::io::error_line(&format!("games explore: cannot run the program: {e}"));
+    ExitCode::from(1)
+}

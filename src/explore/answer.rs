@@ -1,0 +1,66 @@
+//! Answers at positions far outside the box: from the table where it has the position, else
+//! from the first pattern (proved first, then the shortest) that speaks there, each with its
+//! basis; where no pattern covers a position, the answer says so and guesses nothing.
+
+use super::pattern::{Basis, Pattern};
+use super::space::Coords;
+use super::table::Table;
+
+/// One answer.
+#[derive(Debug, Clone)]
+pub struct AtAnswer {
+    /// The position asked.
+    pub position: Vec<u64>,
+    /// The value as text (`3`, `inf{0,1}`), if known.
+    pub value: Option<String>,
+    /// The Grundy value as a number, if it is an integer.
+    pub grundy: Option<u64>,
+    /// `P`, `N`, `D` or `?`.
+    pub outcome: u8,
+    /// `computed`, `proved: ...`, `conjecture: ...`, or why nothing is known.
+    pub basis: String,
+}
+
+/// The answer at `p`.
+pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
+    let arity = t.space.arity();
+    let position = p[..arity].to_vec();
+    if let Some(cell) = t.space.index(p) {
+        let known = t.outcome[cell] != b'?';
+        return AtAnswer {
+            position,
+            value: (!t.misere && known).then(|| t.value_text(cell)),
+            grundy: t.value(cell).map(u64::from),
+            outcome: t.outcome[cell],
+            basis: if known {
+                "computed".to_string()
+            } else {
+                "computed: undecided (see the notes)".to_string()
+            },
+        };
+    }
+    for pat in patterns {
+        if let Some(a) = pat.formula.at(p) {
+            let basis = match &pat.basis {
+                Basis::Proved(_) => format!("{} ({})", pat.basis.label(), pat.formula.family()),
+                Basis::Observed { .. } => {
+                    format!("{} ({})", pat.basis.label(), pat.formula.family())
+                }
+            };
+            return AtAnswer {
+                position,
+                value: a.value.map(|v| v.to_string()),
+                grundy: a.value,
+                outcome: a.outcome,
+                basis,
+            };
+        }
+    }
+    AtAnswer {
+        position,
+        value: None,
+        grundy: None,
+        outcome: b'?',
+        basis: "unknown: outside the box and no pattern found covers this position".to_string(),
+    }
+}

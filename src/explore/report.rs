@@ -1,0 +1,368 @@
+//! Printing a table the way contestants print one: 1-D in rows of 20 like `games sg`, 2-D as a
+//! grid with both axes labelled and P-positions marked `*` (and coloured on a terminal), 3-D
+//! and 4-D as 2-D slices; the patterns with their status; answers; JSON; an SVG heat map.
+
+use super::answer::AtAnswer;
+use super::pattern::{Basis, Covers, Pattern, var};
+use super::table::{LOOPY, NO_VALUE, Table};
+use crate::out::Out;
+
+/// How to print the table.
+#[derive(Debug, Clone, Default)]
+pub struct Style {
+    /// Outcome letters instead of values.
+    pub outcomes: bool,
+    /// ANSI colour for P-positions.
+    pub color: bool,
+    /// Fixed coordinates for slicing a 3-D or 4-D box: (axis, value).
+    pub slices: Vec<(usize, u64)>,
+}
+
+fn cell_text(t: &Table, cell: usize, style: &Style) -> String {
+    if style.outcomes || t.misere {
+        (t.outcome[cell] as char).to_string()
+    } else {
+        t.value_text(cell)
+    }
+}
+
+fn paint(out: &mut Out, text: &str, width: usize, p: bool, style: &Style) {
+    for _ in text.len() + usize::from(p)..width {
+        out.byte(b' ');
+    }
+    if p && style.color {
+        out.str("\x1b[1;32m").str(text).str("*\x1b[0m");
+    } else {
+        out.str(text);
+        if p {
+            out.byte(b'*');
+        }
+    }
+}
+
+/// Writes the table.
+pub fn table(out: &mut Out, t: &Table, style: &Style) {
+    let free = t.space.free_axes();
+    let arity = t.space.arity();
+    let marks = !(style.outcomes || t.misere);
+    if free.len() <= 1 {
+        let axis = free.first().copied().unwrap_or(0);
+        let x = var(arity, axis);
+        let width = (0..t.cells())
+            .map(|c| cell_text(t, c, style).len() + usize::from(marks && t.outcome[c] == b'P'))
+            .max()
+            .unwrap_or(1);
+        let label = t.space.hi[axis].to_string().len();
+        out.str(&format!(
+            "{x} from {}: G{}\n",
+            t.space.lo[axis],
+            if marks { " (P-positions marked *)" } else { "" }
+        ));
+        for (row, chunk) in (0..t.cells()).collect::<Vec<_>>().chunks(20).enumerate() {
+            let n = t.space.lo[axis] + row as u64 * 20;
+            let ns = n.to_string();
+            for _ in ns.len()..label {
+                out.byte(b' ');
+            }
+            out.str(&ns).byte(b':');
+            for &c in chunk {
+                out.byte(b' ');
+                paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
+            }
+            out.nl();
+        }
+        return;
+    }
+    // The grid shows the last two free coordinates; the others are sliced.
+    let (ra, ca) = (free[free.len() - 2], free[free.len() - 1]);
+    let outer: Vec<usize> = free[..free.len() - 2].to_vec();
+    let width = (0..t.cells())
+        .map(|c| cell_text(t, c, style).len() + usize::from(marks && t.outcome[c] == b'P'))
+        .max()
+        .unwrap_or(1);
+    let rlabel =
+        t.space.hi[ra].to_string().len().max(var(arity, ra).len() + 1 + var(arity, ca).len());
+    let mut cells_by_slice: std::collections::BTreeMap<Vec<u64>, Vec<usize>> = Default::default();
+    for c in 0..t.cells() {
+        let p = t.position(c);
+        if style.slices.iter().any(|&(a, v)| a < arity && p[a] != v) {
+            continue;
+        }
+        cells_by_slice.entry(outer.iter().map(|&a| p[a]).collect()).or_default().push(c);
+    }
+    for (key, cells) in cells_by_slice {
+        if !outer.is_empty() {
+            let parts: Vec<String> =
+                outer.iter().zip(&key).map(|(&a, v)| format!("{} = {v}", var(arity, a))).collect();
+            out.str(&format!("slice {}:\n", parts.join(", ")));
+        }
+        let head = format!("{}\\{}", var(arity, ra), var(arity, ca));
+        for _ in head.len()..rlabel {
+            out.byte(b' ');
+        }
+        out.str(&head);
+        for b in t.space.lo[ca]..=t.space.hi[ca] {
+            out.byte(b' ');
+            let s = b.to_string();
+            for _ in s.len()..width {
+                out.byte(b' ');
+            }
+            out.str(&s);
+        }
+        out.nl();
+        let w = t.space.width(ca) as usize;
+        for row in cells.chunks(w) {
+            let a = t.position(row[0])[ra].to_string();
+            for _ in a.len()..rlabel {
+                out.byte(b' ');
+            }
+            out.str(&a);
+            for &c in row {
+                out.byte(b' ');
+                paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
+            }
+            out.nl();
+        }
+    }
+}
+
+/// Writes the patterns (or that none was found) with their status and code.
+pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: usize) {
+    if found.is_empty() {
+        out.str("no pattern found: none of the families reproduces every entry of the table\n");
+        return;
+    }
+    out.str(&format!(
+        "patterns (each reproduces every decided entry it covers; {} found):\n",
+        found.len()
+    ));
+    for (i, p) in found.iter().take(shown).enumerate() {
+        let what = match p.formula.covers() {
+            Covers::Values => "values",
+            Covers::Outcomes => "outcomes",
+        };
+        out.str(&format!("{}. [{}, {what}] {}\n", i + 1, p.formula.family(), p.formula.words()));
+        let status = match &p.basis {
+            Basis::Proved(th) => format!("proved ({th})"),
+            Basis::Observed { entries } => format!(
+                "observed on the box: {entries} entries checked, none beyond it (a conjecture outside the box)"
+            ),
+        };
+        out.str(&format!("   status: {status}\n"));
+        if i >= 3 {
+            continue;
+        }
+        out.str("   C++:\n");
+        for l in p.formula.cpp().lines() {
+            out.str("     ").str(l).nl();
+        }
+        out.str("   Python:\n");
+        for l in p.formula.python().lines() {
+            out.str("     ").str(l).nl();
+        }
+    }
+    if found.len() > shown {
+        out.str(&format!(
+            "({} more patterns, mostly single rows; --json lists them all)\n",
+            found.len() - shown
+        ));
+    }
+    let _ = t;
+}
+
+/// Writes `--at` answers.
+pub fn answers(out: &mut Out, at: &[AtAnswer]) {
+    for a in at {
+        let pos: Vec<String> = a.position.iter().map(|x| x.to_string()).collect();
+        out.str(&format!(
+            "at {}: value {}, outcome {} ({})\n",
+            pos.join(" "),
+            a.value.as_deref().unwrap_or("unknown"),
+            a.outcome as char,
+            a.basis
+        ));
+    }
+}
+
+struct PatternJson {
+    family: &'static str,
+    covers: &'static str,
+    words: String,
+    cpp: String,
+    python: String,
+    status: &'static str,
+    theorem: Option<String>,
+    entries: Option<usize>,
+}
+crate::json_object!(PatternJson { "family" => family, "covers" => covers, "words" => words, "cpp" => cpp, "python" => python, "status" => status, "theorem" => theorem unless Option::is_none, "entries" => entries unless Option::is_none });
+
+struct AtJson {
+    position: Vec<u64>,
+    value: serde_json::Value,
+    outcome: String,
+    basis: String,
+}
+crate::json_object!(AtJson { "position" => position, "value" => value, "outcome" => outcome, "basis" => basis });
+
+struct ReportJson {
+    game: String,
+    r#box: Vec<[u64; 2]>,
+    misere: bool,
+    explored: usize,
+    values: Vec<serde_json::Value>,
+    outcomes: String,
+    notes: Vec<String>,
+    patterns: Vec<PatternJson>,
+    at: Vec<AtJson>,
+}
+crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "values" => values, "outcomes" => outcomes, "notes" => notes, "patterns" => patterns, "at" => at });
+
+/// The JSON report. Values in cell order (the last coordinate fastest): an integer, `{"inf":
+/// [K]}` for ∞(K), or `null`; outcomes one letter a cell.
+pub fn json(out: &mut Out, game: &str, t: &Table, found: &[Pattern], at: &[AtAnswer]) {
+    let values = (0..t.cells())
+        .map(|c| match t.grundy[c] {
+            NO_VALUE => serde_json::Value::Null,
+            LOOPY => serde_json::json!({ "inf": t.loopy.get(&c).cloned().unwrap_or_default() }),
+            g => serde_json::Value::from(g),
+        })
+        .collect();
+    let report = ReportJson {
+        game: game.to_string(),
+        r#box: (0..t.space.arity()).map(|a| [t.space.lo[a], t.space.hi[a]]).collect(),
+        misere: t.misere,
+        explored: t.explored,
+        values,
+        outcomes: t.outcome.iter().map(|&c| c as char).collect(),
+        notes: t.notes.clone(),
+        patterns: found
+            .iter()
+            .map(|p| PatternJson {
+                family: p.formula.family(),
+                covers: match p.formula.covers() {
+                    Covers::Values => "values",
+                    Covers::Outcomes => "outcomes",
+                },
+                words: p.formula.words(),
+                cpp: p.formula.cpp(),
+                python: p.formula.python(),
+                status: if matches!(p.basis, Basis::Proved(_)) { "proved" } else { "observed" },
+                theorem: match &p.basis {
+                    Basis::Proved(t) => Some(t.clone()),
+                    _ => None,
+                },
+                entries: match p.basis {
+                    Basis::Observed { entries } => Some(entries),
+                    _ => None,
+                },
+            })
+            .collect(),
+        at: at
+            .iter()
+            .map(|a| AtJson {
+                position: a.position.clone(),
+                value: match (a.grundy, &a.value) {
+                    (Some(g), _) => serde_json::Value::from(g),
+                    (None, Some(text)) => serde_json::Value::from(text.clone()),
+                    _ => serde_json::Value::Null,
+                },
+                outcome: (a.outcome as char).to_string(),
+                basis: a.basis.clone(),
+            })
+            .collect(),
+    };
+    if serde_json::to_writer(&mut *out, &report).is_ok() {
+        out.nl();
+    }
+}
+
+/// An SVG heat map of a 2-D table (the last two free coordinates; the first slice of a larger
+/// box): P-positions black, other values shaded by size, loopy and undecided cells grey. Boxes
+/// wider than 400 cells are drawn in blocks (a block with a P-position is black, so rays stay
+/// visible); equal neighbours in a row are merged into one rectangle.
+pub fn svg(t: &Table) -> Option<String> {
+    let free = t.space.free_axes();
+    if free.len() < 2 {
+        return None;
+    }
+    let arity = t.space.arity();
+    let (ra, ca) = (free[free.len() - 2], free[free.len() - 1]);
+    let (h, w) = (t.space.width(ra) as usize, t.space.width(ca) as usize);
+    let step = |n: usize| n.div_ceil(400).max(1);
+    let (sr, sc) = (step(h), step(w));
+    let (bh, bw) = (h.div_ceil(sr), w.div_ceil(sc));
+    let top = (0..t.cells()).filter_map(|c| t.value(c)).max().unwrap_or(1).max(1) as u64;
+    // Per block: 0 = P present, else 1 + shade (1..=16), 17 = grey.
+    let mut block = vec![u8::MAX; bh * bw];
+    for i in 0..h {
+        for j in 0..w {
+            let c = i * w + j; // the first slice: cells of the other axes at their low ends
+            let b = (i / sr) * bw + j / sc;
+            let shade = match t.outcome[c] {
+                b'P' => 0,
+                _ if t.misere => 9,
+                _ => match t.value(c) {
+                    Some(g) => 1 + (g as u64 * 15 / top) as u8,
+                    None => 17,
+                },
+            };
+            block[b] = block[b].min(shade);
+        }
+    }
+    let cell = (800 / bw.max(bh)).clamp(1, 24);
+    let margin = 40;
+    let (width, height) = (margin + bw * cell + 10, margin + bh * cell + 10);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"monospace\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    let color = |v: u8| match v {
+        0 => "#000000".to_string(),
+        17 => "#bbbbbb".to_string(),
+        v => {
+            let k = 255 - (v as u32 - 1) * 10;
+            format!("#ff{:02x}{:02x}", k.min(255), (k / 2).min(255))
+        }
+    };
+    for i in 0..bh {
+        let mut j = 0;
+        while j < bw {
+            let v = block[i * bw + j];
+            let mut k = j + 1;
+            while k < bw && block[i * bw + k] == v {
+                k += 1;
+            }
+            s.push_str(&format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{cell}\" fill=\"{}\"/>\n",
+                margin + j * cell,
+                margin + i * cell,
+                (k - j) * cell,
+                color(v)
+            ));
+            j = k;
+        }
+    }
+    // Axes: the column coordinate along the top, the row coordinate down the left.
+    let ticks = 8usize;
+    for k in 0..=ticks {
+        let j = (bw - 1) * k / ticks;
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+            margin + j * cell + cell / 2,
+            margin - 6,
+            t.space.lo[ca] + (j * sc) as u64
+        ));
+        let i = (bh - 1) * k / ticks;
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
+            margin - 4,
+            margin + i * cell + cell / 2 + 4,
+            t.space.lo[ra] + (i * sr) as u64
+        ));
+    }
+    s.push_str(&format!(
+        "<text x=\"4\" y=\"14\">{}\\{} (P black)</text>\n</svg>\n",
+        var(arity, ra),
+        var(arity, ca)
+    ));
+    Some(s)
+}
