@@ -230,7 +230,7 @@ fn misere_outcomes_of_bash_follow_n_mod_m_plus_1() {
 fn broken_programs_end_in_one_clear_error() {
     let cases: &[(&str, &str)] = &[
         ("exit 3", "failed (exit status: 3)"),
-        ("awk '{ print $1 \" \" $1 }'", "2 coordinates, not 1"),
+        ("awk '{ print $1 \" \" $1 }'", "has more than 1 coordinates"),
         ("awk '{ print \"x\" }'", "'x' is not a whole number"),
         ("yes 1", "more than"),
         ("true", "no line for position"),

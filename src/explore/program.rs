@@ -76,7 +76,10 @@ impl Program {
             }
             input.push(b'\n');
         }
-        let limits = Limits { timeout: self.timeout, output_cap: self.output_cap };
+        // Generous for any honest reply (64 KiB a position on top of 16 MiB), small enough that
+        // an endless printer is stopped at once.
+        let cap = self.output_cap.min((16 << 20) + batch.len().saturating_mul(64 << 10));
+        let limits = Limits { timeout: self.timeout, output_cap: cap };
         let run = process::run_command(&self.cmd, &input, limits)?;
         let first = format_position(&batch[0], self.arity);
         let stdout = match run.outcome {

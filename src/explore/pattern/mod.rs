@@ -278,3 +278,63 @@ pub fn rows(t: &Table) -> Option<(usize, usize, Vec<Line>)> {
     }
     Some((ax, bx, out))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore::space::Space;
+
+    fn words(t: &Table) -> Vec<String> {
+        find(t, Vec::new()).iter().map(|p| p.formula.words()).collect()
+    }
+
+    /// Planted patterns: found on the clean table, never on the table with one entry broken.
+    #[test]
+    fn a_broken_entry_is_never_reported_as_the_pattern() {
+        // Period 7 (subtraction {1, 3, 4}), 1-D.
+        let seq = [0u32, 1, 0, 1, 2, 3, 2];
+        let clean: Vec<u32> = (0..70).map(|n| seq[n % 7]).collect();
+        let t = Table::from_grundy(Space::from_ranges(&[(0, 69)]), clean.clone());
+        assert!(words(&t)[0].contains("period 7"));
+        for broken_at in [0usize, 33, 69] {
+            let mut v = clean.clone();
+            v[broken_at] ^= 5;
+            let w = words(&Table::from_grundy(Space::from_ranges(&[(0, 69)]), v.clone()));
+            assert!(
+                w.iter().all(|w| !w.contains("n >= 0 (period 7;")),
+                "broken at {broken_at}: {w:?}"
+            );
+            for p in
+                find(&Table::from_grundy(Space::from_ranges(&[(0, 69)]), v.clone()), Vec::new())
+            {
+                let a = p.formula.at(&[broken_at as u64, 0, 0, 0]).expect("covers the line");
+                match p.formula.covers() {
+                    Covers::Values => assert_eq!(a.value, Some(v[broken_at] as u64)),
+                    Covers::Outcomes => {
+                        assert_eq!(a.outcome, if v[broken_at] == 0 { b'P' } else { b'N' })
+                    }
+                }
+            }
+        }
+        // Nim-sum and nim product, 2-D.
+        let nim: Vec<u32> = (0..256u32).map(|c| (c / 16) ^ (c % 16)).collect();
+        let space = Space::from_ranges(&[(0, 15), (0, 15)]);
+        assert!(
+            words(&Table::from_grundy(space.clone(), nim.clone()))[0].starts_with("G = a XOR b")
+        );
+        let mut v = nim.clone();
+        v[5 * 16 + 9] = 0;
+        assert!(words(&Table::from_grundy(space.clone(), v)).iter().all(|w| !w.contains("XOR")));
+        let prod: Vec<u32> = (0..256u64)
+            .map(|c| crate::theory::nimber::nim_product(c / 16, c % 16) as u32)
+            .collect();
+        assert!(
+            words(&Table::from_grundy(space.clone(), prod.clone()))
+                .iter()
+                .any(|w| w.contains("nim product"))
+        );
+        let mut v = prod;
+        v[7 * 16 + 7] ^= 1;
+        assert!(words(&Table::from_grundy(space, v)).iter().all(|w| !w.contains("nim product")));
+    }
+}
