@@ -8,13 +8,13 @@
 use crate::error::InputError;
 use crate::out::Out;
 use crate::scanner::Scanner;
-use crate::theory::loopy::{Analysis, ArcReader, Move, Outcome, Value, analyse_graph};
+use crate::theory::loopy::{Analysis, Graph, Move, Outcome, Value, analyse_graph};
 use crate::theory::retrograde::{self, ReverseGraph, Rules};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
-/// The most vertices: the work arrays (about 60 bytes a vertex on a graph with a cycle) are
-/// allocated from `n` alone.
+/// The most vertices. Only the vertices that some arc touches get work arrays (about 60
+/// bytes a vertex on a graph with a cycle); the others are isolated and answered on the fly.
 pub const MAX_VERTICES: u64 = 100_000_000;
 /// The most arcs: arc indices and counters are `u32`.
 pub const MAX_ARCS: u64 = retrograde::MAX_ARCS as u64;
@@ -33,61 +33,201 @@ pub struct Options {
 pub const MISERE: Rules<2> =
     Rules { maximiser: [true, false], stuck: [2, 0], infinite: 1, outcomes: 3 };
 
+/// Bytes the analysis may take a vertex and an arc beyond the arcs themselves, checked with
+/// [`crate::error::probe`] before it runs: at the peak of a graph with a cycle, the CSR lists
+/// (8 a vertex, 4 an arc), the acyclic pass's records (16), the level words (16), value list
+/// (4) and queues (12); the follower lists asked for by positions come after the records are
+/// freed, and the misère retrograde engine takes less.
+const BYTES_PER_VERTEX: usize = 56;
+const BYTES_PER_ARC: usize = 8;
+
+/// The vertices that the arcs touch, renumbered `0..t` in increasing order. A vertex no arc
+/// touches is isolated: no move out (value 0, `P`; `N` in misère play) and none in, so it
+/// changes nothing for the others and needs no entry in the analysis. When the arcs have fewer
+/// endpoints than there are vertices (`2m < n`), the analysis runs on the touched vertices
+/// only, so its memory follows the input and not the claimed `n`; otherwise every vertex keeps
+/// its number (the work arrays are then bounded by the arcs read). The renumbering keeps the
+/// order, so the moves chosen are the same either way.
+struct Touched {
+    /// The touched vertices, sorted; `None` when every vertex keeps its number.
+    ids: Option<Vec<u32>>,
+    /// Vertices of the analysis.
+    len: usize,
+}
+
+impl Touched {
+    /// Renumbers the endpoints of `arcs` (all below `n`) in place.
+    fn renumber(n: usize, arcs: &mut [(u32, u32)]) -> Result<Touched, InputError> {
+        if n <= arcs.len().saturating_mul(2) {
+            return Ok(Touched { ids: None, len: n });
+        }
+        let mut ids: Vec<u32> =
+            crate::error::try_with_capacity(arcs.len() * 2, "the graph's touched vertices")?;
+        ids.extend(arcs.iter().flat_map(|&(a, b)| [a, b]));
+        ids.sort_unstable();
+        ids.dedup();
+        let rank = |v: u32| ids.partition_point(|&x| x < v) as u32;
+        for arc in arcs.iter_mut() {
+            *arc = (rank(arc.0), rank(arc.1));
+        }
+        let len = ids.len();
+        Ok(Touched { ids: Some(ids), len })
+    }
+
+    /// `v`'s number in the analysis, or `None` when it is isolated.
+    fn inner(&self, v: u32) -> Option<u32> {
+        match &self.ids {
+            None => Some(v),
+            Some(ids) => ids.binary_search(&v).ok().map(|i| i as u32),
+        }
+    }
+
+    /// The vertex numbered `c` in the analysis.
+    fn outer(&self, c: u32) -> u32 {
+        match &self.ids {
+            None => c,
+            Some(ids) => ids[c as usize],
+        }
+    }
+
+    /// For each vertex `0..n` in order, its number in the analysis or `None` when isolated
+    /// (one merge over the sorted ids: no lookup, no per-vertex memory).
+    fn each(&self, n: usize) -> impl Iterator<Item = Option<usize>> + '_ {
+        let mut next = 0usize;
+        (0..n).map(move |v| match &self.ids {
+            None => Some(v),
+            Some(ids) => {
+                if ids.get(next).is_some_and(|&x| x as usize == v) {
+                    next += 1;
+                    Some(next - 1)
+                } else {
+                    None
+                }
+            }
+        })
+    }
+
+    /// Checks that the analysis of `arcs` arcs can have its memory.
+    fn probe(&self, arcs: usize) -> Result<(), InputError> {
+        let bytes = self
+            .len
+            .saturating_mul(BYTES_PER_VERTEX)
+            .saturating_add(arcs.saturating_mul(BYTES_PER_ARC));
+        crate::error::probe(bytes, "the graph analysis")?;
+        Ok(())
+    }
+}
+
+/// A position's tokens on touched vertices, in the analysis' numbering, and where each stands
+/// in the position's list (tokens on isolated vertices have value 0 and no move: they change
+/// neither the value nor the outcome, and are never the token moved).
+fn inner_tokens(touched: &Touched, tokens: &[u32], inner: &mut Vec<u32>, at: &mut Vec<usize>) {
+    inner.clear();
+    at.clear();
+    for (i, &t) in tokens.iter().enumerate() {
+        if let Some(c) = touched.inner(t) {
+            inner.push(c);
+            at.push(i);
+        }
+    }
+}
+
+/// The value, outcome and move of a position (`tokens` 0-based vertices), through the
+/// renumbering.
+fn position(
+    a: &Analysis,
+    touched: &Touched,
+    tokens: &[u32],
+    scratch: &mut (Vec<u32>, Vec<usize>),
+) -> (Value, Outcome, Option<Move>) {
+    let (inner, at) = scratch;
+    inner_tokens(touched, tokens, inner, at);
+    let value = a.sum_value(inner);
+    let (outcome, mv) = a.sum_outcome(inner);
+    let mv = mv.map(|Move { token, from, to }| Move {
+        token: at[token],
+        from: touched.outer(from),
+        to: touched.outer(to),
+    });
+    (value, outcome, mv)
+}
+
 /// Reads the whole input and writes the answers (see the module documentation).
 pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), InputError> {
     let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
     let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
-    // The arcs go straight into the graph's counters as they are read.
-    let mut arcs = ArcReader::new(n as usize, sc.capacity_for(m, 2));
+    // The arcs are read first (bounded by the input: a count is never trusted), then only the
+    // vertices they touch are analysed.
+    let mut arcs: Vec<(u32, u32)> =
+        crate::error::try_with_capacity(sc.capacity_for(m, 2), "the arcs")?;
     for _ in 0..m {
         let a = sc.u64_in("vertex", 1, n)? - 1;
         let b = sc.u64_in("vertex", 1, n)? - 1;
-        arcs.push(a as u32, b as u32);
+        if arcs.len() == arcs.capacity() {
+            crate::error::try_reserve(&mut arcs, 1, "the arcs")?;
+        }
+        arcs.push((a as u32, b as u32));
     }
+    let n = n as usize;
+    let touched = Touched::renumber(n, &mut arcs)?;
+    touched.probe(arcs.len())?;
     if opts.misere {
-        misere(sc, out, n as usize, arcs.into_arcs(), opts.json)
-    } else if opts.json {
-        let analysis = analyse_graph(arcs.finish());
-        let positions = read_positions(sc, n, false)?;
+        return misere(sc, out, n, &touched, arcs, opts.json);
+    }
+    let analysis = analyse_graph(Graph::from_arcs(touched.len, arcs));
+    if opts.json {
+        let positions = read_positions(sc, n as u64, false)?;
+        let mut scratch = Default::default();
         let report = Report {
-            vertices: VertexList(&analysis),
+            vertices: VertexList(&analysis, &touched, n),
             positions: positions.as_ref().map(|p| {
-                p.iter().enumerate().map(|(i, t)| PositionJson::new(&analysis, i, t)).collect()
+                p.iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        PositionJson::new(i, t, position(&analysis, &touched, t, &mut scratch))
+                    })
+                    .collect()
             }),
         };
         json(out, &report);
-        Ok(())
-    } else {
-        let analysis = analyse_graph(arcs.finish());
-        out.reserve(analysis.vertices() * 12);
-        out.str("vertex value outcome\n");
-        for v in 0..analysis.vertices() {
-            out.int(v + 1).byte(b' ');
-            write_value(out, &analysis.value(v));
-            out.byte(b' ').byte(analysis.outcome(v).letter()).nl();
-        }
-        if sc.at_eof() {
-            return Ok(());
-        }
-        let q = sc.u64("position count q")?;
-        out.str("position value outcome token from to\n");
-        let mut tokens = Vec::new();
-        for i in 0..q {
-            read_tokens(sc, n, &mut tokens, false)?;
-            let (outcome, mv) = analysis.sum_outcome(&tokens);
-            out.int(i + 1).byte(b' ');
-            write_value(out, &analysis.sum_value(&tokens));
-            out.byte(b' ').byte(outcome.letter());
-            match mv {
-                Some(Move { token, from, to }) => {
-                    out.byte(b' ').int(token + 1).byte(b' ').int(from + 1).byte(b' ').int(to + 1)
-                }
-                None => out.str(" - - -"),
-            };
-            out.nl();
-        }
-        sc.expect_eof()
+        return Ok(());
     }
+    out.reserve(touched.len * 12);
+    out.str("vertex value outcome\n");
+    for (v, c) in touched.each(n).enumerate() {
+        out.int(v + 1).byte(b' ');
+        match c {
+            Some(c) => {
+                write_value(out, &analysis.value(c));
+                out.byte(b' ').byte(analysis.outcome(c).letter()).nl();
+            }
+            None => {
+                out.str("0 P").nl();
+            }
+        }
+    }
+    if sc.at_eof() {
+        return Ok(());
+    }
+    let q = sc.u64("position count q")?;
+    out.str("position value outcome token from to\n");
+    let mut tokens = Vec::new();
+    let mut scratch = Default::default();
+    for i in 0..q {
+        read_tokens(sc, n as u64, &mut tokens, false)?;
+        let (value, outcome, mv) = position(&analysis, &touched, &tokens, &mut scratch);
+        out.int(i + 1).byte(b' ');
+        write_value(out, &value);
+        out.byte(b' ').byte(outcome.letter());
+        match mv {
+            Some(Move { token, from, to }) => {
+                out.byte(b' ').int(token + 1).byte(b' ').int(from + 1).byte(b' ').int(to + 1)
+            }
+            None => out.str(" - - -"),
+        };
+        out.nl();
+    }
+    sc.expect_eof()
 }
 
 /// One position: `k` then `k` vertices, as 0-based indices into `tokens`.
@@ -167,29 +307,32 @@ fn misere(
     sc: &mut Scanner<'_>,
     out: &mut Out,
     n: usize,
+    touched: &Touched,
     arcs: Vec<(u32, u32)>,
     as_json: bool,
 ) -> Result<(), InputError> {
-    let graph = ReverseGraph::from_arcs(n, &arcs);
+    let graph = ReverseGraph::from_arcs(touched.len, &arcs);
     drop(arcs);
     let result = retrograde::outcomes(&graph, &MISERE);
     drop(graph);
-    let outcome = |v: usize| match result.get(v, 0) {
-        2 => "N",
-        0 => "P",
-        _ => "D",
+    // An isolated vertex: the player to move cannot move, and wins.
+    let inner = |c: Option<usize>| match c.map(|c| result.get(c, 0)) {
+        None | Some(2) => "N",
+        Some(0) => "P",
+        Some(_) => "D",
     };
+    let outcome = |v: u32| inner(touched.inner(v).map(|c| c as usize));
     if as_json {
         let positions = read_positions(sc, n as u64, true)?;
         let report = MisereReport {
-            vertices: (0..n).map(|v| MisereVertex { vertex: v + 1, outcome: outcome(v) }).collect(),
+            vertices: MisereVertices { n, touched, outcome: &inner },
             positions: positions.map(|p| {
                 p.iter()
                     .enumerate()
                     .map(|(i, t)| MiserePosition {
                         position: i + 1,
                         tokens: t.iter().map(|&v| v as usize + 1).collect(),
-                        outcome: outcome(t[0] as usize),
+                        outcome: outcome(t[0]),
                     })
                     .collect()
             }),
@@ -198,8 +341,8 @@ fn misere(
         return Ok(());
     }
     out.str("vertex outcome\n");
-    for v in 0..n {
-        out.int(v + 1).byte(b' ').str(outcome(v)).nl();
+    for (v, c) in touched.each(n).enumerate() {
+        out.int(v + 1).byte(b' ').str(inner(c)).nl();
     }
     if sc.at_eof() {
         return Ok(());
@@ -209,7 +352,7 @@ fn misere(
     let mut tokens = Vec::new();
     for i in 0..q {
         read_tokens(sc, n as u64, &mut tokens, true)?;
-        out.int(i + 1).byte(b' ').str(outcome(tokens[0] as usize)).nl();
+        out.int(i + 1).byte(b' ').str(outcome(tokens[0])).nl();
     }
     sc.expect_eof()
 }
@@ -229,15 +372,19 @@ struct Report<'a> {
 
 crate::json_object!(Report<'a> { "vertices" => vertices, "positions" => positions unless Option::is_none });
 
-/// Every vertex, serialised one by one (no list of 10^7 records in memory).
-struct VertexList<'a>(&'a Analysis);
+/// Every vertex `0..n`, serialised one by one (no list of 10^8 records in memory).
+struct VertexList<'a>(&'a Analysis, &'a Touched, usize);
 
 impl Serialize for VertexList<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let a = self.0;
-        let mut seq = s.serialize_seq(Some(a.vertices()))?;
-        for v in 0..a.vertices() {
-            seq.serialize_element(&VertexJson::new(a.value(v), v, a.outcome(v)))?;
+        let VertexList(a, touched, n) = *self;
+        let mut seq = s.serialize_seq(Some(n))?;
+        for (v, c) in touched.each(n).enumerate() {
+            let vertex = match c {
+                Some(c) => VertexJson::new(a.value(c), v, a.outcome(c)),
+                None => VertexJson::new(Value::Finite(0), v, Outcome::P),
+            };
+            seq.serialize_element(&vertex)?;
         }
         seq.end()
     }
@@ -288,9 +435,7 @@ struct MoveJson {
 crate::json_object!(MoveJson { "token" => token, "from" => from, "to" => to });
 
 impl PositionJson {
-    fn new(a: &Analysis, i: usize, tokens: &[u32]) -> Self {
-        let value = a.sum_value(tokens);
-        let (outcome, mv) = a.sum_outcome(tokens);
+    fn new(i: usize, tokens: &[u32], (value, outcome, mv): (Value, Outcome, Option<Move>)) -> Self {
         let v = VertexJson::new(value, 0, outcome);
         PositionJson {
             position: i + 1,
@@ -308,12 +453,12 @@ impl PositionJson {
     }
 }
 
-struct MisereReport {
-    vertices: Vec<MisereVertex>,
+struct MisereReport<'a> {
+    vertices: MisereVertices<'a>,
     positions: Option<Vec<MiserePosition>>,
 }
 
-crate::json_object!(MisereReport { "vertices" => vertices, "positions" => positions unless Option::is_none });
+crate::json_object!(MisereReport<'a> { "vertices" => vertices, "positions" => positions unless Option::is_none });
 
 struct MisereVertex {
     vertex: usize,
@@ -321,6 +466,23 @@ struct MisereVertex {
 }
 
 crate::json_object!(MisereVertex { "vertex" => vertex, "outcome" => outcome });
+
+/// Every vertex's misère outcome, serialised one by one (no list of 10^8 records in memory).
+struct MisereVertices<'a> {
+    n: usize,
+    touched: &'a Touched,
+    outcome: &'a dyn Fn(Option<usize>) -> &'static str,
+}
+
+impl Serialize for MisereVertices<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.n))?;
+        for (v, c) in self.touched.each(self.n).enumerate() {
+            seq.serialize_element(&MisereVertex { vertex: v + 1, outcome: (self.outcome)(c) })?;
+        }
+        seq.end()
+    }
+}
 
 struct MiserePosition {
     position: usize,
