@@ -257,24 +257,26 @@ fn without_tokens(lines: &Lines, start: usize, end: usize) -> Lines {
     out
 }
 
-/// The counts a deletion at `at` may have broken, nearest first: the first token of the two
-/// nearest lines that start before `at`, and the input's first token (positions in `lines`,
-/// the input after the deletion; only tokens before `at`).
+/// The counts a deletion at `at` may have broken: integers that start a line before `at`
+/// (the two nearest) and the input's first token, those alone on their line first (a count
+/// usually is), else nearest first. Positions are in `lines`, the input after the deletion,
+/// where everything before `at` is unchanged.
 fn counts_before(lines: &Lines, at: At) -> Vec<At> {
     let mut found: Vec<At> = Vec::new();
-    let last = at.0.min(lines.len());
-    let mut l = last + 1;
-    while l > 0 && found.len() < 2 {
-        l -= 1;
-        if l >= lines.len() || (l == at.0 && at.1 == 0) || lines[l].is_empty() {
-            continue;
-        }
+    let mut l = at.0.min(lines.len());
+    // Line `at.0` starts before `at` only when the deletion begins inside it.
+    if at.1 > 0 && l < lines.len() {
         found.push((l, 0));
     }
-    if !lines.is_empty() && !lines[0].is_empty() && !found.contains(&(0, 0)) {
+    while l > 0 && found.len() < 2 {
+        l -= 1;
+        found.push((l, 0));
+    }
+    if (at.0 > 0 || at.1 > 0) && !lines.is_empty() && !found.contains(&(0, 0)) {
         found.push((0, 0));
     }
-    found.retain(|&(l, t)| integer(&lines[l][t]).is_some());
+    found.retain(|&(l, t)| lines.get(l).and_then(|line| line.get(t)).is_some_and(|t| integer(t).is_some()));
+    found.sort_by_key(|&(l, _)| lines[l].len() != 1);
     found
 }
 
