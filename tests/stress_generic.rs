@@ -391,3 +391,32 @@ fn every_problems_samples_catch_a_program_printing_one_samples_answer() {
     }
     assert!(checked >= 100, "{checked}");
 }
+
+#[test]
+fn the_example_in_the_help_is_true() {
+    let help = text(&games(&["stress", "--help"], b"").stdout);
+    let lines: Vec<&str> = help.lines().collect();
+    let start = lines.iter().position(|l| l.trim_start().starts_with("games stress --gen 'sh")).unwrap();
+    let cmd = format!("{} {}", lines[start].trim().trim_end_matches('\\'), lines[start + 1].trim());
+    let shown: Vec<&str> = lines[start + 2..]
+        .iter()
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty())
+        .map(|l| l.trim())
+        .filter(|l| *l != "...")
+        .collect();
+    assert!(shown.len() >= 5, "{help}");
+    let dir = temp_dir("help");
+    let cmd = cmd.replacen("games", GAMES, 1);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{cmd} --save {}", dir.join("stress-1-1.in").display()))
+        .current_dir(example())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{cmd}: {}", text(&out.stderr));
+    let report = text(&out.stdout).replace(&dir.join("").display().to_string(), "");
+    for line in shown {
+        assert!(report.lines().any(|l| l == line), "{line:?} not in\n{report}");
+    }
+}
