@@ -275,17 +275,15 @@ fn counts_before(lines: &Lines, at: At) -> Vec<At> {
     if (at.0 > 0 || at.1 > 0) && !lines.is_empty() && !found.contains(&(0, 0)) {
         found.push((0, 0));
     }
-    found.retain(|&(l, t)| lines.get(l).and_then(|line| line.get(t)).is_some_and(|t| integer(t).is_some()));
+    found.retain(|&(l, t)| {
+        lines.get(l).and_then(|line| line.get(t)).is_some_and(|t| integer(t).is_some())
+    });
     found.sort_by_key(|&(l, _)| lines[l].len() != 1);
     found
 }
 
 /// Shrinks `input` (which fails) with `check`, within `budget`. See the module doc.
-pub fn shrink_text(
-    input: &[u8],
-    check: &mut dyn FnMut(&[u8]) -> Check,
-    budget: Budget,
-) -> Shrunk {
+pub fn shrink_text(input: &[u8], check: &mut dyn FnMut(&[u8]) -> Check, budget: Budget) -> Shrunk {
     let deadline = Instant::now().checked_add(budget.time);
     let best = parse(input);
     let mut search = Search {
@@ -359,9 +357,13 @@ mod tests {
         assert!(s.calls <= 3);
         assert_eq!(sum_like(&s.input), Check::Fails);
         // An input whose plain layout does not fail is kept as it is.
-        let s = shrink_text(b"1  \t\n3", &mut |c: &[u8]| {
-            if c == b"1  \t\n3" { Check::Fails } else { Check::Passes }
-        }, Budget::runs(50));
+        let s = shrink_text(
+            b"1  \t\n3",
+            &mut |c: &[u8]| {
+                if c == b"1  \t\n3" { Check::Fails } else { Check::Passes }
+            },
+            Budget::runs(50),
+        );
         assert_eq!(s.input, b"1  \t\n3");
     }
 

@@ -37,11 +37,8 @@ fn tokens(bytes: &[u8]) -> usize {
 
 /// Runs `cmd < file` through sh and returns its stdout and exit status.
 fn run_on(cmd: &str, file: &Path) -> (Vec<u8>, i32) {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{cmd} < '{}'", file.display()))
-        .output()
-        .unwrap();
+    let out =
+        Command::new("sh").arg("-c").arg(format!("{cmd} < '{}'", file.display())).output().unwrap();
     (out.stdout, out.status.code().unwrap_or(-1))
 }
 
@@ -141,9 +138,26 @@ fn a_wrong_python_solution_is_found_and_shrunk_to_a_few_tokens() {
     let dir = temp_dir("python");
     let py = |f: &str| format!("python3 {}", example().join(f).display());
     let generator = format!("{} 30", py("gen.py"));
-    finds_and_shrinks(&generator, &py("brute.py"), &py("wrong.py"), &py("validate.py"), &dir, false);
+    finds_and_shrinks(
+        &generator,
+        &py("brute.py"),
+        &py("wrong.py"),
+        &py("validate.py"),
+        &dir,
+        false,
+    );
     let out = games(
-        &["stress", "--gen", &py("gen.py"), "--reference", &py("brute.py"), "--against", &py("good.py"), "--cases", "12"],
+        &[
+            "stress",
+            "--gen",
+            &py("gen.py"),
+            "--reference",
+            &py("brute.py"),
+            "--against",
+            &py("good.py"),
+            "--cases",
+            "12",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));
@@ -248,14 +262,32 @@ fn a_crashing_generator_is_a_set_up_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("printed no input"), "{}", text(&out.stderr));
     let out = games(
-        &["stress", "--gen", "no-such-generator-anywhere", "--reference", "cat", "--against", "cat"],
+        &[
+            "stress",
+            "--gen",
+            "no-such-generator-anywhere",
+            "--reference",
+            "cat",
+            "--against",
+            "cat",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("command not found"), "{}", text(&out.stderr));
     // A validator refusing a generated input is the generator's fault, not the program's.
     let out = games(
-        &["stress", "--gen", "echo 1; :", "--reference", "cat", "--against", "cat", "--validate", "exit 1"],
+        &[
+            "stress",
+            "--gen",
+            "echo 1; :",
+            "--reference",
+            "cat",
+            "--against",
+            "cat",
+            "--validate",
+            "exit 1",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -267,8 +299,15 @@ fn a_reference_that_times_out_is_a_set_up_error_not_a_counterexample() {
     let start = Instant::now();
     let out = games(
         &[
-            "stress", "--gen", &sh("gen.sh"), "--reference", "sleep 30", "--against", "cat",
-            "--timeout", "0.5",
+            "stress",
+            "--gen",
+            &sh("gen.sh"),
+            "--reference",
+            "sleep 30",
+            "--against",
+            "cat",
+            "--timeout",
+            "0.5",
         ],
         b"",
     );
@@ -282,8 +321,17 @@ fn a_reference_that_times_out_is_a_set_up_error_not_a_counterexample() {
     let dir = temp_dir("slow");
     let out = games(
         &[
-            "stress", "--gen", &sh("gen.sh"), "--reference", &sh("brute.sh"), "--against",
-            "sleep 30", "--timeout", "0.3", "--save", dir.join("f.in").to_str().unwrap(),
+            "stress",
+            "--gen",
+            &sh("gen.sh"),
+            "--reference",
+            &sh("brute.sh"),
+            "--against",
+            "sleep 30",
+            "--timeout",
+            "0.3",
+            "--save",
+            dir.join("f.in").to_str().unwrap(),
         ],
         b"",
     );
@@ -338,7 +386,8 @@ fn games_test_needs_no_problem_and_takes_a_reference() {
     std::fs::write(dir.join("a.in"), "3\n1 2 3\n").unwrap();
     std::fs::write(dir.join("b.in"), "1\n0\n").unwrap();
     let d = dir.to_str().unwrap();
-    let out = games(&["test", "--against", &sh("wrong.sh"), "--reference", &sh("brute.sh"), d], b"");
+    let out =
+        games(&["test", "--against", &sh("wrong.sh"), "--reference", &sh("brute.sh"), d], b"");
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("expected (reference): 6"), "{report}");
@@ -396,7 +445,8 @@ fn every_problems_samples_catch_a_program_printing_one_samples_answer() {
 fn the_example_in_the_help_is_true() {
     let help = text(&games(&["stress", "--help"], b"").stdout);
     let lines: Vec<&str> = help.lines().collect();
-    let start = lines.iter().position(|l| l.trim_start().starts_with("games stress --gen 'sh")).unwrap();
+    let start =
+        lines.iter().position(|l| l.trim_start().starts_with("games stress --gen 'sh")).unwrap();
     let cmd = format!("{} {}", lines[start].trim().trim_end_matches('\\'), lines[start + 1].trim());
     let shown: Vec<&str> = lines[start + 2..]
         .iter()

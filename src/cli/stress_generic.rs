@@ -83,11 +83,9 @@ pub fn args() -> Vec<Arg> {
             .value_name("CMD")
             .requires("gen")
             .help("With --gen: the program that prints the right answers (a brute force)"),
-        Arg::new("validate")
-            .long("validate")
-            .value_name("CMD")
-            .requires("gen")
-            .help("With --gen: exits 0 iff the input on stdin is legal; gates generation and shrinking"),
+        Arg::new("validate").long("validate").value_name("CMD").requires("gen").help(
+            "With --gen: exits 0 iff the input on stdin is legal; gates generation and shrinking",
+        ),
     ]
 }
 
@@ -157,11 +155,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if !f.stderr.is_empty() {
         text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
     }
-    text.push_str(&stress_generic::summary(
-        &programs,
-        &f,
-        saved.is_ok().then_some(save.as_path()),
-    ));
+    text.push_str(&stress_generic::summary(&programs, &f, saved.is_ok().then_some(save.as_path())));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(

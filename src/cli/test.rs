@@ -30,8 +30,9 @@ pub fn command() -> Command {
         .about("Run a program on sample files and judge each answer (AC/WA/RE/TLE/OLE)")
         .long_about(LONG_ABOUT)
         .arg(
-            Arg::new("PROBLEM")
-                .help("Problem name or alias (see `games list`); leave it out for any other problem"),
+            Arg::new("PROBLEM").help(
+                "Problem name or alias (see `games list`); leave it out for any other problem",
+            ),
         )
         .arg(
             Arg::new("against")
