@@ -470,3 +470,46 @@ fn the_example_in_the_help_is_true() {
         assert!(report.lines().any(|l| l == line), "{line:?} not in\n{report}");
     }
 }
+
+/// Is process `pid` still there (and not a zombie)?
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn ctrl_c_reaches_the_program_and_exits_130() {
+    let dir = temp_dir("sigint");
+    let pidfile = dir.join("pid");
+    let cmd = format!("echo $$ > {p}.tmp; mv {p}.tmp {p}; exec sleep 600", p = pidfile.display());
+    let child = Command::new(GAMES)
+        .args(["stress", "--gen", &sh("gen.sh"), "--reference", &sh("brute.sh")])
+        .args(["--against", &cmd, "--timeout", "1000", "-j", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let pid: u32 = loop {
+        if let Ok(s) = std::fs::read_to_string(&pidfile)
+            && let Ok(pid) = s.trim().parse()
+        {
+            break pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(alive(pid));
+    let sent = Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("interrupted by SIGINT"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "no counterexample: {}", text(&out.stdout));
+    assert!(!alive(pid), "the program under test outlived games stress");
+}
