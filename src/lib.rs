@@ -21,7 +21,9 @@ pub mod registry;
 pub mod rng;
 pub mod scanner;
 pub mod sg;
+pub mod shrink_text;
 pub mod stress;
+pub mod stress_generic;
 pub mod testkit;
 pub mod theory;
 

@@ -177,49 +177,68 @@ pub fn judge(
             f.render(problem.name, input)
         )));
     }
-    let (expected, got, reason, stderr) = match against {
+    match against {
         Against::Brute => match (problem.brute)(input) {
-            Some(b) => (b, ours, None, Vec::new()),
-            None => return Ok(Verdict::Declined),
+            Some(b) => Ok(verdict(b, ours, None, Vec::new())),
+            None => Ok(Verdict::Declined),
         },
-        Against::Command { cmd, timeout } => {
-            let limits = Limits { timeout: *timeout, output_cap: output_cap(ours.len()) };
-            match run_command(cmd, input, limits)?.outcome {
-                Outcome::Finished { stdout, stderr } => (ours, stdout, None, stderr),
-                Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
-                    let why = String::from_utf8_lossy(&stderr);
-                    let why = why.lines().next().unwrap_or("").trim();
-                    return Err(StressError::SetUp(format!(
-                        "cannot run `{cmd}`: the shell exited with status {code} ({}){}",
-                        if code == 127 { "command not found" } else { "not executable" },
-                        if why.is_empty() { String::new() } else { format!(": {why}") }
-                    )));
-                }
-                Outcome::Crashed { status, stdout, stderr, .. } => {
-                    (ours, stdout, Some(format!("the program failed ({status})")), stderr)
-                }
-                Outcome::TimedOut => (
-                    ours,
-                    Vec::new(),
-                    Some(format!(
-                        "the program timed out after {:.1} s (process group killed)",
-                        timeout.as_secs_f64()
-                    )),
-                    Vec::new(),
-                ),
-                Outcome::TooLong { stream, cap, stdout } => (
-                    ours,
-                    stdout,
-                    Some(format!(
-                        "output too long: more than {cap} bytes on its {stream} (process group killed)"
-                    )),
-                    Vec::new(),
-                ),
-            }
+        Against::Command { cmd, timeout } => judge_command(cmd, *timeout, ours, input),
+    }
+}
+
+/// Judges one run of the shell command `cmd` on `input` against the `expected` answer: the
+/// rules of the module doc (exit status 126 or 127 is a set-up error, a crash, a timeout or too
+/// much output fails the case). Shared by the catalogue's stress and the generic one
+/// ([`crate::stress_generic`]).
+pub fn judge_command(
+    cmd: &str,
+    timeout: Duration,
+    expected: Vec<u8>,
+    input: &[u8],
+) -> Result<Verdict, StressError> {
+    let limits = Limits { timeout, output_cap: output_cap(expected.len()) };
+    let (got, reason, stderr) = match run_command(cmd, input, limits)?.outcome {
+        Outcome::Finished { stdout, stderr } => (stdout, None, stderr),
+        Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
+            return Err(cannot_run(cmd, code, &stderr));
         }
+        Outcome::Crashed { status, stdout, stderr, .. } => {
+            (stdout, Some(format!("the program failed ({status})")), stderr)
+        }
+        Outcome::TimedOut => (
+            Vec::new(),
+            Some(format!(
+                "the program timed out after {:.1} s (process group killed)",
+                timeout.as_secs_f64()
+            )),
+            Vec::new(),
+        ),
+        Outcome::TooLong { stream, cap, stdout } => (
+            stdout,
+            Some(format!(
+                "output too long: more than {cap} bytes on its {stream} (process group killed)"
+            )),
+            Vec::new(),
+        ),
     };
+    Ok(verdict(expected, got, reason, stderr))
+}
+
+/// The set-up error for a command the shell could not run (its exit status 126 or 127).
+pub fn cannot_run(cmd: &str, code: i32, stderr: &[u8]) -> StressError {
+    let why = String::from_utf8_lossy(stderr);
+    let why = why.lines().next().unwrap_or("").trim();
+    StressError::SetUp(format!(
+        "cannot run `{cmd}`: the shell exited with status {code} ({}){}",
+        if code == 127 { "command not found" } else { "not executable" },
+        if why.is_empty() { String::new() } else { format!(": {why}") }
+    ))
+}
+
+/// The verdict from both outputs and, when the program did not finish cleanly, why.
+fn verdict(expected: Vec<u8>, got: Vec<u8>, reason: Option<String>, stderr: Vec<u8>) -> Verdict {
     let cmp = compare(&expected, &got);
-    Ok(match (reason, &cmp) {
+    match (reason, &cmp) {
         (Some(reason), _) => Verdict::Fail { expected, got, reason, diff: None, stderr },
         (None, Comparison::Differ { line, .. }) => Verdict::Fail {
             reason: format!("wrong answer on line {line}"),
@@ -229,7 +248,7 @@ pub fn judge(
             stderr,
         },
         (None, c) => Verdict::Pass { whitespace_only: *c == Comparison::WhitespaceOnly },
-    })
+    }
 }
 
 /// How a stress run is made.
@@ -272,11 +291,76 @@ pub fn stress_with(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, StressError> {
     let Options { cases, seed, size, jobs, domain } = options;
+    let case = |index: u64| -> Result<Case<Failure>, StressError> {
+        let size = size.unwrap_or_else(|| default_size(index, cases));
+        let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
+        let input = (problem.generate)(&mut Rng::new(case_seed(seed, index)), size, domain);
+        Ok(match judge(problem, against, &input)? {
+            Verdict::Pass { whitespace_only } => Case::Pass { whitespace_only },
+            Verdict::Declined => Case::Declined,
+            Verdict::Fail { expected, got, reason, diff, stderr } => Case::Fail(Failure {
+                index,
+                size,
+                original: input.clone(),
+                input,
+                shrink_runs: 0,
+                expected,
+                got,
+                reason,
+                diff,
+                stderr,
+            }),
+        })
+    };
+    let ran = run_cases(cases, jobs, progress, &case)?;
+    let failure = match ran.failure {
+        Some((_, f)) => Some(shrink_failure(problem, against, domain, f)?),
+        None => None,
+    };
+    Ok(Report {
+        cases: ran.cases,
+        declined: ran.declined,
+        whitespace_only: ran.whitespace_only,
+        failure,
+    })
+}
+
+/// What one case of [`run_cases`] gave.
+pub enum Case<F> {
+    /// The same answers (`whitespace_only`: up to line-end whitespace).
+    Pass { whitespace_only: bool },
+    /// Not judged (the brute force declined it).
+    Declined,
+    /// A failure, described by `F`.
+    Fail(F),
+}
+
+/// What [`run_cases`] found: the counts cover the cases up to the first failure.
+pub struct Ran<F> {
+    /// Cases counted: all of them, or up to and with the first failure.
+    pub cases: u64,
+    pub declined: u64,
+    pub whitespace_only: u64,
+    /// The first failing case in index order, and its failure.
+    pub failure: Option<(u64, F)>,
+}
+
+/// The driver shared by every stress run (the catalogue's and [`crate::stress_generic`]): runs
+/// `case(0)`, ..., `case(cases - 1)` on `jobs` threads and stops at the first failure; the
+/// result is the one a sequential run gives (every case before the first failure is run to the
+/// end, later ones are not started). An error before the first failure wins, and an interrupt
+/// always does. `progress` is called with the number of cases done after each one.
+pub fn run_cases<F: Send>(
+    cases: u64,
+    jobs: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    case: &(dyn Fn(u64) -> Result<Case<F>, StressError> + Sync),
+) -> Result<Ran<F>, StressError> {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     // Cases past a known failure (or past an error) are not started.
     let stop_at = AtomicU64::new(u64::MAX);
-    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let failure: Mutex<Option<(u64, F)>> = Mutex::new(None);
     let error: Mutex<Option<(u64, StressError)>> = Mutex::new(None);
     // (index, declined?) of cases that were declined or passed up to whitespace.
     let notes: Mutex<Vec<(u64, bool)>> = Mutex::new(Vec::new());
@@ -290,33 +374,19 @@ pub fn stress_with(
                 record_error(&error, &stop_at, index, StressError::Interrupted(sig));
                 break;
             }
-            let size = size.unwrap_or_else(|| default_size(index, cases));
-            let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
-            let input = (problem.generate)(&mut Rng::new(case_seed(seed, index)), size, domain);
-            match judge(problem, against, &input) {
+            match case(index) {
                 Err(e) => {
                     record_error(&error, &stop_at, index, e);
                     break;
                 }
-                Ok(Verdict::Pass { whitespace_only: false }) => {}
-                Ok(Verdict::Pass { whitespace_only: true }) => lock(&notes).push((index, false)),
-                Ok(Verdict::Declined) => lock(&notes).push((index, true)),
-                Ok(Verdict::Fail { expected, got, reason, diff, stderr }) => {
+                Ok(Case::Pass { whitespace_only: false }) => {}
+                Ok(Case::Pass { whitespace_only: true }) => lock(&notes).push((index, false)),
+                Ok(Case::Declined) => lock(&notes).push((index, true)),
+                Ok(Case::Fail(f)) => {
                     stop_at.fetch_min(index, Ordering::SeqCst);
                     let mut first = lock(&failure);
-                    if first.as_ref().is_none_or(|f| f.index > index) {
-                        *first = Some(Failure {
-                            index,
-                            size,
-                            original: input.clone(),
-                            input,
-                            shrink_runs: 0,
-                            expected,
-                            got,
-                            reason,
-                            diff,
-                            stderr,
-                        });
+                    if first.as_ref().is_none_or(|(i, _)| *i > index) {
+                        *first = Some((index, f));
                     }
                 }
             }
@@ -332,21 +402,17 @@ pub fn stress_with(
     let failure = failure.into_inner().unwrap_or_else(|p| p.into_inner());
     if let Some((index, e)) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         // An error before the first failure wins; an interrupt always does.
-        if failure.as_ref().is_none_or(|f| f.index > index)
+        if failure.as_ref().is_none_or(|(i, _)| *i > index)
             || matches!(e, StressError::Interrupted(_))
         {
             return Err(e);
         }
     }
-    let failure = match failure {
-        Some(f) => Some(shrink_failure(problem, against, domain, f)?),
-        None => None,
-    };
-    let last = failure.as_ref().map_or(cases, |f| f.index + 1);
+    let last = failure.as_ref().map_or(cases, |(i, _)| i + 1);
     let notes = notes.into_inner().unwrap_or_else(|p| p.into_inner());
     let declined = notes.iter().filter(|&&(i, d)| d && i < last).count() as u64;
     let whitespace_only = notes.iter().filter(|&&(i, d)| !d && i < last).count() as u64;
-    Ok(Report { cases: last, declined, whitespace_only, failure })
+    Ok(Ran { cases: last, declined, whitespace_only, failure })
 }
 
 /// Shrinks a failing input ([`crate::judge::shrink`]) with the solution under test as the
@@ -407,7 +473,7 @@ pub fn reproduce_line(problem: &str, cmd: Option<&str>, path: &std::path::Path) 
 }
 
 /// `s` quoted for a POSIX shell when it needs it.
-fn shell_quote(s: &str) -> String {
+pub fn shell_quote(s: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c);
     if !s.is_empty() && s.chars().all(plain) {
         s.to_string()

@@ -15,6 +15,7 @@ pub mod scan;
 pub mod sg;
 pub mod solve;
 pub mod stress;
+pub mod stress_generic;
 pub mod test;
 pub mod validate;
 

@@ -1,6 +1,7 @@
 //! `games stress <problem> --against CMD`: runs a program on generated inputs, smallest first,
 //! and compares its answers with ours (or, with `--brute`, our fast solver with the exhaustive
-//! brute force); the first failing case is saved and shown.
+//! brute force); the first failing case is saved and shown. With `--gen` instead of a problem
+//! it checks any problem: [`super::stress_generic`].
 
 use super::io;
 use anyhow::Result;
@@ -10,8 +11,9 @@ use std::process::ExitCode;
 
 pub fn command() -> Command {
     Command::new("stress")
-        .about("Compare a program's answers with ours on generated inputs, smallest first")
-        .arg(super::problem_name_arg())
+        .about("Compare a program's answers with ours (or a reference's) on generated inputs")
+        .long_about(super::stress_generic::LONG_ABOUT)
+        .arg(super::problem_name_arg().required(false).required_unless_present("gen"))
         .arg(
             Arg::new("against")
                 .long("against")
@@ -24,7 +26,7 @@ pub fn command() -> Command {
             Arg::new("brute")
                 .long("brute")
                 .action(clap::ArgAction::SetTrue)
-                .conflicts_with_all(["size", "timeout"])
+                .conflicts_with_all(["size", "timeout", "gen"])
                 .help(
                     "Check games' own fast solver against its exhaustive brute force (tiny inputs)",
                 ),
@@ -38,8 +40,13 @@ pub fn command() -> Command {
         )
         .arg(super::seed_arg())
         .arg(super::jobs_arg())
-        .arg(super::size_arg().help("Fix the size (default: 60% tiny, then small)"))
-        .arg(super::beyond_judge_arg())
+        .arg(
+            super::size_arg()
+                .help("Fix the size (default: 60% tiny, then small)")
+                .conflicts_with("gen"),
+        )
+        .arg(super::beyond_judge_arg().conflicts_with("gen"))
+        .args(super::stress_generic::args())
         .arg(super::timeout_arg("Seconds per run before the program's process group is killed"))
         .arg(
             Arg::new("save")
@@ -47,12 +54,16 @@ pub fn command() -> Command {
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(std::path::PathBuf))
                 .help(
-                    "Where to write a failing input (default: stress-<problem>-<seed>-<case>.in)",
+                    "Where to write a failing input (default: stress-<problem>-<seed>-<case>.in; \
+                     with --gen: stress-<seed>-<case>.in)",
                 ),
         )
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if args.contains_id("gen") {
+        return super::stress_generic::run(args);
+    }
     let p = super::problem_arg(args)?;
     let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
     let cases = *args.get_one::<u64>("cases").unwrap_or(&300);
@@ -146,7 +157,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
 }
 
 /// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
-fn excerpt(bytes: &[u8]) -> String {
+pub fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
     if shown.len() > 4096 {

@@ -1,8 +1,9 @@
-//! `games test <problem> --against CMD [DIR|FILE ...]`: the samples runner. Runs CMD on every
+//! `games test [PROBLEM] --against CMD [--reference CMD] [DIR|FILE ...]`: the samples runner. Runs CMD on every
 //! `*.in` file of the given directories (default `samples/<problem>/`; oj's `test/` layout
 //! `sample-N.in`/`sample-N.out` and `games gen`'s `random-NNN.in`/`.out` work as they are),
 //! compares its output with the `.out` beside the input when there is one, else with our own
-//! answer, and prints one line per file (AC, WA, RE, TLE or OLE, with the time) and a summary.
+//! answer (with `--reference CMD`: with that program's answer, the `.out` files unused; with no
+//! problem named, any folder of `.in`/`.out` pairs works, for any problem), and prints one line per file (AC, WA, RE, TLE or OLE, with the time) and a summary.
 //! Run on the default samples, files beyond the original judge's constraints (zeros, 64-bit
 //! values, CRLF: our own domain, kept as regression samples) are listed as SKIP and not run,
 //! so a judge-correct solution is never failed on an input the judge never gives;
@@ -27,7 +28,12 @@ use std::time::{Duration, Instant};
 pub fn command() -> Command {
     Command::new("test")
         .about("Run a program on sample files and judge each answer (AC/WA/RE/TLE/OLE)")
-        .arg(super::problem_name_arg())
+        .long_about(LONG_ABOUT)
+        .arg(
+            Arg::new("PROBLEM").help(
+                "Problem name or alias (see `games list`); leave it out for any other problem",
+            ),
+        )
         .arg(
             Arg::new("against")
                 .long("against")
@@ -40,6 +46,12 @@ pub fn command() -> Command {
                 .num_args(0..)
                 .value_parser(clap::value_parser!(PathBuf))
                 .help("Folders of *.in files (and .in files); default samples/<problem>/"),
+        )
+        .arg(
+            Arg::new("reference")
+                .long("reference")
+                .value_name("CMD")
+                .help("Judge against this program's answers instead of the .out files"),
         )
         .arg(super::timeout_arg("Seconds per file before the program's process group is killed"))
         .arg(
@@ -80,16 +92,62 @@ impl Paint {
     }
 }
 
+/// The long help of `games test`.
+const LONG_ABOUT: &str = "\
+Run a program on sample files and judge each answer: AC, WA, RE, TLE or OLE, one line per
+file, then a summary. Exit status 0 iff every file is AC, 1 otherwise, 2 for a set-up error.
+
+  games test nim --against './a.out'              # samples/nim/ (those within the judge)
+  games test nim --against './a.out' tests/       # your own folder of .in/.out pairs
+  games test --against './a.out' tests/           # any problem: .in files with their .out
+  games test --against './a.out' --reference './brute' tests/   # no .out needed
+
+Each FILE.in is judged against FILE.out; with --reference against that program's answer;
+with a problem named and no .out, against our own answer. Outputs are compared exactly,
+except that CRLF and trailing blanks at line ends are forgiven (said so). The default
+samples that lie beyond the original judge's constraints are listed as SKIP
+(--beyond-judge runs them). A reference that fails or times out is a set-up error (exit 2).
+Example (in the repository): cd examples/sum-of-list &&
+  games test --against 'python3 wrong.py' --reference 'python3 brute.py' tests/";
+
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
-    let p = super::problem_arg(args)?;
     let cmd = args.get_one::<String>("against").map(String::as_str).unwrap_or_default();
+    let reference = args.get_one::<String>("reference").map(String::as_str);
     let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
-    let given = args.get_many::<PathBuf>("PATH");
+    let mut given: Option<Vec<PathBuf>> =
+        args.get_many::<PathBuf>("PATH").map(|paths| paths.cloned().collect());
+    // The first operand is a problem when it names one, else the first path.
+    let p = match args.get_one::<String>("PROBLEM") {
+        Some(name) => match registry::find(name) {
+            Some(p) => Some(p),
+            None if Path::new(name).exists() => {
+                given.get_or_insert_with(Vec::new).insert(0, PathBuf::from(name));
+                None
+            }
+            None => {
+                io::error_line(&format!(
+                    "games test: {name:?} is neither a problem (see `games list`) nor a file or folder"
+                ));
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
+    let label = match p {
+        Some(p) => format!("test {}", p.name),
+        None => "test".to_string(),
+    };
     // Only the default samples are filtered: files the user names are the user's choice.
     let judge_only = given.is_none() && !args.get_flag("beyond-judge");
-    let paths: Vec<PathBuf> = match given {
-        Some(paths) => paths.cloned().collect(),
-        None => vec![Path::new("samples").join(p.name)],
+    let paths: Vec<PathBuf> = match (given, p) {
+        (Some(paths), _) => paths,
+        (None, Some(p)) => vec![Path::new("samples").join(p.name)],
+        (None, None) => {
+            io::error_line(
+                "games test: name a problem (default samples/<problem>/) or give DIR|FILE ...",
+            );
+            return Ok(ExitCode::from(2));
+        }
     };
     let inputs = match find_inputs(&paths) {
         Ok(inputs) if inputs.is_empty() => {
@@ -113,10 +171,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let mut stdout_gone = false;
     let mut skipped = 0usize;
     for input_path in &inputs {
-        let beyond = if judge_only { beyond_judge(p, input_path) } else { None };
+        let beyond = match p {
+            Some(p) if judge_only => beyond_judge(p, input_path),
+            _ => None,
+        };
         let outcome = match beyond {
             Some(why) => Err(Stop::Skip(why)),
-            None => judge_file(p, cmd, input_path, timeout),
+            None => judge_file(p, cmd, reference, input_path, timeout),
         };
         let line = match outcome {
             Err(Stop::Skip(why)) => {
@@ -134,14 +195,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 render(&paint, &verdict, input_path, width, elapsed, from)
             }
             Err(Stop::SetUp(message)) => {
-                io::error_line(&format!("games test {}: {message}", p.name));
+                io::error_line(&format!("games {label}: {message}"));
                 return Ok(ExitCode::from(2));
             }
             Err(Stop::Interrupted(sig)) => {
                 process::sweep_orphans();
                 io::error_line(&format!(
-                    "games test {}: interrupted by {}; the program's process group was killed",
-                    p.name,
+                    "games {label}: interrupted by {}; the program's process group was killed",
                     process::signal_name(sig)
                 ));
                 return Ok(ExitCode::from(process::interrupted_exit_code(sig)));
@@ -159,8 +219,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let others: Vec<String> =
         counts.iter().filter(|(k, _)| **k != "AC").map(|(k, n)| format!("{n} {k}")).collect();
     let mut summary = format!(
-        "test {}: {accepted}/{} AC against `{cmd}` in {:.2} s",
-        p.name,
+        "{label}: {accepted}/{} AC against `{cmd}` in {:.2} s",
         inputs.len() - skipped,
         start.elapsed().as_secs_f64()
     );
@@ -197,16 +256,40 @@ fn beyond_judge(p: &Problem, path: &Path) -> Option<String> {
 /// Runs the program on one file: the verdict, the time, and where the expected answer came
 /// from.
 fn judge_file(
-    p: &Problem,
+    p: Option<&Problem>,
     cmd: &str,
+    reference: Option<&str>,
     path: &Path,
     timeout: Duration,
 ) -> Result<(Verdict, Duration, &'static str), Stop> {
     let input = std::fs::read(path).map_err(|e| Stop::SetUp(format!("{}: {e}", path.display())))?;
     let golden = path.with_extension("out");
+    let stop = |e: games::stress::StressError| match e {
+        games::stress::StressError::Interrupted(sig) => Stop::Interrupted(sig),
+        e => Stop::SetUp(e.to_string()),
+    };
+    if let Some(reference) = reference {
+        let expected = match games::stress_generic::reference_answer(reference, &input, timeout) {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(why)) => {
+                return Err(Stop::SetUp(format!(
+                    "{}: the reference `{reference}` {why}; not a verdict on the program",
+                    path.display()
+                )));
+            }
+            Err(e) => return Err(stop(e)),
+        };
+        return run_and_compare(cmd, &input, expected, timeout).map(|(v, t)| (v, t, "reference"));
+    }
     let (expected, from) = match std::fs::read(&golden) {
         Ok(bytes) => (bytes, ".out"),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let Some(p) = p else {
+                return Err(Stop::SetUp(format!(
+                    "{}: no .out beside it (give --reference CMD, or name the problem if it is ours)",
+                    path.display()
+                )));
+            };
             let (answer, fault) = registry::run(p, &input);
             if let Some(f) = fault {
                 return Err(Stop::SetUp(format!(
@@ -219,8 +302,18 @@ fn judge_file(
         }
         Err(e) => return Err(Stop::SetUp(format!("{}: {e}", golden.display()))),
     };
+    run_and_compare(cmd, &input, expected, timeout).map(|(v, t)| (v, t, from))
+}
+
+/// Runs the program on `input` and judges its output against `expected`.
+fn run_and_compare(
+    cmd: &str,
+    input: &[u8],
+    expected: Vec<u8>,
+    timeout: Duration,
+) -> Result<(Verdict, Duration), Stop> {
     let limits = Limits { timeout, output_cap: process::output_cap(expected.len()) };
-    let run = match process::run_command(cmd, &input, limits) {
+    let run = match process::run_command(cmd, input, limits) {
         Ok(run) => run,
         Err(e) => {
             return Err(match process::interrupted() {
@@ -249,7 +342,7 @@ fn judge_file(
             Comparison::Differ { line, expected, got } => Verdict::Wrong { line, expected, got },
         },
     };
-    Ok((verdict, run.elapsed, from))
+    Ok((verdict, run.elapsed))
 }
 
 /// One file's line, and for a wrong answer the first difference below it.
@@ -276,7 +369,11 @@ fn render(
         }
         Verdict::Accepted { .. } => {}
         Verdict::Wrong { line: at, expected, got } => {
-            let expected_from = if from == ".out" { "expected (.out)" } else { "expected (games)" };
+            let expected_from = match from {
+                ".out" => "expected (.out)",
+                "reference" => "expected (reference)",
+                _ => "expected (games)",
+            };
             line.push_str(&format!("  first difference on line {at}\n"));
             line.push_str(&format!(
                 "     {expected_from}: {}\n",
