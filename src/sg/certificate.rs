@@ -376,15 +376,20 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
         }
         _ => {}
     }
-    let Some(code) = rule.code() else { return Verdict::NotFound };
-    let sh = match shape(&code) {
-        Ok(sh) => sh,
-        Err(why) => {
-            if let Some(v) = all_but_proof(&code, values) {
+    if let Some(c) = super::closed::closed_form(rule) {
+        return closed_verdict(&c, values.len() as u64);
+    }
+    let sh = match rule_shape(rule) {
+        Some(Ok(sh)) => sh,
+        Some(Err(why)) => {
+            if let Some(e) = all_but_excluded(rule)
+                && let Some(v) = all_but_proof(e, values)
+            {
                 return v;
             }
             return observed(values, &why).unwrap_or(Verdict::NotFound);
         }
+        None => return Verdict::NotFound,
     };
     let Some(periods) = suffix_periods(values) else { return Verdict::NotFound };
     let mut refusal = None;
@@ -422,11 +427,7 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
 /// 1..=e leave at most one heap and whose tail is `[3]` (take any larger amount, whole heap
 /// included). Finds the least (p, then n0) arithmetic period of the values and checks (a), (b),
 /// (c) for the least n1 >= max(n0, 1) + e that satisfies them.
-fn all_but_proof(code: &Code, values: &[u16]) -> Option<Verdict> {
-    if !all_but_family(code) {
-        return None;
-    }
-    let e = code.digits.len() as u64 - 1;
+fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
     let l = values.len() as u64;
     if l < 2 {
         return None;
@@ -517,6 +518,9 @@ pub fn check_period(rule: &Rule, values: &[u16], n0: u64, p: u64) -> Result<u64,
 
 /// One heap, digits leaving at most one heap, tail `[3]`: the all-but saltus test applies.
 fn all_but_family(code: &Code) -> bool {
+    if code.digits.is_empty() {
+        return false;
+    }
     let three = super::code::Digit { heaps: 0b11, at_least: None, equality: Equality::Any };
     code.tail == [three]
         && code.digits[0] == super::code::Digit::ZERO
@@ -526,12 +530,65 @@ fn all_but_family(code: &Code) -> bool {
 /// Can a period of this rule ever be proved here (a finite code with bounded heap counts, or
 /// an all-but game)? Named rules have no period to prove.
 pub fn provable(rule: &Rule) -> bool {
-    rule.code().is_some_and(|c| shape(&c).is_ok() || all_but_family(&c))
+    super::closed::closed_form(rule).is_some()
+        || matches!(rule_shape(rule), Some(Ok(_)))
+        || all_but_excluded(rule).is_some()
 }
 
 /// Can an arithmetic period (saltus > 0) of this rule be proved here (the all-but games)?
 pub fn saltus_provable(rule: &Rule) -> bool {
-    rule.code().is_some_and(|c| all_but_family(&c))
+    all_but_excluded(rule).is_some()
+}
+
+/// The Guy-Smith shape of a rule: codes, and subtraction sets kept as ranges (one heap, t the
+/// largest amount); `Some(Err)` when no Guy-Smith form applies, `None` for rules that are not
+/// take-and-break games.
+fn rule_shape(rule: &Rule) -> Option<Result<Shape, String>> {
+    match rule {
+        Rule::SubRanges(r) => Some(match r.last() {
+            Some(&(_, t)) if t != u64::MAX => Ok(Shape { k: 1, t, unequal: 0, equal: 0 }),
+            _ => Err("the set is open-ended".to_string()),
+        }),
+        Rule::AllButRanges(_) => Some(Err("every large amount may be taken".to_string())),
+        _ => rule.code().map(|c| shape(&c)),
+    }
+}
+
+/// The largest excluded amount e of an all-but game (the all-but saltus test's e), when the
+/// rule is one.
+fn all_but_excluded(rule: &Rule) -> Option<u64> {
+    match rule {
+        Rule::AllButRanges(r) => Some(r.last().map_or(0, |x| x.1)),
+        _ => rule.code().filter(all_but_family).map(|c| c.digits.len() as u64 - 1),
+    }
+}
+
+/// The largest amount a finite subtraction rule (or code) removes, `None` when unbounded or not
+/// such a rule: a pattern seen before that many values says nothing about later heaps.
+pub fn largest_removal(rule: &Rule) -> Option<u64> {
+    if let Some(r) = rule.amount_ranges() {
+        return r.last().map(|x| x.1).filter(|&t| t != u64::MAX);
+    }
+    rule.code().filter(|c| c.tail.is_empty()).map(|c| c.digits.len() as u64 - 1)
+}
+
+/// The verdict of a closed form when `len` values are at hand: a proved period from n0 = 0 when
+/// they hold one whole period (so that [`value_at`] reads it), else the closed form itself.
+fn closed_verdict(c: &super::closed::ClosedForm, len: u64) -> Verdict {
+    let p = c.period();
+    if len >= p {
+        Verdict::Periodic {
+            n0: 0,
+            period: p,
+            saltus: 0,
+            proof: Proof::Proved {
+                theorem: c.theorem(),
+                checked_to: p - 1,
+            },
+        }
+    } else {
+        Verdict::ClosedForm { what: c.what() }
+    }
 }
 
 /// G(n) after a verdict, for any n: `None` when the verdict does not determine it (no proof
