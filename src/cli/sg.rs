@@ -152,12 +152,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     };
     let upto = args.get_one::<u64>("upto").copied();
-    let ats: Vec<u64> = args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
+    let ats: Vec<u64> =
+        args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
     let heaps: Option<Vec<u64>> = args.get_many::<u64>("heaps").map(|v| v.copied().collect());
     let given_max = args.get_one::<u64>("max").copied();
-    let max = given_max
-        .unwrap_or_else(|| games::sg::values::default_max(&rule))
-        .max(upto.unwrap_or(0));
+    let max =
+        given_max.unwrap_or_else(|| games::sg::values::default_max(&rule)).max(upto.unwrap_or(0));
     // Every heap asked about below the bound is answered from the table: compute only that
     // far (the proof search still stops earlier when it succeeds).
     let asked = ats.iter().chain(heaps.iter().flatten()).copied().max();
@@ -173,12 +173,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         (None, Some(c)) => c.period().saturating_mul(2).clamp(20, 200),
         (None, None) => search_max.saturating_add(1),
     };
-    if let Err(e) = usize::try_from(len_wanted)
-        .ok()
-        .and_then(|l| l.checked_mul(BYTES_PER_VALUE))
-        .map_or(Err(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" }), |b| {
-            games::error::probe(b, "the Grundy table")
-        })
+    if let Err(e) =
+        usize::try_from(len_wanted).ok().and_then(|l| l.checked_mul(BYTES_PER_VALUE)).map_or(
+            Err(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" }),
+            |b| games::error::probe(b, "the Grundy table"),
+        )
     {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
@@ -187,7 +186,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let mut note = None;
     let mut computed = None;
     let mut period_values = Vec::new();
-    let octal = rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
+    let octal =
+        rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
     let verdict = if let Some(code) = octal {
         let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
         match stream(&rule, &code, search_max, args.get_flag("bounded"), budget, stop_at_asked) {
@@ -528,7 +528,9 @@ fn stream(
         && matches!(verdict, Verdict::NotFound)
     {
         note = Some(if stop_at_asked {
-            format!("computed only to the largest heap asked, n = {max} (without --at and --heaps the search goes on to a proof or --max)")
+            format!(
+                "computed only to the largest heap asked, n = {max} (without --at and --heaps the search goes on to a proof or --max)"
+            )
         } else {
             format!("the --max bound {max} was reached; --max N searches further")
         });
@@ -578,20 +580,11 @@ impl Oracle<'_> {
                 return Ok(if n == 0 { 0 } else { games::theory::lunch::grundy(n) as u128 });
             }
             Rule::MultiSg(f) if n as u128 >= self.values.len() as u128 => {
-                // The chain keeps about 40 bytes per quotient block: probe before it grows.
-                const BUDGET: u64 = 100_000_000;
-                if games::error::probe(BUDGET as usize * 40, "the quotient chain").is_err() {
-                    return Err(format!(
-                        "cannot allocate {} bytes for the quotient chain of multi-sg",
-                        BUDGET * 40
-                    ));
-                }
-                return certificate::multi_sg_at(*f, n, BUDGET).map(u128::from).ok_or_else(
-                    || {
-                        "too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)"
-                            .to_string()
-                    },
-                );
+                return match certificate::multi_sg_try(*f, n, 100_000_000) {
+                    Ok(Some(g)) => Ok(g.into()),
+                    Ok(None) => Err("too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)".to_string()),
+                    Err(e) => Err(format!("cannot allocate {} bytes for {}", e.bytes, e.what)),
+                };
             }
             _ => {}
         }

@@ -581,10 +581,7 @@ fn closed_verdict(c: &super::closed::ClosedForm, len: u64) -> Verdict {
             n0: 0,
             period: p,
             saltus: 0,
-            proof: Proof::Proved {
-                theorem: c.theorem(),
-                checked_to: p - 1,
-            },
+            proof: Proof::Proved { theorem: c.theorem(), checked_to: p - 1 },
         }
     } else {
         Verdict::ClosedForm { what: c.what() }
@@ -614,19 +611,31 @@ pub fn value_at(verdict: &Verdict, values: &[u16], n: u64) -> Option<u128> {
 /// table built by the divisor sweep. `None` if collecting the chain visits more than `budget`
 /// quotient blocks (the evaluation costs the same again).
 pub fn multi_sg_at(f: u64, n: u64, budget: u64) -> Option<u16> {
+    multi_sg_chain(f, n, budget, 1 << 20).ok().flatten()
+}
+
+/// [`multi_sg_at`] with memory taken fallibly: `Err` with the bytes that could not be had
+/// (the chain of a huge n outgrows memory long before the budget of blocks is spent).
+pub fn multi_sg_try(f: u64, n: u64, budget: u64) -> Result<Option<u16>, crate::error::AllocError> {
     multi_sg_chain(f, n, budget, 1 << 20)
 }
 
 /// [`multi_sg_at`] with the table's top as a parameter (the tests make it small).
-fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
+fn multi_sg_chain(
+    f: u64,
+    n: u64,
+    budget: u64,
+    table_top: u64,
+) -> Result<Option<u16>, crate::error::AllocError> {
     use std::collections::{HashMap, HashSet};
+    let what = "the quotient chain of multi-sg";
     let table_top = n.min(table_top);
     let table = crate::theory::multi_sg::grundy_table(f, table_top as usize);
     if n <= table_top {
-        return Some(table[n as usize]);
+        return Ok(Some(table[n as usize]));
     }
     if n < f {
-        return Some(0); // below the threshold: no move
+        return Ok(Some(0)); // below the threshold: no move
     }
     // The blocks of M with the same quotient q = x div M: M in [m, x / q].
     let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64)| {
@@ -641,22 +650,39 @@ fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
     let mut chain: HashSet<u64> = HashSet::new();
     let mut stack = vec![n];
     let mut visited = 0u64;
+    let refused = |bytes: usize| crate::error::AllocError { bytes, what };
     while let Some(x) = stack.pop() {
-        if x <= table_top || x < f || !chain.insert(x) {
+        if x <= table_top || x < f || chain.contains(&x) {
             continue;
         }
+        if chain.len() == chain.capacity() {
+            let more = chain.len().max(64);
+            chain.try_reserve(more).map_err(|_| refused(more * 16))?;
+        }
+        chain.insert(x);
+        let mut pushed = Ok(());
         blocks(x, &mut |_, _, q| {
             visited += 1;
-            stack.push(q);
-            stack.push(q + 1);
+            if pushed.is_ok() && stack.len() + 2 > stack.capacity() {
+                let more = stack.len().max(64);
+                pushed = stack.try_reserve(more).map_err(|_| refused(more * 8));
+            }
+            if pushed.is_ok() {
+                stack.push(q);
+                stack.push(q + 1);
+            }
         });
+        pushed?;
         if visited > budget {
-            return None;
+            return Ok(None);
         }
     }
-    let mut order: Vec<u64> = chain.into_iter().collect();
+    let mut order: Vec<u64> = Vec::new();
+    order.try_reserve_exact(chain.len()).map_err(|_| refused(chain.len() * 8))?;
+    order.extend(chain);
     order.sort_unstable();
-    let mut memo: HashMap<u64, u16> = HashMap::with_capacity(order.len());
+    let mut memo: HashMap<u64, u16> = HashMap::new();
+    memo.try_reserve(order.len()).map_err(|_| refused(order.len() * 16))?;
     for &x in &order {
         let get = |y: u64| -> u16 {
             if y <= table_top {
@@ -682,7 +708,7 @@ fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
         let mex = seen.iter().position(|&s| !s).unwrap_or(256) as u16;
         memo.insert(x, mex);
     }
-    memo.get(&n).copied()
+    Ok(memo.get(&n).copied())
 }
 
 #[cfg(test)]
@@ -709,13 +735,13 @@ mod tests {
             for n in (0..=5000u64).step_by(37).chain([4999, 5000]) {
                 assert_eq!(
                     multi_sg_chain(f, n, u64::MAX, 16),
-                    Some(t[n as usize]),
+                    Ok(Some(t[n as usize])),
                     "F = {f}, n = {n}"
                 );
                 assert_eq!(multi_sg_at(f, n, u64::MAX), Some(t[n as usize]));
             }
         }
-        assert_eq!(multi_sg_chain(1, 5000, 10, 16), None);
+        assert_eq!(multi_sg_chain(1, 5000, 10, 16), Ok(None));
     }
 
     #[test]

@@ -45,8 +45,7 @@ pub enum ClosedForm {
 pub const RANGE_WHAT: &str =
     "one range L..R: G(n) = floor((n mod (L + R)) / L) (proved: sg::closed)";
 /// The static description of the {1, 2, k} form.
-pub const ONE_TWO_K_WHAT: &str =
-    "S = {1, 2, k}: G(n) = n mod 3 if 3 does not divide k, else 3 at n = k mod (k + 1) and (n mod (k + 1)) mod 3 elsewhere (proved: sg::closed)";
+pub const ONE_TWO_K_WHAT: &str = "S = {1, 2, k}: G(n) = n mod 3 if 3 does not divide k, else 3 at n = k mod (k + 1) and (n mod (k + 1)) mod 3 elsewhere (proved: sg::closed)";
 
 /// The closed form of `rule`, where it has one (one range; {1, 2, k}).
 ///

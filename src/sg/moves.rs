@@ -88,16 +88,18 @@ fn code_options(code: &Code, n: u64) -> Vec<Vec<u64>> {
 /// ```
 pub fn options(rule: &Rule, n: u64) -> Vec<Vec<u64>> {
     match rule {
-        Rule::Code(_) | Rule::Sub(_) | Rule::AllBut(_) | Rule::Bash(_)
-            if rule.code().is_some() =>
-        {
+        Rule::Code(_) | Rule::Sub(_) | Rule::AllBut(_) | Rule::Bash(_) if rule.code().is_some() => {
             match rule.code() {
                 Some(code) => code_options(&code, n),
                 None => Vec::new(),
             }
         }
         Rule::Code(_) => Vec::new(),
-        Rule::Sub(_) | Rule::AllBut(_) | Rule::Bash(_) | Rule::SubRanges(_) | Rule::AllButRanges(_) => {
+        Rule::Sub(_)
+        | Rule::AllBut(_)
+        | Rule::Bash(_)
+        | Rule::SubRanges(_)
+        | Rule::AllButRanges(_) => {
             let mut out = Vec::new();
             for (a, b) in rule.amount_ranges().unwrap_or_default() {
                 for s in a..=b.min(n) {

@@ -162,7 +162,13 @@ impl RangeEngine {
     /// An empty table for the amounts in `ranges` (sorted, disjoint; `u64::MAX` ends an
     /// open-ended range).
     pub fn new(ranges: Vec<(u64, u64)>) -> RangeEngine {
-        RangeEngine { ranges, values: Vec::new(), count: Vec::new(), present: Vec::new(), full: Vec::new() }
+        RangeEngine {
+            ranges,
+            values: Vec::new(),
+            count: Vec::new(),
+            present: Vec::new(),
+            full: Vec::new(),
+        }
     }
 
     fn add(&mut self, v: u32) {
