@@ -322,16 +322,17 @@ fn command_output_bytes() {
     assert_eq!(code, Some(0));
     assert_eq!(
         out,
-        "rule 0.77\nG(5) = 4\nG(18446744073709551615) = 8\n\
+        "rule 0.77 (kayles)\nG(5) = 4\nG(18446744073709551615) = 8\n\
          periodic from n0 = 71 with period 12 (proved: Guy-Smith, values checked to n = 166)\n"
     );
     let (code, out, _) = games_sg(&["0.77", "--heaps", "7", "3", "5"]);
     assert_eq!(code, Some(0));
     assert_eq!(
         out,
-        "rule 0.77\nheaps 7 3 5: G = 2 3 4, nim-sum 5: N (the player to move wins)\n\
+        "rule 0.77 (kayles)\nheaps 7 3 5: G = 2 3 4, nim-sum 5: N (the player to move wins)\n\
          winning move: take 1 from the heap of 5\n\
-         periodic from n0 = 71 with period 12 (proved: Guy-Smith, values checked to n = 166)\n"
+         no period found up to n = 7 (largest value 4 at n = 5; rare/common by mask 5: 3 rare, 5 common; 1 P-positions, the last at n = 0); \
+         stopped: computed only to the largest heap asked, n = 7 (without --at and --heaps the search goes on to a proof or --max)\n"
     );
     let (code, out, err) = games_sg(&["4!.0", "--max", "100", "--at", "1000"]);
     assert_eq!(code, Some(1));

@@ -5,6 +5,7 @@
 use anyhow::{Context, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::sg::certificate::{self, Proof, Verdict};
+use games::sg::closed::{ClosedForm, closed_form};
 use games::sg::long_run::{self, Memory};
 use games::sg::play;
 use games::sg::rule::Rule;
@@ -67,6 +68,7 @@ pub fn command() -> Command {
 /// Everything the explorer learnt, as printed by `--json`.
 struct Report {
     rule: String,
+    name: Option<&'static str>,
     code: Option<String>,
     values: Vec<u16>,
     verdict: VerdictJson,
@@ -74,7 +76,7 @@ struct Report {
     heaps: Option<HeapsJson>,
 }
 
-games::json_object!(Report { "rule" => rule, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none });
+games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none });
 
 struct VerdictJson {
     kind: &'static str,
@@ -84,29 +86,60 @@ struct VerdictJson {
     proved: bool,
     theorem: Option<String>,
     checked_to: Option<u64>,
+    computed_to: u64,
     note: Option<String>,
     line: String,
 }
 
-games::json_object!(VerdictJson { "kind" => kind, "n0" => n0, "period" => period, "saltus" => saltus, "proved" => proved, "theorem" => theorem, "checked_to" => checked_to, "note" => note, "line" => line });
+games::json_object!(VerdictJson { "kind" => kind, "n0" => n0, "period" => period, "saltus" => saltus, "proved" => proved, "theorem" => theorem, "checked_to" => checked_to, "computed_to" => computed_to, "note" => note, "line" => line });
 
 struct AtJson {
     n: u64,
-    /// A decimal string: split-nim values pass 2^64.
-    g: String,
+    /// A number (split-nim values pass 2^64: serde_json writes u128 as a number too).
+    g: u128,
+    /// How it is known: "table", "proved" or "conjecture".
+    basis: &'static str,
+    /// For a conjecture: what was observed.
+    conjecture: Option<String>,
 }
 
-games::json_object!(AtJson { "n" => n, "g" => g });
+games::json_object!(AtJson { "n" => n, "g" => g, "basis" => basis, "conjecture" => conjecture unless Option::is_none });
+
+struct MoveJson {
+    heap: usize,
+    size: u64,
+    leaves: Vec<u64>,
+    words: String,
+}
+
+games::json_object!(MoveJson { "heap" => heap, "size" => size, "leaves" => leaves, "words" => words });
 
 struct HeapsJson {
     heaps: Vec<u64>,
-    values: Vec<String>,
-    nim_sum: String,
+    values: Vec<u128>,
+    nim_sum: u128,
     winner: &'static str,
     winning_move: Option<String>,
+    #[allow(dead_code)]
+    r#move: Option<MoveJson>,
+    conjecture: Option<String>,
 }
 
-games::json_object!(HeapsJson { "heaps" => heaps, "values" => values, "nim_sum" => nim_sum, "winner" => winner, "winning_move" => winning_move });
+games::json_object!(HeapsJson { "heaps" => heaps, "values" => values, "nim_sum" => nim_sum, "winner" => winner, "winning_move" => winning_move, "move" => r#move, "conjecture" => conjecture unless Option::is_none });
+
+/// A rule's spelling cut to one line: `0.33333...3333 (1000001 characters)`.
+fn shortened(s: &str) -> String {
+    const LINE: usize = 60;
+    if s.len() <= LINE {
+        return s.to_string();
+    }
+    // Codes and rules are ASCII.
+    format!("{}...{} ({} characters)", &s[..LINE / 2], &s[s.len() - LINE / 4..], s.len())
+}
+
+/// Estimated bytes a run of `len` values takes at its peak (the values, their copies, the
+/// certificate's suffix periods and the printed table).
+const BYTES_PER_VALUE: usize = 24;
 
 /// Runs `games sg`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
@@ -119,29 +152,66 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     };
     let upto = args.get_one::<u64>("upto").copied();
-    let max = args
-        .get_one::<u64>("max")
-        .copied()
-        .unwrap_or_else(|| games::sg::values::default_max(&rule))
-        .max(upto.unwrap_or(0));
+    let ats: Vec<u64> =
+        args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
+    let heaps: Option<Vec<u64>> = args.get_many::<u64>("heaps").map(|v| v.copied().collect());
+    let given_max = args.get_one::<u64>("max").copied();
+    let max =
+        given_max.unwrap_or_else(|| games::sg::values::default_max(&rule)).max(upto.unwrap_or(0));
+    // Every heap asked about below the bound is answered from the table: compute only that
+    // far (the proof search still stops earlier when it succeeds).
+    let asked = ats.iter().chain(heaps.iter().flatten()).copied().max();
+    let (search_max, stop_at_asked) = match asked {
+        Some(a) if upto.is_none() && a <= max => (a.max(1), true),
+        _ => (max, false),
+    };
+    // A heap asked past the bound may be answered from an observed pattern: see it long enough.
+    let confirm_to = if asked.is_some_and(|a| a > max) { max.min(2000) } else { 0 };
+    let closed = closed_form(&rule);
+    let len_wanted = match (upto, closed) {
+        (Some(n), _) => n.saturating_add(1),
+        (None, Some(c)) => c.period().saturating_mul(2).clamp(20, 200),
+        (None, None) => search_max.saturating_add(1),
+    };
+    if let Err(e) =
+        usize::try_from(len_wanted).ok().and_then(|l| l.checked_mul(BYTES_PER_VALUE)).map_or(
+            Err(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" }),
+            |b| games::error::probe(b, "the Grundy table"),
+        )
+    {
+        super::io::error_line(&e.render("sg"));
+        return Ok(ExitCode::from(1));
+    }
     let mut engine = Engine::new(&rule);
     let mut note = None;
     let mut computed = None;
-    let octal = rule.code().filter(|c| upto.is_none() && OctalMoves::of(c).is_some());
+    let mut period_values = Vec::new();
+    let octal =
+        rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
     let verdict = if let Some(code) = octal {
-        match stream(&rule, &code, max, args.get_flag("bounded")) {
-            Ok((values, verdict, n)) => {
-                engine.values = values;
-                computed = Some(n);
-                verdict
+        let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
+        match stream(&rule, &code, search_max, args.get_flag("bounded"), budget, stop_at_asked) {
+            Ok(run) => {
+                engine.values = run.values;
+                computed = Some(run.computed);
+                period_values = run.period_values;
+                note = run.note;
+                run.verdict
             }
             Err(e) => {
                 super::io::error_line(&format!("games sg: {e}"));
                 return Ok(ExitCode::from(1));
             }
         }
+    } else if let (Some(c), None) = (closed, upto) {
+        match engine.extend_to(len_wanted - 1) {
+            Ok(()) => {}
+            Err(e) => note = Some(e.to_string()),
+        }
+        let _ = c;
+        certificate::certify(&rule, &engine.values)
     } else {
-        match explore(&rule, &mut engine, upto, max) {
+        match explore(&rule, &mut engine, upto, search_max, confirm_to) {
             Ok(v) => v,
             Err(e) => {
                 note = Some(e.to_string());
@@ -157,6 +227,17 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         computed = None;
     }
     let values = std::mem::take(&mut engine.values);
+    let computed_to = computed.map_or(values.len() as u64, |n| n).saturating_sub(1);
+    let mut failure = None;
+    if let Some(n) = upto
+        && (values.len() as u64) <= n
+    {
+        failure = Some(format!(
+            "--upto {n}: only G(0..={}) could be computed ({})",
+            values.len().saturating_sub(1),
+            note.as_deref().unwrap_or("stopped")
+        ));
+    }
     let mut engine = Engine::new(&rule);
     let period = match &verdict {
         Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
@@ -164,32 +245,59 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         _ => None,
     };
-    let mut oracle =
-        Oracle { rule: &rule, engine: &mut engine, values: &values, verdict: &verdict, max };
+    let conjecture = match &verdict {
+        Verdict::Periodic { n0, period, saltus, proof: Proof::Observed { .. } }
+            if trusted_pattern(&rule, values.len() as u64, *n0, *period) =>
+        {
+            Some((*n0, *period, *saltus))
+        }
+        _ => None,
+    };
+    let mut oracle = Oracle {
+        rule: &rule,
+        closed,
+        engine: &mut engine,
+        values: &values,
+        period_values: &period_values,
+        verdict: &verdict,
+        conjecture,
+        computed_to,
+        max,
+        used_conjecture: false,
+    };
     let mut out = String::new();
     let mut at_json = Vec::new();
-    let mut failure = None;
-    if let Some(ns) = args.get_many::<u64>("at") {
-        for &n in ns {
-            match oracle.value(n) {
-                Ok(g) => {
-                    out.push_str(&format!("G({n}) = {g}\n"));
-                    at_json.push(AtJson { n, g: g.to_string() });
+    for &n in &ats {
+        if failure.is_some() {
+            break;
+        }
+        oracle.used_conjecture = false;
+        match oracle.value(n) {
+            Ok(g) => {
+                let label = oracle.label();
+                match &label {
+                    Some(l) => out.push_str(&format!("G({n}) = {g} ({l})\n")),
+                    None => out.push_str(&format!("G({n}) = {g}\n")),
                 }
-                Err(why) => {
-                    failure = Some(format!("G({n}): {why}"));
-                    break;
-                }
+                let basis = if label.is_some() {
+                    "conjecture"
+                } else if n < values.len() as u64 {
+                    "table"
+                } else {
+                    "proved"
+                };
+                at_json.push(AtJson { n, g, basis, conjecture: label });
             }
+            Err(why) => failure = Some(format!("G({n}): {why}")),
         }
     }
     let mut heaps_json = None;
     if failure.is_none()
-        && let Some(hs) = args.get_many::<u64>("heaps")
+        && let Some(heaps) = &heaps
     {
-        let heaps: Vec<u64> = hs.copied().collect();
+        oracle.used_conjecture = false;
         let mut gvals = Vec::new();
-        for &h in &heaps {
+        for &h in heaps {
             match oracle.value(h) {
                 Ok(g) => gvals.push(g),
                 Err(why) => {
@@ -200,7 +308,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         if failure.is_none() {
             let mut g = |n: u64| oracle.value(n).ok();
-            match play::winning_move(&rule, &heaps, &mut g, period) {
+            let found = play::winning_move(&rule, heaps, &mut g, period);
+            let label = oracle.label();
+            match found {
                 Some((s, mv)) => {
                     let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
                     let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
@@ -221,12 +331,22 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                             }
                         }
                     }
+                    if let Some(l) = &label {
+                        out.push_str(&format!("({l})\n"));
+                    }
                     heaps_json = Some(HeapsJson {
                         heaps: heaps.clone(),
-                        values: gl,
-                        nim_sum: s.to_string(),
+                        values: gvals,
+                        nim_sum: s,
                         winner: if s == 0 { "P" } else { "N" },
                         winning_move: words,
+                        r#move: mv.map(|m| MoveJson {
+                            heap: m.heap,
+                            size: m.size,
+                            leaves: m.leaves,
+                            words: m.words,
+                        }),
+                        conjecture: label,
                     });
                 }
                 None => {
@@ -235,19 +355,23 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
         }
     }
-    let values_for_print = &values;
-    let upto_n = computed.map_or(values.len().saturating_sub(1) as u64, |n| n.saturating_sub(1));
-    let line = verdict_line(&verdict, values_for_print, upto_n, note.as_deref());
-    if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
-        let svg = svg(&rule, values_for_print, &verdict);
-        std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
-    }
+    let line = match (&verdict, closed) {
+        (Verdict::ClosedForm { .. }, Some(c)) => {
+            let mut l = c.describe();
+            if let Some(n) = &note {
+                l.push_str(&format!("; stopped: {n}"));
+            }
+            l
+        }
+        _ => verdict_line(&verdict, &values, computed_to, note.as_deref()),
+    };
     let report = if args.get_flag("json") {
         let report = Report {
             rule: rule.to_string(),
+            name: rule.code().and_then(|c| games::sg::rule::name_of(&c)),
             code: rule.code().map(|c| games::sg::rule::code_to_string(&c)),
             values: values.clone(),
-            verdict: verdict_json(&verdict, line.clone(), note.clone()),
+            verdict: verdict_json(&verdict, line.clone(), note.clone(), computed_to),
             at: at_json,
             heaps: heaps_json,
         };
@@ -255,35 +379,60 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         s.push('\n');
         s
     } else {
-        let mut text = format!("rule {}", rule);
-        if !matches!(rule, Rule::Code(_))
-            && let Some(c) = rule.code()
-        {
-            text.push_str(&format!(" = {}", games::sg::rule::code_to_string(&c)));
+        let mut text = format!("rule {}", shortened(&rule.to_string()));
+        if let Some(c) = rule.code() {
+            let spelled = games::sg::rule::code_to_string(&c);
+            if !matches!(rule, Rule::Code(_)) {
+                text.push_str(&format!(" = {}", shortened(&spelled)));
+            }
+            if let Some(name) = games::sg::rule::name_of(&c) {
+                text.push_str(&format!(" ({name})"));
+            }
         }
         text.push('\n');
-        if args.get_many::<u64>("at").is_none() && args.get_many::<u64>("heaps").is_none() {
-            text.push_str(&table(values_for_print, &verdict, upto.is_some()));
+        if ats.is_empty() && heaps.is_none() {
+            text.push_str(&table(&values, &verdict, upto.is_some()));
         }
         text.push_str(&out);
         text.push_str(&line);
         text.push('\n');
         text
     };
-    // The report first; a failure (exit 1) is said after it, whatever became of stdout.
-    let code = super::io::finish(u8::from(failure.is_some()), report.as_bytes());
+    // The report first; a failure (exit 1) is said after it, whatever became of stdout. Files
+    // come after the answers, so a file that cannot be written loses nothing printed.
+    let mut code = super::io::finish(u8::from(failure.is_some()), report.as_bytes());
     if let Some(f) = failure {
         super::io::error_line(&format!("games sg: {f}"));
+    }
+    if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
+        let svg = svg(&rule, &values, &verdict);
+        if let Err(e) = std::fs::write(path, svg) {
+            super::io::error_line(&format!("games sg: writing {}: {e}", path.display()));
+            code = ExitCode::from(1);
+        }
     }
     Ok(code)
 }
 
+/// Can an observed pattern be offered as a conjecture past the table? Not when the table stops
+/// before the largest amount a move removes has acted for a while (sub:1,5,10^9 looks periodic
+/// long before 10^9): the pattern must have been seen over at least the largest removal past
+/// its own two periods.
+fn trusted_pattern(rule: &Rule, len: u64, n0: u64, period: u64) -> bool {
+    match certificate::largest_removal(rule) {
+        Some(t) => len > t.saturating_add(n0).saturating_add(period.saturating_mul(2)),
+        None => true,
+    }
+}
+
 /// Computes values until a certificate (or `upto` exactly, or `max`).
+/// An observed pattern ends the search only past `confirm_to`.
 fn explore(
     rule: &Rule,
     engine: &mut Engine,
     upto: Option<u64>,
     max: u64,
+    confirm_to: u64,
 ) -> Result<Verdict, EngineError> {
     if let Some(n) = upto {
         engine.extend_to(n)?;
@@ -298,7 +447,8 @@ fn explore(
             Verdict::Periodic { proof: Proof::Proved { .. }, .. } => true,
             // A saltus means unbounded values: no plain period will ever come.
             Verdict::Periodic { saltus, .. } => {
-                !provable || (*saltus > 0 && !certificate::saltus_provable(rule))
+                (!provable || (*saltus > 0 && !certificate::saltus_provable(rule)))
+                    && len > confirm_to
             }
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
@@ -313,23 +463,39 @@ fn explore(
     }
 }
 
+/// What a streamed run found.
+struct Streamed {
+    values: Vec<u16>,
+    verdict: Verdict,
+    computed: u64,
+    period_values: Vec<u16>,
+    note: Option<String>,
+}
+
 /// Octal codes (the rare/common engine): values streamed through the period detector of
-/// `long_run`, which stops at the first length holding every value the certificate reads.
-/// Returns the values kept, the verdict and the number of values computed.
+/// `long_run`, which stops at the first length holding every value the certificate reads, at
+/// `max`, or when `budget` work units are spent (the default bound: about a minute).
 fn stream(
     rule: &Rule,
     code: &games::sg::code::Code,
     max: u64,
     bounded: bool,
-) -> Result<(Vec<u16>, Verdict, u64), String> {
+    budget: u64,
+    stop_at_asked: bool,
+) -> Result<Streamed, String> {
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
     let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
-    let run = match long_run::run(code, want, memory) {
-        Some(Ok(run)) => run,
-        Some(Err(e)) => return Err(e.to_string()),
-        None => return Err("not an octal code".to_string()),
+    let Some(run) = long_run::run_with_budget(code, want, memory, budget) else {
+        return Err("not an octal code".to_string());
     };
+    let mut note = run.stopped.map(|e| e.to_string());
+    if run.out_of_work {
+        note = Some(format!(
+            "the default bound of about a minute of work was reached at n = {} (the values need the quadratic scan here); --max N computes to N whatever the time",
+            run.computed.saturating_sub(1)
+        ));
+    }
     let verdict = match run.certificate {
         Some(c) if c.proved => Verdict::Periodic {
             n0: c.n0 as u64,
@@ -356,56 +522,119 @@ fn stream(
         }
         None => Verdict::NotFound,
     };
-    Ok((run.first, verdict, run.computed as u64))
+    if note.is_none()
+        && run.certificate.is_none()
+        && run.computed as u64 > max
+        && matches!(verdict, Verdict::NotFound)
+    {
+        note = Some(if stop_at_asked {
+            format!(
+                "computed only to the largest heap asked, n = {max} (without --at and --heaps the search goes on to a proof or --max)"
+            )
+        } else {
+            format!("the --max bound {max} was reached; --max N searches further")
+        });
+    }
+    Ok(Streamed {
+        values: run.first,
+        verdict,
+        computed: run.computed as u64,
+        period_values: run.period_values,
+        note,
+    })
 }
 
 /// G(n) for any n the verdict or the rule's theory determines.
 struct Oracle<'a> {
     rule: &'a Rule,
+    closed: Option<ClosedForm>,
     engine: &'a mut Engine,
     values: &'a [u16],
+    /// G(n0..n0 + p) of a proved period when `values` stops before them (bounded memory).
+    period_values: &'a [u16],
     verdict: &'a Verdict,
+    /// An observed (n0, p, saltus) that may answer past the table, labelled.
+    conjecture: Option<(u64, u64, u64)>,
+    computed_to: u64,
     max: u64,
+    /// Whether an answer since the last reset came from the conjecture.
+    used_conjecture: bool,
 }
 
 impl Oracle<'_> {
+    /// The label of the answers since the last reset, when one came from an observed pattern.
+    fn label(&self) -> Option<String> {
+        let (_, p, s) = self.conjecture?;
+        self.used_conjecture.then(|| {
+            format!("conjecture: period {p}, saltus {s} observed to n = {}", self.computed_to)
+        })
+    }
+
     fn value(&mut self, n: u64) -> Result<u128, String> {
+        if let Some(c) = self.closed {
+            return Ok(c.value(n) as u128);
+        }
         match self.rule {
             Rule::SplitNim => return Ok(games::theory::split::grundy(n)),
             Rule::Lunch => {
                 return Ok(if n == 0 { 0 } else { games::theory::lunch::grundy(n) as u128 });
             }
             Rule::MultiSg(f) if n as u128 >= self.values.len() as u128 => {
-                return certificate::multi_sg_at(*f, n, 100_000_000).map(u128::from).ok_or_else(
-                    || {
-                        "too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)"
-                            .to_string()
-                    },
-                );
+                return match certificate::multi_sg_try(*f, n, 100_000_000) {
+                    Ok(Some(g)) => Ok(g.into()),
+                    Ok(None) => Err("too far for the quotient chain of multi-sg (more than 10^8 quotient blocks; n up to about 10^10 is in reach)".to_string()),
+                    Err(e) => Err(format!("cannot allocate {} bytes for {}", e.bytes, e.what)),
+                };
             }
             _ => {}
+        }
+        if let Verdict::Periodic { n0, period, saltus: 0, proof: Proof::Proved { .. } } =
+            self.verdict
+            && n >= *n0
+            && n0 + period > self.values.len() as u64
+            && self.period_values.len() as u64 == *period
+        {
+            // Bounded memory: the period's values came from the ring.
+            return Ok(self.period_values[((n - n0) % period) as usize] as u128);
         }
         if let Verdict::Periodic { n0, period, .. } = self.verdict
             && n0 + period > self.values.len() as u64
             && n >= self.values.len() as u64
+            && self.verdict.is_proved()
         {
-            // Bounded memory: the period's values were not kept.
             return Err(format!(
-                "only G(0..{}) was kept (--bounded); rerun without --bounded",
+                "only G(0..{}) was kept (--bounded) and the period's values were not; rerun without --bounded",
                 self.values.len()
             ));
         }
         if let Some(g) = certificate::value_at(self.verdict, self.values, n) {
             return Ok(g);
         }
+        if let Some((n0, p, s)) = self.conjecture
+            && n >= n0
+            && n0 + p <= self.values.len() as u64
+        {
+            self.used_conjecture = true;
+            let q = (n - n0) / p;
+            let r = (n - n0) % p;
+            return Ok(self.values[(n0 + r) as usize] as u128 + q as u128 * s as u128);
+        }
         if n <= self.max {
             self.engine.extend_to(n).map_err(|e| e.to_string())?;
             return Ok(self.engine.values[n as usize] as u128);
         }
-        Err(format!(
+        let mut why = format!(
             "no period is proved and n is beyond --max {} (raise --max to compute it)",
             self.max
-        ))
+        );
+        if let Some(t) = certificate::largest_removal(self.rule)
+            && t > self.max
+        {
+            why.push_str(&format!(
+                "; a period proof reads more than the largest amount t = {t} values, past the table limit"
+            ));
+        }
+        Err(why)
     }
 }
 
@@ -481,8 +710,9 @@ fn stats(values: &[u16]) -> String {
     )
 }
 
-fn verdict_json(v: &Verdict, line: String, note: Option<String>) -> VerdictJson {
+fn verdict_json(v: &Verdict, line: String, note: Option<String>, computed_to: u64) -> VerdictJson {
     let mut j = VerdictJson {
+        computed_to,
         kind: "none",
         n0: None,
         period: None,
@@ -602,8 +832,11 @@ fn svg(rule: &Rule, values: &[u16], v: &Verdict) -> String {
     }
     s.push_str("</g>\n</svg>\n");
     let legend = match v {
+        Verdict::Periodic { n0: 0, period, .. } => {
+            format!("no preperiod; blue: one period of {period}")
+        }
         Verdict::Periodic { n0, period, .. } => {
-            format!("grey: preperiod 0..{n0}; blue: one period of {period}")
+            format!("grey: preperiod 0..{}; blue: one period of {period}", n0 - 1)
         }
         _ => "no period marked".to_string(),
     };

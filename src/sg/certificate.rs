@@ -376,15 +376,20 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
         }
         _ => {}
     }
-    let Some(code) = rule.code() else { return Verdict::NotFound };
-    let sh = match shape(&code) {
-        Ok(sh) => sh,
-        Err(why) => {
-            if let Some(v) = all_but_proof(&code, values) {
+    if let Some(c) = super::closed::closed_form(rule) {
+        return closed_verdict(&c, values.len() as u64);
+    }
+    let sh = match rule_shape(rule) {
+        Some(Ok(sh)) => sh,
+        Some(Err(why)) => {
+            if let Some(e) = all_but_excluded(rule)
+                && let Some(v) = all_but_proof(e, values)
+            {
                 return v;
             }
             return observed(values, &why).unwrap_or(Verdict::NotFound);
         }
+        None => return Verdict::NotFound,
     };
     let Some(periods) = suffix_periods(values) else { return Verdict::NotFound };
     let mut refusal = None;
@@ -422,11 +427,7 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
 /// 1..=e leave at most one heap and whose tail is `[3]` (take any larger amount, whole heap
 /// included). Finds the least (p, then n0) arithmetic period of the values and checks (a), (b),
 /// (c) for the least n1 >= max(n0, 1) + e that satisfies them.
-fn all_but_proof(code: &Code, values: &[u16]) -> Option<Verdict> {
-    if !all_but_family(code) {
-        return None;
-    }
-    let e = code.digits.len() as u64 - 1;
+fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
     let l = values.len() as u64;
     if l < 2 {
         return None;
@@ -517,6 +518,9 @@ pub fn check_period(rule: &Rule, values: &[u16], n0: u64, p: u64) -> Result<u64,
 
 /// One heap, digits leaving at most one heap, tail `[3]`: the all-but saltus test applies.
 fn all_but_family(code: &Code) -> bool {
+    if code.digits.is_empty() {
+        return false;
+    }
     let three = super::code::Digit { heaps: 0b11, at_least: None, equality: Equality::Any };
     code.tail == [three]
         && code.digits[0] == super::code::Digit::ZERO
@@ -526,12 +530,62 @@ fn all_but_family(code: &Code) -> bool {
 /// Can a period of this rule ever be proved here (a finite code with bounded heap counts, or
 /// an all-but game)? Named rules have no period to prove.
 pub fn provable(rule: &Rule) -> bool {
-    rule.code().is_some_and(|c| shape(&c).is_ok() || all_but_family(&c))
+    super::closed::closed_form(rule).is_some()
+        || matches!(rule_shape(rule), Some(Ok(_)))
+        || all_but_excluded(rule).is_some()
 }
 
 /// Can an arithmetic period (saltus > 0) of this rule be proved here (the all-but games)?
 pub fn saltus_provable(rule: &Rule) -> bool {
-    rule.code().is_some_and(|c| all_but_family(&c))
+    all_but_excluded(rule).is_some()
+}
+
+/// The Guy-Smith shape of a rule: codes, and subtraction sets kept as ranges (one heap, t the
+/// largest amount); `Some(Err)` when no Guy-Smith form applies, `None` for rules that are not
+/// take-and-break games.
+fn rule_shape(rule: &Rule) -> Option<Result<Shape, String>> {
+    match rule {
+        Rule::SubRanges(r) => Some(match r.last() {
+            Some(&(_, t)) if t != u64::MAX => Ok(Shape { k: 1, t, unequal: 0, equal: 0 }),
+            _ => Err("the set is open-ended".to_string()),
+        }),
+        Rule::AllButRanges(_) => Some(Err("every large amount may be taken".to_string())),
+        _ => rule.code().map(|c| shape(&c)),
+    }
+}
+
+/// The largest excluded amount e of an all-but game (the all-but saltus test's e), when the
+/// rule is one.
+fn all_but_excluded(rule: &Rule) -> Option<u64> {
+    match rule {
+        Rule::AllButRanges(r) => Some(r.last().map_or(0, |x| x.1)),
+        _ => rule.code().filter(all_but_family).map(|c| c.digits.len() as u64 - 1),
+    }
+}
+
+/// The largest amount a finite subtraction rule (or code) removes, `None` when unbounded or not
+/// such a rule: a pattern seen before that many values says nothing about later heaps.
+pub fn largest_removal(rule: &Rule) -> Option<u64> {
+    if let Some(r) = rule.amount_ranges() {
+        return r.last().map(|x| x.1).filter(|&t| t != u64::MAX);
+    }
+    rule.code().filter(|c| c.tail.is_empty()).map(|c| c.digits.len() as u64 - 1)
+}
+
+/// The verdict of a closed form when `len` values are at hand: a proved period from n0 = 0 when
+/// they hold one whole period (so that [`value_at`] reads it), else the closed form itself.
+fn closed_verdict(c: &super::closed::ClosedForm, len: u64) -> Verdict {
+    let p = c.period();
+    if len >= p {
+        Verdict::Periodic {
+            n0: 0,
+            period: p,
+            saltus: 0,
+            proof: Proof::Proved { theorem: c.theorem(), checked_to: p - 1 },
+        }
+    } else {
+        Verdict::ClosedForm { what: c.what() }
+    }
 }
 
 /// G(n) after a verdict, for any n: `None` when the verdict does not determine it (no proof
@@ -557,19 +611,31 @@ pub fn value_at(verdict: &Verdict, values: &[u16], n: u64) -> Option<u128> {
 /// table built by the divisor sweep. `None` if collecting the chain visits more than `budget`
 /// quotient blocks (the evaluation costs the same again).
 pub fn multi_sg_at(f: u64, n: u64, budget: u64) -> Option<u16> {
+    multi_sg_chain(f, n, budget, 1 << 20).ok().flatten()
+}
+
+/// [`multi_sg_at`] with memory taken fallibly: `Err` with the bytes that could not be had
+/// (the chain of a huge n outgrows memory long before the budget of blocks is spent).
+pub fn multi_sg_try(f: u64, n: u64, budget: u64) -> Result<Option<u16>, crate::error::AllocError> {
     multi_sg_chain(f, n, budget, 1 << 20)
 }
 
 /// [`multi_sg_at`] with the table's top as a parameter (the tests make it small).
-fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
+fn multi_sg_chain(
+    f: u64,
+    n: u64,
+    budget: u64,
+    table_top: u64,
+) -> Result<Option<u16>, crate::error::AllocError> {
     use std::collections::{HashMap, HashSet};
+    let what = "the quotient chain of multi-sg";
     let table_top = n.min(table_top);
     let table = crate::theory::multi_sg::grundy_table(f, table_top as usize);
     if n <= table_top {
-        return Some(table[n as usize]);
+        return Ok(Some(table[n as usize]));
     }
     if n < f {
-        return Some(0); // below the threshold: no move
+        return Ok(Some(0)); // below the threshold: no move
     }
     // The blocks of M with the same quotient q = x div M: M in [m, x / q].
     let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64)| {
@@ -584,22 +650,39 @@ fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
     let mut chain: HashSet<u64> = HashSet::new();
     let mut stack = vec![n];
     let mut visited = 0u64;
+    let refused = |bytes: usize| crate::error::AllocError { bytes, what };
     while let Some(x) = stack.pop() {
-        if x <= table_top || x < f || !chain.insert(x) {
+        if x <= table_top || x < f || chain.contains(&x) {
             continue;
         }
+        if chain.len() == chain.capacity() {
+            let more = chain.len().max(64);
+            chain.try_reserve(more).map_err(|_| refused(more * 16))?;
+        }
+        chain.insert(x);
+        let mut pushed = Ok(());
         blocks(x, &mut |_, _, q| {
             visited += 1;
-            stack.push(q);
-            stack.push(q + 1);
+            if pushed.is_ok() && stack.len() + 2 > stack.capacity() {
+                let more = stack.len().max(64);
+                pushed = stack.try_reserve(more).map_err(|_| refused(more * 8));
+            }
+            if pushed.is_ok() {
+                stack.push(q);
+                stack.push(q + 1);
+            }
         });
+        pushed?;
         if visited > budget {
-            return None;
+            return Ok(None);
         }
     }
-    let mut order: Vec<u64> = chain.into_iter().collect();
+    let mut order: Vec<u64> = Vec::new();
+    order.try_reserve_exact(chain.len()).map_err(|_| refused(chain.len() * 8))?;
+    order.extend(chain);
     order.sort_unstable();
-    let mut memo: HashMap<u64, u16> = HashMap::with_capacity(order.len());
+    let mut memo: HashMap<u64, u16> = HashMap::new();
+    memo.try_reserve(order.len()).map_err(|_| refused(order.len() * 16))?;
     for &x in &order {
         let get = |y: u64| -> u16 {
             if y <= table_top {
@@ -625,7 +708,7 @@ fn multi_sg_chain(f: u64, n: u64, budget: u64, table_top: u64) -> Option<u16> {
         let mex = seen.iter().position(|&s| !s).unwrap_or(256) as u16;
         memo.insert(x, mex);
     }
-    memo.get(&n).copied()
+    Ok(memo.get(&n).copied())
 }
 
 #[cfg(test)]
@@ -652,13 +735,13 @@ mod tests {
             for n in (0..=5000u64).step_by(37).chain([4999, 5000]) {
                 assert_eq!(
                     multi_sg_chain(f, n, u64::MAX, 16),
-                    Some(t[n as usize]),
+                    Ok(Some(t[n as usize])),
                     "F = {f}, n = {n}"
                 );
                 assert_eq!(multi_sg_at(f, n, u64::MAX), Some(t[n as usize]));
             }
         }
-        assert_eq!(multi_sg_chain(1, 5000, 10, 16), None);
+        assert_eq!(multi_sg_chain(1, 5000, 10, 16), Ok(None));
     }
 
     #[test]

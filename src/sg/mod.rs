@@ -5,11 +5,13 @@
 //! `rule` reads and prints the rule language (codes, subtraction games, the project's named
 //! rules); `moves` enumerates a heap's options straight from the definition and is the naive
 //! oracle; `values` is the generic exact engine for every rule family; `certificate` turns a
-//! slice of values into a proof of (arithmetic) periodicity, or says why none applies;
+//! slice of values into a proof of (arithmetic) periodicity, or says why none applies; [`closed`]
+//! holds the proved closed forms of subtraction games (one range L..R, {1, 2, k});
 //! [`sparse`] is the fast rare/common engine for octal codes and [`long_run`] the bounded-memory
 //! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values.
 
 pub mod certificate;
+pub mod closed;
 pub mod code;
 pub mod long_run;
 pub mod moves;

@@ -88,10 +88,26 @@ fn code_options(code: &Code, n: u64) -> Vec<Vec<u64>> {
 /// ```
 pub fn options(rule: &Rule, n: u64) -> Vec<Vec<u64>> {
     match rule {
-        Rule::Code(_) | Rule::Sub(_) | Rule::AllBut(_) | Rule::Bash(_) => match rule.code() {
-            Some(code) => code_options(&code, n),
-            None => Vec::new(),
-        },
+        Rule::Code(_) | Rule::Sub(_) | Rule::AllBut(_) | Rule::Bash(_) if rule.code().is_some() => {
+            match rule.code() {
+                Some(code) => code_options(&code, n),
+                None => Vec::new(),
+            }
+        }
+        Rule::Code(_) => Vec::new(),
+        Rule::Sub(_)
+        | Rule::AllBut(_)
+        | Rule::Bash(_)
+        | Rule::SubRanges(_)
+        | Rule::AllButRanges(_) => {
+            let mut out = Vec::new();
+            for (a, b) in rule.amount_ranges().unwrap_or_default() {
+                for s in a..=b.min(n) {
+                    out.push(if s == n { Vec::new() } else { vec![n - s] });
+                }
+            }
+            out
+        }
         Rule::SplitNim => {
             let mut out = Vec::new();
             for a in 0..n {

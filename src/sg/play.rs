@@ -142,6 +142,26 @@ pub fn move_to_value(
         }
         _ => {}
     }
+    if let Some(c) = super::closed::closed_form(rule) {
+        let m = c.move_to(x, u64::try_from(target).ok()?)?;
+        let leaves = if m == 0 { Vec::new() } else { vec![m] };
+        return Some((leaves.clone(), code_move_words(x, &leaves)));
+    }
+    if let Some(ranges) = rule.amount_ranges().filter(|_| rule.code().is_none()) {
+        for (a, b) in ranges {
+            let mut s = a;
+            while s <= b.min(x) {
+                budget = budget.checked_sub(1)?;
+                let m = x - s;
+                if g(m)? == target {
+                    let leaves = if m == 0 { Vec::new() } else { vec![m] };
+                    return Some((leaves.clone(), code_move_words(x, &leaves)));
+                }
+                s += 1;
+            }
+        }
+        return None;
+    }
     let code = rule.code()?;
     if let (Some((n0, p, saltus)), false) = (period, code.tail.is_empty())
         && saltus > 0
@@ -166,11 +186,15 @@ pub fn move_to_value(
             return Some((vec![m], code_move_words(x, &[m])));
         }
         if has(2) && m >= 2 {
+            let mut first = 1;
             let mut last = m / 2;
-            if let Some((n0, p, 0)) = period {
+            if d.equality == Equality::AllEqual {
+                // The one equal split (the period bound below does not apply to it).
+                first = m / 2;
+            } else if let Some((n0, p, 0)) = period {
                 last = last.min(n0 + p + 1);
             }
-            for a in 1..=last {
+            for a in first..=last {
                 budget = budget.checked_sub(1)?;
                 let b = m - a;
                 let ok = match d.equality {

@@ -13,17 +13,47 @@
 //! Digits before the point that *add* tokens (CGSuite's `14.0`) and loops (digit 0 leaving 0 or 1
 //! heap) are refused.
 //!
-//! **Subtraction games** `sub:1,3,4`, `allbut:2,3,7`, `bash:M` are codes too (digit `3` at each
-//! amount that may be taken); they keep their own spelling when printed. **Named rules** of this
-//! project's problems: `split-nim`, `multi-sg:F`, `hdu6892` (alias `lunch`), `hdu1848` (alias
-//! `fibonacci`).
+//! **Subtraction games** `sub:1,3,4`, `allbut:2,3,7`, `bash:M` list amounts from 1 to 2^63 - 1,
+//! each an amount or a range `L..R` (`sub:1,2,10..20`, `allbut:5..9`); runs of three or more
+//! amounts are printed as ranges. A set of at most [`MAX_LISTED`] amounts, none above
+//! [`MAX_AMOUNT`], is a code too (digit `3` at each amount that may be taken: [`Rule::Sub`],
+//! [`Rule::AllBut`]); larger sets are kept as ranges ([`Rule::SubRanges`], [`Rule::AllButRanges`])
+//! and computed by the range engine of `values`. **Named rules** of this project's problems:
+//! `split-nim`, `multi-sg:F`, `hdu6892` (alias `lunch`), `hdu1848` (alias `fibonacci`); and the
+//! classic codes by name ([`NAMES`]: `kayles` is `0.77`, `grundy` is `4!.0`, ...).
 
 use super::code::{Code, Digit, Equality};
 use std::fmt;
 
-/// The largest amount a `sub:`/`allbut:`/`bash:` rule may name (the code has one digit per
-/// amount, so this bounds its memory).
+/// The largest amount a set kept as a code ([`Rule::Sub`], [`Rule::AllBut`]) may name (the code
+/// has one digit per amount, so this bounds its memory); larger sets are kept as ranges.
 pub const MAX_AMOUNT: u64 = 1_000_000;
+
+/// The most amounts a set kept as a code may have (more: kept as ranges).
+pub const MAX_LISTED: u64 = 1024;
+
+/// The largest amount a set may name at all: 2^63 - 1.
+pub const MAX_SET_AMOUNT: u64 = i64::MAX as u64;
+
+/// The classic take-and-break games by name (Winning Ways; Flammenkamp's tables).
+pub const NAMES: &[(&str, &str)] = &[
+    ("kayles", "0.77"),
+    ("dawson", "0.07"),
+    ("dawsons-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+    ("grundy", "4!.0"),
+    ("officers", "0.6"),
+    ("treblecross", "0.007"),
+    ("guiles", "0.15"),
+    ("nim", "0.[3]"),
+    ("lasker", "4.[3]"),
+];
+
+/// The classic name of a code, if it has one (the first in [`NAMES`]).
+pub fn name_of(code: &Code) -> Option<&'static str> {
+    let spelled = code_to_string(code);
+    NAMES.iter().find(|(_, c)| *c == spelled).map(|(n, _)| *n)
+}
 
 /// A rule for one heap.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +66,12 @@ pub enum Rule {
     AllBut(Vec<u64>),
     /// Take 1..=M tokens.
     Bash(u64),
+    /// Take s tokens for s in one of these ranges (inclusive, sorted, disjoint, not adjacent):
+    /// a set too large for a code (more than [`MAX_LISTED`] amounts or one above
+    /// [`MAX_AMOUNT`]).
+    SubRanges(Vec<(u64, u64)>),
+    /// Take any positive amount except those in these ranges (as for [`Rule::SubRanges`]).
+    AllButRanges(Vec<(u64, u64)>),
     /// AcWing 894: replace a heap of x by two heaps, each smaller than x (0 allowed).
     SplitNim,
     /// HNOI2014 江南乐: split a heap of x >= F into M >= 2 heaps as evenly as possible.
@@ -97,18 +133,22 @@ impl Rule {
         };
         if let Some(rest) = text.strip_prefix("sub:") {
             let set = parse_amounts(text, 4, rest, false)?;
-            return Ok(Rule::Sub(set));
+            return Ok(amounts_rule(set, false));
         }
         if let Some(rest) = text.strip_prefix("allbut:") {
             let set = parse_amounts(text, 7, rest, true)?;
-            return Ok(Rule::AllBut(set));
+            return Ok(amounts_rule(set, true));
         }
         if let Some(rest) = text.strip_prefix("bash:") {
-            let set = parse_amounts(text, 5, rest, false)?;
-            if set.len() != 1 {
-                return Err(err(text.find(',').unwrap_or(text.len()), "one amount M (bash:M)"));
-            }
-            return Ok(Rule::Bash(set[0]));
+            return match parse_number(text, 5, rest)? {
+                (0, _) => Err(err(5, "an amount from 1 to 2^63 - 1")),
+                (m, _) if m > MAX_SET_AMOUNT => Err(err(5, "an amount from 1 to 2^63 - 1")),
+                (m, end) if end == text.len() => Ok(Rule::Bash(m)),
+                (_, end) => Err(err(end, "one amount M (bash:M)")),
+            };
+        }
+        if let Some(&(_, code)) = NAMES.iter().find(|(n, _)| *n == text) {
+            return parse_code(code).map(Rule::Code);
         }
         if let Some(rest) = text.strip_prefix("multi-sg:") {
             return match parse_number(text, 9, rest)? {
@@ -128,7 +168,7 @@ impl Rule {
         {
             return Err(err(
                 0,
-                "a take-and-break code (0.77), sub:, allbut:, bash:, split-nim, multi-sg:F, hdu6892 or hdu1848",
+                "a take-and-break code (0.77), a name (kayles), sub:, allbut:, bash:, split-nim, multi-sg:F, hdu6892 or hdu1848",
             ));
         }
         parse_code(text).map(Rule::Code)
@@ -152,10 +192,34 @@ impl Rule {
             Rule::Code(c) => Some(c.clone()),
             Rule::Sub(set) => Some(from_amounts(set, false)),
             Rule::AllBut(set) => Some(from_amounts(set, true)),
-            Rule::Bash(m) => {
+            Rule::Bash(m) if *m <= MAX_LISTED => {
                 let set: Vec<u64> = (1..=*m).collect();
                 Some(from_amounts(&set, false))
             }
+            _ => None,
+        }
+    }
+
+    /// The amounts a one-heap subtraction rule may take, as inclusive ranges (sorted,
+    /// disjoint; `u64::MAX` closes an open-ended range: every larger amount): `None` for rules
+    /// that are not subtraction games written as sets (codes, named rules).
+    pub fn amount_ranges(&self) -> Option<Vec<(u64, u64)>> {
+        let of_set = |set: &[u64]| {
+            let mut out: Vec<(u64, u64)> = Vec::new();
+            for &a in set {
+                match out.last_mut() {
+                    Some(last) if last.1 + 1 == a => last.1 = a,
+                    _ => out.push((a, a)),
+                }
+            }
+            out
+        };
+        match self {
+            Rule::Sub(set) => Some(of_set(set)),
+            Rule::AllBut(set) => Some(complement(&of_set(set))),
+            Rule::Bash(m) => Some(vec![(1, *m)]),
+            Rule::SubRanges(r) => Some(r.clone()),
+            Rule::AllButRanges(r) => Some(complement(r)),
             _ => None,
         }
     }
@@ -168,11 +232,22 @@ impl Rule {
 
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |set: &[u64]| set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        let list = |set: &[u64]| {
+            let mut r: Vec<(u64, u64)> = Vec::new();
+            for &a in set {
+                match r.last_mut() {
+                    Some(last) if last.1 + 1 == a => last.1 = a,
+                    _ => r.push((a, a)),
+                }
+            }
+            ranges_to_string(&r)
+        };
         match self {
             Rule::Code(c) => write!(f, "{}", code_to_string(c)),
             Rule::Sub(set) => write!(f, "sub:{}", list(set)),
             Rule::AllBut(set) => write!(f, "allbut:{}", list(set)),
+            Rule::SubRanges(r) => write!(f, "sub:{}", ranges_to_string(r)),
+            Rule::AllButRanges(r) => write!(f, "allbut:{}", ranges_to_string(r)),
             Rule::Bash(m) => write!(f, "bash:{m}"),
             Rule::SplitNim => write!(f, "split-nim"),
             Rule::MultiSg(x) => write!(f, "multi-sg:{x}"),
@@ -197,43 +272,104 @@ fn parse_number(text: &str, at: usize, rest: &str) -> Result<(u64, usize), RuleE
     }
 }
 
-/// A comma-separated list of positive amounts up to [`MAX_AMOUNT`], sorted and deduplicated.
+/// The ranges `(a, b)` in words: `1,3..7` (a run of two is written as two amounts).
+fn ranges_to_string(r: &[(u64, u64)]) -> String {
+    let mut parts = Vec::new();
+    for &(a, b) in r {
+        match b - a {
+            0 => parts.push(a.to_string()),
+            1 => {
+                parts.push(a.to_string());
+                parts.push(b.to_string());
+            }
+            _ => parts.push(format!("{a}..{b}")),
+        }
+    }
+    parts.join(",")
+}
+
+/// The amounts from 1 not in `r` (sorted, disjoint ranges), the last range open-ended
+/// (`u64::MAX`).
+fn complement(r: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut next = 1u64;
+    for &(a, b) in r {
+        if a > next {
+            out.push((next, a - 1));
+        }
+        next = b + 1;
+    }
+    out.push((next, u64::MAX));
+    out
+}
+
+/// A set of amounts as a rule: a code when it is small ([`MAX_LISTED`] amounts, none above
+/// [`MAX_AMOUNT`]), ranges otherwise.
+fn amounts_rule(ranges: Vec<(u64, u64)>, allbut: bool) -> Rule {
+    let count = ranges.iter().fold(0u64, |c, &(a, b)| c.saturating_add(b - a + 1));
+    let top = ranges.last().map_or(0, |r| r.1);
+    if count <= MAX_LISTED && top <= MAX_AMOUNT {
+        let set: Vec<u64> = ranges.iter().flat_map(|&(a, b)| a..=b).collect();
+        if allbut { Rule::AllBut(set) } else { Rule::Sub(set) }
+    } else if allbut {
+        Rule::AllButRanges(ranges)
+    } else {
+        Rule::SubRanges(ranges)
+    }
+}
+
+/// A comma-separated list of amounts `a` or ranges `a..b`, each from 1 to [`MAX_SET_AMOUNT`]:
+/// sorted, merged ranges (overlapping and adjacent ones joined).
 fn parse_amounts(
     text: &str,
     start: usize,
     rest: &str,
     may_be_empty: bool,
-) -> Result<Vec<u64>, RuleError> {
+) -> Result<Vec<(u64, u64)>, RuleError> {
     let mut set = Vec::new();
     let mut at = start;
     if rest.is_empty() && may_be_empty {
         return Ok(set);
     }
+    let bad = |at: usize, expected: &str| RuleError {
+        text: text.to_string(),
+        at,
+        expected: expected.to_string(),
+    };
     loop {
-        let (v, end) = parse_number(text, at, &text[at..])?;
-        if v == 0 || v > MAX_AMOUNT {
-            return Err(RuleError {
-                text: text.to_string(),
-                at,
-                expected: format!("an amount from 1 to {MAX_AMOUNT}"),
-            });
+        let (a, mut end) = parse_number(text, at, &text[at..])?;
+        if a == 0 || a > MAX_SET_AMOUNT {
+            return Err(bad(at, "an amount from 1 to 2^63 - 1"));
         }
-        set.push(v);
+        let mut b = a;
+        if text[end..].starts_with("..") {
+            let from = end + 2;
+            let (v, e) = parse_number(text, from, &text[from..])?;
+            if v > MAX_SET_AMOUNT {
+                return Err(bad(from, "an amount from 1 to 2^63 - 1"));
+            }
+            if v < a {
+                return Err(bad(from, &format!("the end of a range, at least its start {a}")));
+            }
+            b = v;
+            end = e;
+        }
+        set.push((a, b));
         match text.as_bytes().get(end) {
             None => break,
             Some(b',') => at = end + 1,
-            Some(_) => {
-                return Err(RuleError {
-                    text: text.to_string(),
-                    at: end,
-                    expected: "',' or the end of the rule".to_string(),
-                });
-            }
+            Some(_) => return Err(bad(end, "',', '..' or the end of the rule")),
         }
     }
     set.sort_unstable();
-    set.dedup();
-    Ok(set)
+    let mut merged: Vec<(u64, u64)> = Vec::with_capacity(set.len());
+    for (a, b) in set {
+        match merged.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    Ok(merged)
 }
 
 const BASE32: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";

@@ -17,6 +17,13 @@
 //! `!` included) is computed by it ([`Engine`] holds one and copies its values); the loops above
 //! serve the other codes (three or more heaps, `?`, `=`, repeating tails).
 //!
+//! **Subtraction games kept as ranges** (`sub:`/`allbut:` sets too large for a code, see
+//! [`Rule::SubRanges`]) use [`RangeEngine`]: the options of n are the heaps in one window
+//! [n - b, n - a] per range [a, b]; each window slides by one heap per n, so a count per value of
+//! the heaps inside the windows (one added, one dropped per range and n) and a two-level bitset
+//! of the values present give the mex in O(ranges + mex / 4096) per value. Rules with a proved
+//! closed form ([`super::closed`]: one range, {1, 2, k}) are read off the formula.
+//!
 //! **Named rules** reuse the project's proved theory: `split-nim` (the odious numbers,
 //! [`crate::theory::split`]), `multi-sg:F` (the divisor sweep, [`crate::theory::multi_sg`]),
 //! `hdu6892` (Omega of the odd part, [`crate::theory::lunch`]), `hdu1848` (the table of
@@ -130,6 +137,100 @@ pub struct Engine {
     /// The rare/common engine, for every code it accepts (octal, `!` included): then `values`
     /// is a copy of its values and the generic code path is not used.
     sparse: Option<super::sparse::Engine>,
+    /// A proved closed form: values read off it.
+    closed: Option<super::closed::ClosedForm>,
+    /// The range engine, for subtraction sets kept as ranges without a closed form.
+    ranges: Option<RangeEngine>,
+}
+
+/// The sliding-window engine for subtraction games given as ranges of amounts (see the module
+/// doc). Values are 32-bit (a value is at most n).
+#[derive(Debug, Clone)]
+pub struct RangeEngine {
+    ranges: Vec<(u64, u64)>,
+    /// G(0..len).
+    pub values: Vec<u32>,
+    /// Per value: how many heaps inside the current windows have it.
+    count: Vec<u32>,
+    /// Bit v: count[v] > 0.
+    present: Vec<u64>,
+    /// Bit w: word w of `present` is all ones.
+    full: Vec<u64>,
+}
+
+impl RangeEngine {
+    /// An empty table for the amounts in `ranges` (sorted, disjoint; `u64::MAX` ends an
+    /// open-ended range).
+    pub fn new(ranges: Vec<(u64, u64)>) -> RangeEngine {
+        RangeEngine {
+            ranges,
+            values: Vec::new(),
+            count: Vec::new(),
+            present: Vec::new(),
+            full: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, v: u32) {
+        let v = v as usize;
+        if v >= self.count.len() {
+            let len = (v + 1).next_power_of_two().max(4096);
+            self.count.resize(len, 0);
+            self.present.resize(len / 64, 0);
+            self.full.resize(len / 4096, 0);
+        }
+        self.count[v] += 1;
+        if self.count[v] == 1 {
+            let w = v / 64;
+            self.present[w] |= 1 << (v % 64);
+            if self.present[w] == u64::MAX {
+                self.full[w / 64] |= 1 << (w % 64);
+            }
+        }
+    }
+
+    fn remove(&mut self, v: u32) {
+        let v = v as usize;
+        self.count[v] -= 1;
+        if self.count[v] == 0 {
+            let w = v / 64;
+            self.present[w] &= !(1 << (v % 64));
+            self.full[w / 64] &= !(1 << (w % 64));
+        }
+    }
+
+    fn mex(&self) -> u64 {
+        for (i, &f) in self.full.iter().enumerate() {
+            if f != u64::MAX {
+                let w = i * 64 + f.trailing_ones() as usize;
+                return (w * 64) as u64 + self.present[w].trailing_ones() as u64;
+            }
+        }
+        (self.full.len() * 4096) as u64
+    }
+
+    /// Computes G(len) and appends it; `Err` with the heap past 2^32 - 2.
+    pub fn next_value(&mut self) -> Result<u32, EngineError> {
+        let n = self.values.len() as u64;
+        if n >= u32::MAX as u64 {
+            return Err(EngineError::TooFar { limit: u32::MAX as u64 - 1 });
+        }
+        for i in 0..self.ranges.len() {
+            let (a, b) = self.ranges[i];
+            if a > n {
+                break;
+            }
+            let v = self.values[(n - a) as usize];
+            self.add(v);
+            if b != u64::MAX && n > b {
+                let old = self.values[(n - 1 - b) as usize];
+                self.remove(old);
+            }
+        }
+        let g = self.mex() as u32;
+        self.values.push(g);
+        Ok(g)
+    }
 }
 
 struct SetBuilder {
@@ -181,6 +282,13 @@ impl Engine {
         }
         let exact_len = if exact_max >= 3 { exact_max - 1 } else { 0 };
         let sparse = code.as_ref().and_then(super::sparse::Engine::new);
+        let closed = super::closed::closed_form(rule);
+        let ranges = match rule {
+            Rule::SubRanges(_) | Rule::AllButRanges(_) if closed.is_none() => {
+                rule.amount_ranges().map(RangeEngine::new)
+            }
+            _ => None,
+        };
         Engine {
             rule: rule.clone(),
             code,
@@ -192,6 +300,8 @@ impl Engine {
             kept: 0,
             enumerated: 0,
             sparse,
+            closed,
+            ranges,
         }
     }
 
@@ -199,6 +309,26 @@ impl Engine {
     pub fn extend_to(&mut self, upto: u64) -> Result<(), EngineError> {
         let have = self.values.len() as u64;
         if upto < have {
+            return Ok(());
+        }
+        if let Some(c) = self.closed {
+            for n in have..=upto {
+                let g = c.value(n);
+                if g > 65535 {
+                    return Err(EngineError::Overflow { n });
+                }
+                self.values.push(g as u16);
+            }
+            return Ok(());
+        }
+        if let Some(r) = self.ranges.as_mut() {
+            for n in have..=upto {
+                let g = r.next_value()?;
+                if g > 65535 {
+                    return Err(EngineError::Overflow { n });
+                }
+                self.values.push(g as u16);
+            }
             return Ok(());
         }
         match self.rule.clone() {
