@@ -1,0 +1,162 @@
+//! Families 3, 4 and 5 of `games explore`'s patterns: tables generated from known formulas and
+//! from real games (brute forces written here) must yield the pattern, its `at` must agree
+//! with a brute force beyond the table, and the same table with one entry broken must not be
+//! reported as that pattern.
+
+use games::explore::pattern::{Covers, Pattern, find};
+use games::explore::space::Space;
+use games::explore::table::Table;
+
+fn mex(seen: &mut Vec<bool>, opts: impl Iterator<Item = u32>) -> u32 {
+    seen.clear();
+    for g in opts {
+        let g = g as usize;
+        if g >= seen.len() {
+            seen.resize(g + 1, false);
+        }
+        seen[g] = true;
+    }
+    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+}
+
+fn table1(lo: u64, values: &[u32]) -> Table {
+    let hi = lo + values.len() as u64 - 1;
+    Table::from_grundy(Space::from_ranges(&[(lo, hi)]), values.to_vec())
+}
+
+fn of_family<'a>(found: &'a [Pattern], family: &str) -> Vec<&'a Pattern> {
+    found.iter().filter(|p| p.formula.family() == family).collect()
+}
+
+/// The first pattern of `family`, or a failure listing what was found.
+fn first<'a>(found: &'a [Pattern], family: &str) -> &'a Pattern {
+    match of_family(found, family).first() {
+        Some(p) => p,
+        None => {
+            let words: Vec<String> = found.iter().map(|p| p.formula.words()).collect();
+            panic!("no {family} pattern; found: {words:?}")
+        }
+    }
+}
+
+/// Breaks the entry at `cell` (a different value) and checks `family` is no longer reported.
+fn planted(values: &[u32], lo: u64, cell: usize, family: &str) {
+    let mut broken = values.to_vec();
+    broken[cell] = if broken[cell] == 0 { 1 } else { broken[cell] - 1 };
+    let found = find(&table1(lo, &broken), Vec::new());
+    let bad: Vec<String> = of_family(&found, family).iter().map(|p| p.formula.words()).collect();
+    assert!(bad.is_empty(), "broken entry {cell} still reported as {family}: {bad:?}");
+}
+
+// ---- family 3: intervals ----
+
+/// The game n -> floor(n/k), k = 2..6 (0 has no move), by brute force.
+fn floor_game(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = Vec::new();
+    for x in 1..=n {
+        g[x] = mex(&mut seen, (2..=6).map(|k| g[x / k]));
+    }
+    g
+}
+
+#[test]
+fn floor_division_game_is_intervals() {
+    let far = floor_game(3_000_000);
+    let n = 100_000;
+    let t = table1(0, &far[..=n]);
+    let start = std::time::Instant::now();
+    let found = find(&t, Vec::new());
+    let took = start.elapsed();
+    let p = first(&found, "intervals");
+    assert_eq!(p.formula.covers(), Covers::Values);
+    for x in (n + 1..far.len()).step_by(7).chain([1_990_656, 1_990_655, 2_985_983, 2_985_984]) {
+        let a = p.formula.at(&[x as u64, 0, 0, 0]).expect("covered");
+        assert_eq!(a.value, Some(far[x] as u64), "G({x})");
+    }
+    // Far out: the runs keep b_(i+4) = 12 b_i; 12^17 = 2^34 3^17 starts a run of value 0
+    // (run starts 6*12^j have value 0), one less is in a run of value 3.
+    let b = 6 * 12u64.pow(15);
+    assert_eq!(p.formula.at(&[b, 0, 0, 0]).and_then(|a| a.value), Some(0));
+    assert_eq!(p.formula.at(&[b - 1, 0, 0, 0]).and_then(|a| a.value), Some(3));
+    assert!(p.formula.at(&[i64::MAX as u64, 0, 0, 0]).is_some());
+    assert!(took.as_secs_f64() < 1.0, "pattern search took {took:?}");
+    planted(&far[..=n], 0, 5000, "intervals");
+    planted(&far[..=n], 0, n - 3, "intervals");
+}
+
+/// Tables from formulas: runs on powers of 3 (+1 per run), squares and triangular numbers
+/// (values periodic), Fibonacci numbers.
+#[test]
+fn interval_formulas() {
+    fn isqrt(n: u64) -> u64 {
+        let mut r = (n as f64).sqrt() as u64;
+        while r * r > n {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= n {
+            r += 1;
+        }
+        r
+    }
+    let log3 = |n: u64| {
+        let (mut k, mut p) = (0u64, 3u64);
+        while p <= n {
+            k += 1;
+            p = p.saturating_mul(3);
+        }
+        k + 5
+    };
+    let squares = |n: u64| isqrt(n) % 3;
+    let triangular = |n: u64| {
+        let mut k = 0;
+        while (k + 1) * (k + 2) / 2 <= n {
+            k += 1;
+        }
+        [2, 0, 1, 3][(k % 4) as usize]
+    };
+    let fib = |n: u64| {
+        let (mut a, mut b, mut i) = (1u64, 2u64, 0u64);
+        while b <= n {
+            (a, b) = (b, a + b);
+            i += 1;
+        }
+        let _ = a;
+        i % 2
+    };
+    let cases: [(&str, &dyn Fn(u64) -> u64, u64, u64); 4] = [
+        ("powers of 3", &log3, 1, 5000),
+        ("squares", &squares, 0, 3000),
+        ("triangular", &triangular, 0, 3000),
+        ("fibonacci", &fib, 1, 5000),
+    ];
+    for (name, f, lo, hi) in cases {
+        let values: Vec<u32> = (lo..=hi).map(|n| f(n) as u32).collect();
+        let found = find(&table1(lo, &values), Vec::new());
+        let p = first(&found, "intervals");
+        for x in (hi + 1..hi + 20_000).chain([10u64.pow(12) + 7, 10u64.pow(17) - 1]) {
+            assert_eq!(
+                p.formula.at(&[x, 0, 0, 0]).and_then(|a| a.value),
+                Some(f(x)),
+                "{name} at {x}"
+            );
+        }
+        planted(&values, lo, values.len() / 2, "intervals");
+    }
+}
+
+#[test]
+#[ignore]
+fn show_texts() {
+    let far = floor_game(2000);
+    let found = find(&table1(0, &far), Vec::new());
+    for p in &found {
+        println!(
+            "{}\n{}\n{}\n{}",
+            p.formula.words(),
+            p.formula.cpp(),
+            p.formula.python(),
+            p.basis.label()
+        );
+    }
+}
