@@ -145,6 +145,119 @@ fn interval_formulas() {
     }
 }
 
+// ---- family 4: arithmetic functions ----
+
+/// hdu6892: cut a piece of length n into k >= 2 equal pieces (k | n); the k pieces are a sum,
+/// worth 0 for even k and G(n/k) for odd k. By brute force over the divisors.
+fn cuts_game(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    let mut seen = Vec::new();
+    let mut opts = Vec::new();
+    for x in 1..=n {
+        opts.clear();
+        let mut d = 1;
+        while d * d <= x {
+            if x % d == 0 {
+                for k in [d, x / d] {
+                    if k >= 2 {
+                        opts.push(if k % 2 == 0 { 0 } else { g[x / k] });
+                    }
+                }
+            }
+            d += 1;
+        }
+        g[x] = mex(&mut seen, opts.iter().copied());
+    }
+    g
+}
+
+/// Prime factors by plain trial division: (with multiplicity, distinct).
+fn factors_td(mut n: u64) -> (u64, u64) {
+    let (mut all, mut distinct, mut p) = (0, 0, 2u64);
+    while p * p <= n {
+        if n % p == 0 {
+            distinct += 1;
+        }
+        while n % p == 0 {
+            n /= p;
+            all += 1;
+        }
+        p += 1;
+    }
+    if n > 1 {
+        all += 1;
+        distinct += 1;
+    }
+    (all, distinct)
+}
+
+#[test]
+fn hdu6892_cuts_game_is_arith() {
+    let far = cuts_game(300_000);
+    let n = 30_000;
+    let t = table1(0, &far[..=n]);
+    let found = find(&t, Vec::new());
+    let p = first(&found, "arith");
+    let w = p.formula.words();
+    assert!(w.contains("Omega(odd part of n)") && w.contains("[n even]"), "{w}");
+    assert!(w.contains("except G(0) = 0"), "{w}");
+    for x in n + 1..far.len() {
+        assert_eq!(p.formula.at(&[x as u64, 0, 0, 0]).and_then(|a| a.value), Some(far[x] as u64));
+    }
+    // Beyond any brute force of the game: the formula against trial division.
+    for x in [999_999_999_989u64, 1 << 40, 3 * (1 << 39), 600_851_475_143, 10u64.pow(12) + 2] {
+        let mut odd = x;
+        while odd % 2 == 0 {
+            odd /= 2;
+        }
+        let want = factors_td(odd).0 + u64::from(x % 2 == 0);
+        assert_eq!(p.formula.at(&[x, 0, 0, 0]).and_then(|a| a.value), Some(want), "G({x})");
+    }
+    assert!(p.formula.at(&[i64::MAX as u64, 0, 0, 0]).is_some());
+    planted(&far[..=n], 0, 12_345, "arith");
+    planted(&far[..=n], 0, 3, "arith");
+}
+
+#[test]
+fn arith_formulas() {
+    let pp = |n: u64| {
+        (2..64u32).any(|k| {
+            let r = (n as f64).powf(1.0 / k as f64).round() as u64;
+            (r.saturating_sub(1)..=r + 1).any(|m| m >= 1 && m.checked_pow(k) == Some(n))
+        }) || n == 1
+    };
+    let cases: [(&str, &dyn Fn(u64) -> u64, u64); 5] = [
+        ("popcount xor 1", &|n| u64::from(n.count_ones()) ^ 1, 0),
+        ("omega + 2", &|n| factors_td(n).1 + 2, 1),
+        ("v2 + [odd]", &|n| u64::from(n.trailing_zeros()) + n % 2, 1),
+        ("log2", &|n| u64::from(63 - n.leading_zeros()), 1),
+        ("perfect power", &|n| u64::from(pp(n)), 1),
+    ];
+    for (name, f, lo) in cases {
+        let values: Vec<u32> = (lo..=4000).map(|n| f(n) as u32).collect();
+        let found = find(&table1(lo, &values), Vec::new());
+        let p = first(&found, "arith");
+        assert!(p.formula.words().contains("for n >="), "{name}: {}", p.formula.words());
+        let far = [
+            4001,
+            65_536,
+            1 << 40,
+            (1 << 40) + 1,
+            3u64.pow(25),
+            999_999_999_989,
+            1_000_000_007 * 3,
+        ];
+        for x in far {
+            assert_eq!(
+                p.formula.at(&[x, 0, 0, 0]).and_then(|a| a.value),
+                Some(f(x)),
+                "{name} at {x}"
+            );
+        }
+        planted(&values, lo, 2000, "arith");
+    }
+}
+
 #[test]
 #[ignore]
 fn show_texts() {
