@@ -258,6 +258,92 @@ fn arith_formulas() {
     }
 }
 
+// ---- family 5, 1-D: P-positions a sequence ----
+
+/// Fibonacci nim (hdu2516) by brute force: position (n, m), n stones, take 1..=min(m, n),
+/// then the opponent may take up to twice that; `lose[n]` is the outcome of the first move's
+/// position (n, n - 1) (the first move may not take everything).
+fn fibonacci_nim(n_max: usize) -> Vec<bool> {
+    // win[n][m] for m <= n (a larger limit is the same as n).
+    let mut win: Vec<Vec<bool>> = Vec::with_capacity(n_max + 1);
+    for n in 0..=n_max {
+        let mut row = vec![false; n + 1];
+        for m in 1..=n {
+            // Taking x leaves (n - x, min(2x, n - x)); winning if some such position loses.
+            row[m] = row[m - 1] || {
+                let rest = n - m;
+                !win[rest][(2 * m).min(rest)]
+            };
+        }
+        win.push(row);
+    }
+    (0..=n_max).map(|n| !win[n][n.saturating_sub(1)]).collect()
+}
+
+fn outcome_table(lo: u64, is_p: &[bool]) -> Table {
+    let values: Vec<u32> = is_p.iter().map(|&p| u32::from(!p)).collect();
+    table1(lo, &values)
+}
+
+/// Flips the outcome at `cell` and checks `family` is no longer reported.
+fn planted_outcome(is_p: &[bool], lo: u64, cell: usize, family: &str) {
+    let mut broken = is_p.to_vec();
+    broken[cell] = !broken[cell];
+    let found = find(&outcome_table(lo, &broken), Vec::new());
+    let bad: Vec<String> = of_family(&found, family).iter().map(|p| p.formula.words()).collect();
+    assert!(bad.is_empty(), "broken entry {cell} still reported as {family}: {bad:?}");
+}
+
+#[test]
+fn fibonacci_nim_is_sequence() {
+    let far = fibonacci_nim(1000);
+    let (lo, hi) = (1usize, 300usize);
+    let t = outcome_table(lo as u64, &far[lo..=hi]);
+    let found = find(&t, Vec::new());
+    let p = first(&found, "sequence");
+    assert_eq!(p.formula.covers(), Covers::Outcomes);
+    assert!(p.formula.words().contains("Fibonacci"), "{}", p.formula.words());
+    for x in hi + 1..far.len() {
+        let a = p.formula.at(&[x as u64, 0, 0, 0]).expect("covered");
+        assert_eq!(a.outcome == b'P', far[x], "n = {x}");
+    }
+    // F(90) = 2880067194370816120 and its neighbours.
+    let (mut a, mut b) = (1u64, 2u64);
+    while b < 2_000_000_000_000_000_000 {
+        (a, b) = (b, a + b);
+    }
+    assert_eq!(b, 2_880_067_194_370_816_120);
+    for (x, want) in [(b, b'P'), (b - 1, b'N'), (b + 1, b'N'), (a, b'P'), (a + b - 1, b'N')] {
+        assert_eq!(p.formula.at(&[x, 0, 0, 0]).map(|a| a.outcome), Some(want), "n = {x}");
+    }
+    planted_outcome(&far[lo..=hi], lo as u64, 88, "sequence");
+    planted_outcome(&far[lo..=hi], lo as u64, 150, "sequence");
+}
+
+#[test]
+fn sequence_formulas() {
+    let sq = |n: u64| (0..=n).take_while(|k| k * k <= n).any(|k| k * k == n);
+    let tri = |n: u64| (0..=n).take_while(|k| k * (k + 1) / 2 <= n).any(|k| k * (k + 1) / 2 == n);
+    let pow3 = |n: u64| (0..40).map(|e| 3u128.pow(e)).any(|x| x == n as u128);
+    let (t6, s6, p3) = (1_000_000u64 * 1_000_001 / 2, 1_000_000u64 * 1_000_000, 3u64.pow(39));
+    let cases: [(&str, &dyn Fn(u64) -> bool, [u64; 3]); 3] = [
+        ("squares", &sq, [s6 - 1, s6, s6 + 1]),
+        ("triangular", &tri, [t6 - 1, t6, t6 + 1]),
+        ("powers of 3", &pow3, [p3 - 1, p3, p3 + 1]),
+    ];
+    for (name, f, far) in cases {
+        let is_p: Vec<bool> = (0..=2000).map(f).collect();
+        let found = find(&outcome_table(0, &is_p), Vec::new());
+        let p = first(&found, "sequence");
+        assert!(p.formula.words().contains(name), "{name}: {}", p.formula.words());
+        for x in (2001..40_000).chain(far) {
+            let got = p.formula.at(&[x, 0, 0, 0]).map(|a| a.outcome == b'P');
+            assert_eq!(got, Some(f(x)), "{name} at {x}");
+        }
+        planted_outcome(&is_p, 0, 1000, "sequence");
+    }
+}
+
 #[test]
 #[ignore]
 fn show_texts() {
