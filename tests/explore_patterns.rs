@@ -344,6 +344,141 @@ fn sequence_formulas() {
     }
 }
 
+// ---- family 5, 2-D: Beatty pairs and thresholds ----
+
+/// P-positions of Fraenkel's generalised Wythoff game by brute force on n x n: take any
+/// amount from one heap, or x >= 1 and y >= 1 from both with |x - y| < d (d = 1: Wythoff).
+fn gen_wythoff(n: usize, d: usize) -> Vec<bool> {
+    let mut p = vec![false; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut win = (0..a).any(|x| p[x * n + b]) || (0..b).any(|y| p[a * n + y]);
+            for x in 1..=a {
+                for y in 1..=b {
+                    if !win && x.abs_diff(y) < d && p[(a - x) * n + (b - y)] {
+                        win = true;
+                    }
+                }
+            }
+            p[a * n + b] = !win;
+        }
+    }
+    p
+}
+
+fn plane_table(n: usize, m: usize, big_n: usize, is_p: &[bool]) -> Table {
+    let mut values = Vec::with_capacity(n * m);
+    for a in 0..n {
+        for b in 0..m {
+            values.push(u32::from(!is_p[a * big_n + b]));
+        }
+    }
+    Table::from_grundy(Space::from_ranges(&[(0, n as u64 - 1), (0, m as u64 - 1)]), values)
+}
+
+/// floor(sqrt(x)) for a u128, by plain binary search (independent of the detector's code).
+fn isqrt128(x: u128) -> u128 {
+    let (mut lo, mut hi) = (0u128, 1u128 << 64);
+    while hi - lo > 1 {
+        let m = (lo + hi) / 2;
+        if m.checked_mul(m).is_some_and(|s| s <= x) {
+            lo = m;
+        } else {
+            hi = m;
+        }
+    }
+    lo
+}
+
+fn planted_plane(n: usize, big_n: usize, is_p: &[bool], cell: (usize, usize), family: &str) {
+    let mut broken = is_p.to_vec();
+    broken[cell.0 * big_n + cell.1] = !broken[cell.0 * big_n + cell.1];
+    let found = find(&plane_table(n, n, big_n, &broken), Vec::new());
+    let bad: Vec<String> = of_family(&found, family).iter().map(|p| p.formula.words()).collect();
+    assert!(bad.is_empty(), "broken entry {cell:?} still reported as {family}: {bad:?}");
+}
+
+#[test]
+fn wythoff_is_golden_beatty_pairs() {
+    let big = 200;
+    let w = gen_wythoff(big, 1);
+    let found = find(&plane_table(61, 61, big, &w), Vec::new());
+    let p = first(&found, "beatty");
+    let words = p.formula.words();
+    assert!(words.contains("golden ratio") && words.contains("+ k)"), "{words}");
+    for a in 0..big {
+        for b in 0..big {
+            let got = p.formula.at(&[a as u64, b as u64, 0, 0]).map(|x| x.outcome == b'P');
+            assert_eq!(got, Some(w[a * big + b]), "({a}, {b})");
+        }
+    }
+    // Far out: a_k = floor(k*phi) = floor((k + sqrt(5k^2))/2), b_k = a_k + k.
+    for k in [10u64.pow(17), 3 * 10u64.pow(17) + 12_345, 5_700_000_000_000_000_000] {
+        let a = ((k as u128 + isqrt128(5 * (k as u128) * (k as u128))) / 2) as u64;
+        let at = |x: u64, y: u64| p.formula.at(&[x, y, 0, 0]).map(|r| r.outcome);
+        assert_eq!(at(a, a + k), Some(b'P'), "k = {k}");
+        assert_eq!(at(a + k, a), Some(b'P'), "k = {k}");
+        assert_eq!(at(a + 1, a + k + 1), Some(b'N'));
+        assert_eq!(at(a - 1, a + k - 1), Some(b'N'));
+        assert_eq!(at(a, a + k + 1), Some(b'N'));
+    }
+    planted_plane(61, big, &w, (20, 40), "beatty");
+    planted_plane(61, big, &w, (21, 34), "beatty");
+    planted_plane(61, big, &w, (60, 60), "beatty");
+}
+
+#[test]
+fn generalised_wythoff_d2_is_sqrt2_pairs() {
+    let big = 120;
+    let w = gen_wythoff(big, 2);
+    let found = find(&plane_table(61, 61, big, &w), Vec::new());
+    let p = first(&found, "beatty");
+    assert!(
+        p.formula.words().contains("sqrt(2)") && p.formula.words().contains("2k"),
+        "{}",
+        p.formula.words()
+    );
+    for a in 0..big {
+        for b in 0..big {
+            let got = p.formula.at(&[a as u64, b as u64, 0, 0]).map(|x| x.outcome == b'P');
+            assert_eq!(got, Some(w[a * big + b]), "({a}, {b})");
+        }
+    }
+    planted_plane(61, big, &w, (30, 31), "beatty");
+}
+
+#[test]
+fn threshold_formulas() {
+    // P exactly where b >= sqrt(3)*a, and where b <= (1 + sqrt(5))/2 * a (exact: b^2 vs 3a^2).
+    let above = |a: u64, b: u64| a == 0 || (b as u128).pow(2) > 3 * (a as u128).pow(2);
+    let below = |a: u64, b: u64| {
+        let x = (a as u128 + isqrt128(5 * (a as u128).pow(2))) / 2; // floor(phi*a)
+        b as u128 <= x
+    };
+    let cases: [(&str, &dyn Fn(u64, u64) -> bool); 2] = [("sqrt(3)", &above), ("golden", &below)];
+    for (name, f) in cases {
+        let n = 50;
+        let is_p: Vec<bool> = (0..n * n).map(|c| f((c / n) as u64, (c % n) as u64)).collect();
+        let found = find(&plane_table(n, n, n, &is_p), Vec::new());
+        let p = first(&found, "threshold");
+        assert!(p.formula.words().contains(name), "{}", p.formula.words());
+        for (a, b) in [
+            (1000u64, 1732),
+            (1000, 1733),
+            (10u64.pow(17), 161_803_398_874_989_484),
+            (10u64.pow(17), 161_803_398_874_989_485),
+            (10u64.pow(9), 1_732_050_807),
+        ] {
+            let got = p.formula.at(&[a, b, 0, 0]).map(|x| x.outcome == b'P');
+            assert_eq!(got, Some(f(a, b)), "{name} at ({a}, {b})");
+        }
+        let mut broken = is_p.clone();
+        broken[20 * n + 33] = !broken[20 * n + 33];
+        let found = find(&plane_table(n, n, n, &broken), Vec::new());
+        assert!(of_family(&found, "threshold").is_empty(), "{name}: broken table reported");
+    }
+}
+
 #[test]
 #[ignore]
 fn show_texts() {
