@@ -3,7 +3,11 @@
 //! with a brute force beyond the table, and the same table with one entry broken must not be
 //! reported as that pattern.
 
+mod common;
+
 use games::explore::pattern::{Covers, Pattern, find};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use games::explore::space::Space;
 use games::explore::table::Table;
 
@@ -477,6 +481,114 @@ fn threshold_formulas() {
         let found = find(&plane_table(n, n, n, &broken), Vec::new());
         assert!(of_family(&found, "threshold").is_empty(), "{name}: broken table reported");
     }
+}
+
+// ---- the texts a contestant pastes ----
+
+/// Runs `program` with `input` on stdin; its stdout, or a failure with its stderr.
+fn run(program: &mut Command, input: &str) -> String {
+    let mut child = program.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The pattern's Python and C++ texts, with a small driver, must print what `at` says at
+/// `positions` (the value, or 1 for P and 0 for not P).
+fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &std::path::Path) {
+    let values = p.formula.covers() == Covers::Values;
+    let want: Vec<String> = positions
+        .iter()
+        .map(|x| {
+            let a = p.formula.at(&[x[0], x[1], 0, 0]).expect("covered");
+            if values { a.value.expect("value").to_string() } else { u8::from(a.outcome == b'P').to_string() }
+        })
+        .collect();
+    let input: String = positions
+        .iter()
+        .map(|x| if arity == 1 { format!("{}\n", x[0]) } else { format!("{} {}\n", x[0], x[1]) })
+        .collect();
+    let (py_f, c_f) = if values { ("G", "G") } else { ("is_p", "isP") };
+    let args = if arity == 1 { "x[0]" } else { "x[0], x[1]" };
+    let words = p.formula.words();
+    if Command::new("python3").arg("--version").output().is_ok() {
+        let py = format!(
+            "{}\nimport sys\nfor line in sys.stdin:\n    x = list(map(int, line.split()))\n    print(int({py_f}({args})))\n",
+            p.formula.python()
+        );
+        let got = run(Command::new("python3").arg("-c").arg(&py), &input);
+        assert_eq!(got.lines().collect::<Vec<_>>(), want, "Python of {words}:\n{py}");
+    } else {
+        eprintln!("python3 not found: the Python texts are not run");
+    }
+    if Command::new("g++").arg("--version").output().is_ok() {
+        let src = dir.join("p.cpp");
+        let exe = dir.join("p");
+        let c_args = if arity == 1 { "x[0]" } else { "x[0], x[1]" };
+        let cpp = format!(
+            "#include <cstdio>\n{}\nint main() {{\n    long long x[2];\n    while (scanf(\"%lld\", &x[0]) == 1) {{\n        if ({arity} == 2 && scanf(\"%lld\", &x[1]) != 1) return 1;\n        printf(\"%lld\\n\", (long long){c_f}({c_args}));\n    }}\n}}\n",
+            p.formula.cpp()
+        );
+        std::fs::write(&src, &cpp).expect("write source");
+        let built = Command::new("g++").args(["-O1", "-std=c++17", "-o"]).arg(&exe).arg(&src).output().expect("g++ runs");
+        assert!(built.status.success(), "C++ of {words} does not compile:\n{cpp}\n{}", String::from_utf8_lossy(&built.stderr));
+        let got = run(&mut Command::new(&exe), &input);
+        assert_eq!(got.lines().collect::<Vec<_>>(), want, "C++ of {words}:\n{cpp}");
+    } else {
+        eprintln!("g++ not found: the C++ texts are not compiled");
+    }
+}
+
+#[test]
+fn pasted_code_agrees_with_at() {
+    let dir = common::temp_dir("pasted");
+    let far1: Vec<[u64; 2]> = (0..300u64)
+        .chain([1_990_656, 2_985_983, 10u64.pow(12) + 39, 999_999_999_989, 10u64.pow(18), 10u64.pow(18) + 1, i64::MAX as u64 - 1])
+        .map(|x| [x, 0])
+        .collect();
+    let mut checked = Vec::new();
+    // 1-D tables: the floor(n/k) game, hdu6892, Fibonacci nim, squares as runs, perfect
+    // powers, squares as P-positions.
+    let fib_p = fibonacci_nim(200);
+    let tables: Vec<(Table, &str)> = vec![
+        (table1(0, &floor_game(5000)), "intervals"),
+        (table1(0, &cuts_game(5000)), "arith"),
+        (outcome_table(1, &fib_p[1..]), "sequence"),
+        (table1(0, &(0..3000u64).map(|n| (isqrt128(n as u128) % 3) as u32).collect::<Vec<_>>()), "intervals"),
+        (table1(1, &(1..3000u64).map(|n| u32::from((2..12).any(|k| (1..=n).take_while(|m| m.pow(k) <= n).any(|m| m.pow(k) == n)) || n == 1)).collect::<Vec<_>>()), "arith"),
+        (outcome_table(0, &(0..3000u64).map(|n| (0..=n).take_while(|k| k * (k + 1) / 2 <= n).any(|k| k * (k + 1) / 2 == n)).collect::<Vec<_>>()), "sequence"),
+    ];
+    for (t, family) in &tables {
+        let found = find(t, Vec::new());
+        let p = first(&found, family);
+        let lo = t.space.lo[0];
+        // The pasted factor counts divide by trial (O(sqrt n)): no 2^63 - 2 = 2*3*715827883*2147483647.
+        let top = if *family == "arith" { 10u64.pow(18) + 1 } else { u64::MAX };
+        let pos: Vec<[u64; 2]> = far1.iter().copied().filter(|x| x[0] >= lo && x[0] <= top).collect();
+        pasted_code_agrees(p, 1, &pos, &dir);
+        checked.push(p.formula.words());
+    }
+    // 2-D: Wythoff, d = 2, a threshold.
+    let mut far2: Vec<[u64; 2]> = (0..40u64).flat_map(|a| (0..40u64).map(move |b| [a, b])).collect();
+    for k in [10u64.pow(17), 3 * 10u64.pow(17) + 12_345] {
+        let a = ((k as u128 + isqrt128(5 * (k as u128) * (k as u128))) / 2) as u64;
+        far2.extend([[a, a + k], [a + k, a], [a + 1, a + k], [a, a + 2 * k], [a, a + k + 1]]);
+    }
+    let w1 = gen_wythoff(61, 1);
+    let w2 = gen_wythoff(61, 2);
+    let thr: Vec<bool> = (0..50 * 50u64).map(|c| c / 50 == 0 || (c % 50).pow(2) > 3 * (c / 50).pow(2)).collect();
+    for (t, family) in [
+        (plane_table(61, 61, 61, &w1), "beatty"),
+        (plane_table(61, 61, 61, &w2), "beatty"),
+        (plane_table(50, 50, 50, &thr), "threshold"),
+    ] {
+        let found = find(&t, Vec::new());
+        let p = first(&found, family);
+        pasted_code_agrees(p, 2, &far2, &dir);
+        checked.push(p.formula.words());
+    }
+    assert_eq!(checked.len(), 9, "{checked:?}");
 }
 
 #[test]
