@@ -15,8 +15,12 @@
 //! ([`Formula::proof`]; the `games sg` certificates of built-in rules, Wythoff's theorem for
 //! the built-in game) is reported as proved.
 
+pub mod arith;
+pub mod beatty;
+pub mod intervals;
 pub mod period;
 pub mod plane;
+pub mod sequence;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -99,6 +103,10 @@ pub type Detector = fn(&Table) -> Vec<Box<dyn Formula>>;
 /// Every detector, in the order their families are listed in the help.
 pub const DETECTORS: &[(&str, Detector)] = &[
     ("period", period::detect),
+    ("intervals", intervals::detect),
+    ("arith", arith::detect),
+    ("sequence", sequence::detect),
+    ("beatty", beatty::detect),
     ("rows", plane::rows),
     ("nim-sum", plane::nim_sum),
     ("nim-product", plane::nim_product),

@@ -1,0 +1,435 @@
+//! Family 5, 2-D: P-positions given by a quadratic irrational α.
+//!
+//! - *Beatty pairs* ([`Pairs`]): the P-positions of a plane are exactly `(floor(k·α),
+//!   floor(k·α) + k·d)` and their mirrors, `k >= 0`. Wythoff's game: α the golden ratio,
+//!   `d = 1`; Fraenkel's generalisation (take `x` and `y` from both heaps with `|x - y| < d`):
+//!   `α = (2 - d + sqrt(d^2 + 4))/2`.
+//! - *Thresholds* ([`Threshold`]): P exactly where `b >= α·a` (or `b <= α·a`).
+//!
+//! The table pins α down to a rational interval (each visible pair `(a, k)` says
+//! `a/k <= α < (a + 1)/k`; each row of a threshold says where the boundary lies); α is
+//! recognised as the cheapest `(p + q·sqrt(D))/r` in it (small integers, `D` not a square;
+//! [`Quad::search`]), so the pattern answers far beyond the box. Every comparison with α is
+//! exact integer arithmetic: `q·m·sqrt(D)` against an integer `y` compares `q^2·m^2·D` with
+//! `y^2` in 256 bits ([`mul_wide`]), so `floor(k·α)` is exact for every `k` up to 2^63.
+
+use super::{Answer, Covers, Formula, rows, var};
+use crate::explore::space::Coords;
+use crate::explore::table::Table;
+use std::cmp::Ordering;
+
+/// The fewest pairs (`k >= 1`) or rows a pattern must be seen on.
+pub const MIN_PAIRS: usize = 4;
+
+/// `a·b` as (high, low) halves of 256 bits.
+pub fn mul_wide(a: u128, b: u128) -> (u128, u128) {
+    let mask = u64::MAX as u128;
+    let (a0, a1, b0, b1) = (a & mask, a >> 64, b & mask, b >> 64);
+    let (p00, p01, p10, p11) = (a0 * b0, a0 * b1, a1 * b0, a1 * b1);
+    let mid = (p00 >> 64) + (p01 & mask) + (p10 & mask);
+    let lo = (p00 & mask) | (mid << 64);
+    let hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    (hi, lo)
+}
+
+/// `m·sqrt(d)` against `y` (`m·d` must fit in a `u128`); never `Equal` for `m > 0` and `d`
+/// not a square.
+fn cmp_sqrt(m: u128, d: u64, y: u128) -> Ordering {
+    mul_wide(m * d as u128, m).cmp(&mul_wide(y, y))
+}
+
+/// `m·sqrt(d)` against `y`, both signed.
+fn cmp_sqrt_signed(m: i128, d: u64, y: i128) -> Ordering {
+    match (m >= 0, y >= 0) {
+        (true, false) => Ordering::Greater,
+        (false, true) if m != 0 => Ordering::Less,
+        (true, true) => cmp_sqrt(m as u128, d, y as u128),
+        _ => cmp_sqrt(m.unsigned_abs(), d, y.unsigned_abs()).reverse(),
+    }
+}
+
+/// `floor(m·sqrt(d))` for `m >= 0` (`m·d` fitting in a `u128`, the result below 2^100).
+fn floor_sqrt(m: u128, d: u64) -> u128 {
+    let (mut lo, mut hi) = (0u128, 1u128 << 100);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if cmp_sqrt(m, d, mid) != Ordering::Less {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// A positive quadratic irrational `(p + q·sqrt(d))/r`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quad {
+    pub p: i64,
+    pub q: i64,
+    pub r: u64,
+    pub d: u64,
+}
+
+impl Quad {
+    /// `alpha` against `num/den` (`den > 0`).
+    pub fn cmp_rational(&self, num: i128, den: u128) -> Ordering {
+        // (p + q sqrt d)/r vs num/den  <=>  q·den·sqrt(d) vs num·r - p·den.
+        let y = num * self.r as i128 - self.p as i128 * den as i128;
+        cmp_sqrt_signed(self.q as i128 * den as i128, self.d, y)
+    }
+
+    /// `floor(k·alpha)`, exact for every `k` up to 2^64.
+    pub fn floor_mul(&self, k: u64) -> i128 {
+        if k == 0 {
+            return 0;
+        }
+        let x = floor_sqrt(k as u128 * self.q.unsigned_abs() as u128, self.d) as i128;
+        // x = floor(k|q| sqrt d), irrational: floor(-k|q| sqrt d) = -x - 1.
+        let x = if self.q > 0 { x } else { -x - 1 };
+        (k as i128 * self.p as i128 + x).div_euclid(self.r as i128)
+    }
+
+    fn cost(&self) -> u64 {
+        self.p.unsigned_abs() + self.q.unsigned_abs() + self.r + self.d
+    }
+
+    /// The cheapest quadratic irrational in `[lo, hi)` (rationals `(num, den)`, `den > 0`).
+    pub fn search(lo: (i128, u128), hi: (i128, u128)) -> Option<Quad> {
+        let mut best: Option<Quad> = None;
+        for d in 2..=30u64 {
+            if (1..=6u64).any(|s| s * s == d) {
+                continue;
+            }
+            for r in 1..=6u64 {
+                for q in [1i64, -1, 2, -2, 3, -3] {
+                    for p in -12..=12i64 {
+                        let c = Quad { p, q, r, d };
+                        if best.is_some_and(|b| b.cost() <= c.cost()) {
+                            continue;
+                        }
+                        if c.cmp_rational(0, 1) == Ordering::Greater
+                            && c.cmp_rational(lo.0, lo.1) != Ordering::Less
+                            && c.cmp_rational(hi.0, hi.1) == Ordering::Less
+                        {
+                            best = Some(c);
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The number in words (`(1 + sqrt(5))/2, the golden ratio`).
+    pub fn words(&self) -> String {
+        let q = match self.q {
+            1 => String::new(),
+            -1 => "-".into(),
+            q => format!("{q}*"),
+        };
+        let num = match (self.p, self.q > 0) {
+            (0, _) => format!("{q}sqrt({})", self.d),
+            (p, true) => format!("{p} + {q}sqrt({})", self.d),
+            (p, false) => format!("{p} - {}sqrt({})", q.trim_start_matches('-'), self.d),
+        };
+        let text = if self.r == 1 { num } else { format!("({num})/{}", self.r) };
+        if (self.p, self.q, self.r, self.d) == (1, 1, 2, 5) {
+            format!("{text}, the golden ratio")
+        } else {
+            text
+        }
+    }
+
+    /// `floorKAlpha(k)` in C++ (with `isqrt128`).
+    fn cpp(&self) -> String {
+        let neg =
+            if self.q < 0 { "    x = -x - 1;  // q < 0: floor(-y) = -floor(y) - 1\n" } else { "" };
+        format!(
+            "unsigned __int128 isqrt128(unsigned __int128 n) {{  // exact\n\
+             \x20   unsigned __int128 lo = 0, hi = (unsigned __int128)1 << 64;\n\
+             \x20   while (hi - lo > 1) {{ unsigned __int128 m = (lo + hi) / 2; if (m * m <= n) lo = m; else hi = m; }}\n\
+             \x20   return lo;\n}}\n\
+             // floor(k * alpha), alpha = {w}; exact while (k*{q})^2*{d} < 2^128\n\
+             __int128 floorKAlpha(long long k) {{\n\
+             \x20   if (k == 0) return 0;\n\
+             \x20   unsigned __int128 kq = (unsigned __int128)k * {q};\n\
+             \x20   __int128 x = isqrt128(kq * kq * {d});\n{neg}\
+             \x20   __int128 num = (__int128)k * ({p}) + x, f = num / {r};\n\
+             \x20   if (num % {r} != 0 && num < 0) f--;\n\
+             \x20   return f;\n}}\n",
+            w = self.words(),
+            q = self.q.unsigned_abs(),
+            d = self.d,
+            p = self.p,
+            r = self.r
+        )
+    }
+
+    fn python(&self) -> String {
+        let neg = if self.q < 0 { "    x = -x - 1  # q < 0\n" } else { "" };
+        format!(
+            "import math\n\n\
+             # floor(k * alpha), alpha = {w}, exact\n\
+             def floor_k_alpha(k):\n\
+             \x20   if k == 0:\n        return 0\n\
+             \x20   x = math.isqrt(k * k * {q2} * {d})\n{neg}\
+             \x20   return (k * ({p}) + x) // {r}\n",
+            w = self.words(),
+            q2 = self.q * self.q,
+            d = self.d,
+            p = self.p,
+            r = self.r
+        )
+    }
+}
+
+/// The plane of a table: its two free axes and the fixed coordinates.
+#[derive(Debug, Clone)]
+struct Plane {
+    arity: usize,
+    ax: usize,
+    bx: usize,
+    base: Coords,
+    misere: bool,
+}
+
+impl Plane {
+    /// `(a, b)` of `p`, if it lies on the plane.
+    fn coords(&self, p: &[u64]) -> Option<(u64, u64)> {
+        let on = (0..self.arity).all(|i| i == self.ax || i == self.bx || p[i] == self.base[i]);
+        on.then(|| (p[self.ax], p[self.bx]))
+    }
+
+    fn names(&self) -> (&'static str, &'static str) {
+        (var(self.arity, self.ax), var(self.arity, self.bx))
+    }
+}
+
+/// P exactly on `(floor(k·α), floor(k·α) + k·d)` and mirrors.
+#[derive(Debug, Clone)]
+pub struct Pairs {
+    plane: Plane,
+    alpha: Quad,
+    d: u64,
+}
+
+impl Formula for Pairs {
+    fn family(&self) -> &'static str {
+        "beatty"
+    }
+
+    fn words(&self) -> String {
+        let (a, b) = self.plane.names();
+        let kd = if self.d == 1 { "k".to_string() } else { format!("{}k", self.d) };
+        format!(
+            "P-positions ({a}, {b}) are exactly (floor(k*alpha), floor(k*alpha) + {kd}) and \
+             their mirrors, k >= 0, alpha = {}{}",
+            self.alpha.words(),
+            if self.d == 1 && self.alpha == GOLDEN { " (Wythoff's pairs)" } else { "" }
+        )
+    }
+
+    fn cpp(&self) -> String {
+        let (a, b) = self.plane.names();
+        format!(
+            "{}// is ({a}, {b}) a P-position?\n\
+             bool isP(long long {a}, long long {b}) {{\n\
+             \x20   if ({a} > {b}) {{ long long t = {a}; {a} = {b}; {b} = t; }}\n\
+             \x20   if (({b} - {a}) % {d} != 0) return false;\n\
+             \x20   return floorKAlpha(({b} - {a}) / {d}) == {a};\n}}",
+            self.alpha.cpp(),
+            d = self.d
+        )
+    }
+
+    fn python(&self) -> String {
+        let (a, b) = self.plane.names();
+        format!(
+            "{}\n# is ({a}, {b}) a P-position?\n\
+             def is_p({a}, {b}):\n\
+             \x20   {a}, {b} = min({a}, {b}), max({a}, {b})\n\
+             \x20   if ({b} - {a}) % {d}:\n        return False\n\
+             \x20   return floor_k_alpha(({b} - {a}) // {d}) == {a}\n",
+            self.alpha.python(),
+            d = self.d
+        )
+    }
+
+    fn covers(&self) -> Covers {
+        Covers::Outcomes
+    }
+
+    fn at(&self, p: &[u64]) -> Option<Answer> {
+        let (a, b) = self.plane.coords(p)?;
+        let (x, y) = (a.min(b), a.max(b));
+        let is_p =
+            (y - x).is_multiple_of(self.d) && self.alpha.floor_mul((y - x) / self.d) == x as i128;
+        Some(Answer::of_p(is_p, self.plane.misere))
+    }
+
+    fn cost(&self) -> u64 {
+        1 + self.d + self.alpha.cost() / 2
+    }
+}
+
+const GOLDEN: Quad = Quad { p: 1, q: 1, r: 2, d: 5 };
+
+/// P exactly where `b >= α·a` (`above`) or `b <= α·a`.
+#[derive(Debug, Clone)]
+pub struct Threshold {
+    plane: Plane,
+    alpha: Quad,
+    above: bool,
+}
+
+impl Formula for Threshold {
+    fn family(&self) -> &'static str {
+        "threshold"
+    }
+
+    fn words(&self) -> String {
+        let (a, b) = self.plane.names();
+        let rel = if self.above { ">=" } else { "<=" };
+        format!(
+            "P-positions are exactly those with {b} {rel} alpha*{a}, alpha = {}",
+            self.alpha.words()
+        )
+    }
+
+    fn cpp(&self) -> String {
+        let (a, b) = self.plane.names();
+        // alpha*a is irrational for a > 0: b >= alpha*a iff b > floor(alpha*a).
+        let (rel, op, zero) = if self.above { (">=", ">", "true") } else { ("<=", "<=", "b == 0") };
+        format!(
+            "{}// is ({a}, {b}) a P-position? ({b} {rel} alpha*{a})\n\
+             bool isP(long long {a}, long long {b}) {{\n\
+             \x20   if ({a} == 0) return {zero};\n\
+             \x20   return {b} {op} floorKAlpha({a});\n}}",
+            self.alpha.cpp(),
+            zero = zero.replace('b', b),
+        )
+    }
+
+    fn python(&self) -> String {
+        let (a, b) = self.plane.names();
+        let (rel, op, zero) = if self.above { (">=", ">", "True") } else { ("<=", "<=", "b == 0") };
+        format!(
+            "{}\n# is ({a}, {b}) a P-position? ({b} {rel} alpha*{a})\n\
+             def is_p({a}, {b}):\n\
+             \x20   if {a} == 0:\n        return {zero}\n\
+             \x20   return {b} {op} floor_k_alpha({a})\n",
+            self.alpha.python(),
+            zero = zero.replace('b', b),
+        )
+    }
+
+    fn covers(&self) -> Covers {
+        Covers::Outcomes
+    }
+
+    fn at(&self, p: &[u64]) -> Option<Answer> {
+        let (a, b) = self.plane.coords(p)?;
+        let is_p = match (a, self.above) {
+            (0, above) => above || b == 0,
+            (_, true) => self.alpha.cmp_rational(b as i128, a as u128) == Ordering::Less,
+            (_, false) => self.alpha.cmp_rational(b as i128, a as u128) == Ordering::Greater,
+        };
+        Some(Answer::of_p(is_p, self.plane.misere))
+    }
+
+    fn cost(&self) -> u64 {
+        2 + self.alpha.cost() / 2
+    }
+}
+
+/// Candidates for a 2-D table whose outcomes are all P or N.
+pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
+    let Some((ax, bx, lines)) = rows(t) else { return Vec::new() };
+    if t.outcome.iter().any(|&o| o != b'P' && o != b'N') {
+        return Vec::new();
+    }
+    let mut base = [0u64; super::MAX_ARITY];
+    base[..t.space.arity()].copy_from_slice(&t.space.lo);
+    let plane = Plane { arity: t.space.arity(), ax, bx, base, misere: t.misere };
+    let mut out: Vec<Box<dyn Formula>> = Vec::new();
+    if let Some(f) = pairs(t, &plane) {
+        out.push(Box::new(f));
+    }
+    for above in [true, false] {
+        if let Some(f) = threshold(&lines, &plane, t.space.lo[ax], above) {
+            out.push(Box::new(f));
+        }
+    }
+    out
+}
+
+/// Beatty pairs from the P-positions of the box.
+fn pairs(t: &Table, plane: &Plane) -> Option<Pairs> {
+    let mut ps: Vec<(u64, u64)> = Vec::new();
+    for cell in 0..t.cells() {
+        if t.outcome[cell] == b'P' {
+            let p = t.position(cell);
+            let (a, b) = (p[plane.ax], p[plane.bx]);
+            if a < b {
+                ps.push((a, b));
+            }
+        }
+    }
+    let d = ps.iter().map(|&(a, b)| b - a).min()?;
+    if ps.len() < MIN_PAIRS {
+        return None;
+    }
+    // a/k <= alpha < (a + 1)/k for every pair.
+    let (mut lo, mut hi) = ((0i128, 1u128), (i128::MAX, 1u128));
+    for &(a, b) in &ps {
+        if !(b - a).is_multiple_of(d) {
+            return None;
+        }
+        let k = ((b - a) / d) as u128;
+        if (a as i128) * (lo.1 as i128) > lo.0 * k as i128 {
+            lo = (a as i128, k);
+        }
+        if (a as i128 + 1) * (hi.1 as i128) < hi.0.saturating_mul(k as i128) {
+            hi = (a as i128 + 1, k);
+        }
+    }
+    let alpha = Quad::search(lo, hi)?;
+    Some(Pairs { plane: plane.clone(), alpha, d })
+}
+
+/// A threshold from the rows: in row `a`, P exactly for `b >= t_a` (above) or `b <= t_a`.
+fn threshold(lines: &[super::Line], plane: &Plane, a0: u64, above: bool) -> Option<Threshold> {
+    let (mut lo, mut hi) = ((0i128, 1u128), (i128::MAX, 1u128));
+    let mut seen = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let a = a0 + i as u64;
+        if a == 0 {
+            continue;
+        }
+        let w = l.outcome.len();
+        let is_p = |j: usize| l.outcome[j] == b'P';
+        // The switch point: the first P (above) or the first N (below).
+        let s = (0..w).find(|&j| is_p(j) == above).unwrap_or(w);
+        if s == 0 || s == w || (s..w).any(|j| is_p(j) != above) {
+            continue;
+        }
+        seen += 1;
+        // b = start + s is the first with b >= alpha a (above: the first P; below: the
+        // first N), so (b - 1)/a < alpha < b/a (alpha·a is irrational).
+        let first = l.start + s as u64;
+        let (l0, h0) = (first as i128 - 1, first as i128);
+        let a = a as u128;
+        if l0 * (lo.1 as i128) > lo.0 * a as i128 {
+            lo = (l0, a);
+        }
+        if h0 * (hi.1 as i128) < hi.0.saturating_mul(a as i128) {
+            hi = (h0, a);
+        }
+    }
+    if seen < MIN_PAIRS {
+        return None;
+    }
+    let alpha = Quad::search(lo, hi)?;
+    Some(Threshold { plane: plane.clone(), alpha, above })
+}
