@@ -5,6 +5,7 @@
 //! The parts: [`space`] is the box and positions; [`table`] the computed values; [`pattern`]
 //! the detectors and the check that keeps only patterns reproducing every entry.
 
+pub mod builtin;
 pub mod pattern;
 pub mod space;
 pub mod table;
