@@ -37,8 +37,8 @@
 //!   normal P-positions (floor(k φ), floor(k φ) + k), k >= 2, with their mirror images: the normal
 //!   set with (0, 0), (1, 2), (2, 1) replaced by (0, 1), (1, 0), (2, 2). This is NOT the claim of
 //!   the seeds' notes ("(n, m), 2 < n <= m, is P iff (n - 2, m - 2) is a normal P-position"):
-//!   exhaustive search shows (3, 5) is a misère P-position while (1, 3) is a normal N-position,
-//!   and (4, 4) is N while (2, 2) is a normal... N as well; the first disagreement is (3, 5).
+//!   exhaustive search (tests/explore_builtin.rs) shows (3, 4) is N although (1, 2) is a normal
+//!   P-position (take 3 from both heaps: (0, 1)), and (3, 5) is P although (1, 3) is not.
 //!   *Proof* (this project's own). Let S be the set above and W the normal P-set. In misère
 //!   play a position is P iff it has a move and every option is N; so it suffices that (a) no
 //!   move joins two members of S, (b) every position outside S other than (0, 0) has a move into
@@ -57,11 +57,11 @@
 //!   >= 2, or the XOR is 1 with every heap <= 1 (Bouton 1901).
 //! - *Bash* for `bash:M`: G(n) = n mod (M + 1) (the options of n are the M values before it, by
 //!   induction they are 0..M-1 in some order when n >= M, and 0..n-1 below). *Misère Bash*: P
-//!   iff n mod (M + 1) = 1. *Proof* (ours): 0 is N (the player to move cannot move, and wins).
-//!   If n = 1 (mod M + 1), every move takes t in 1..=M and leaves n - t, not 1 mod (M + 1), and
-//!   either 0 (N) or a heap m >= 2 or m = 0 ... in every case m != 1 (mod M + 1); every such m > 0
-//!   has the move taking t' = (m - 1) mod (M + 1) in 1..=M (m - 1 >= t' >= 1 since m != 1 mod
-//!   M + 1 and m >= 1) to a heap = 1 (mod M + 1), P by induction, so m is N; m = 0 is N. Hence
+//!   iff n mod (M + 1) = 1. *Proof* (ours), by induction on n. Heap 0 is N: the player to move
+//!   cannot move, and wins. A heap n = 1 (mod M + 1) has a move (n >= 1), and every move takes
+//!   t in 1..=M, leaving m = n - t with m != 1 (mod M + 1); such an m is 0 (N) or m >= 2 and
+//!   has the move taking t' = (m - 1) mod (M + 1), which is in 1..=M and at most m - 1, to a heap
+//!   = 1 (mod M + 1), P by induction, so m is N: all options of n are N, and
 //!   n is P (it has a move: n >= 1). The notes' "n % (m+1) == 1 loses" is this rule; the tests
 //!   check it against the brute force.
 //! - For every `games sg` rule: the certificate of `games sg` ([`crate::sg::certificate`]) on
@@ -167,10 +167,7 @@ pub fn misere_supported(game: &Builtin) -> Result<(), String> {
 pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, String> {
     let k = arity(game);
     if space.arity() != k {
-        return Err(format!(
-            "the box has {} coordinates; the game {game} has {k}",
-            space.arity()
-        ));
+        return Err(format!("the box has {} coordinates; the game {game} has {k}", space.arity()));
     }
     if misere {
         misere_supported(game)?;
@@ -307,7 +304,8 @@ fn line_normal(dims: &[usize], dirs: &[usize]) -> Vec<u32> {
     let k = dims.len();
     let st = strides(dims);
     let cells: usize = dims.iter().product();
-    let step: Vec<usize> = dirs.iter().map(|&d| (0..k).filter(|i| d >> i & 1 == 1).map(|i| st[i]).sum()).collect();
+    let step: Vec<usize> =
+        dirs.iter().map(|&d| (0..k).filter(|i| d >> i & 1 == 1).map(|i| st[i]).sum()).collect();
     let most: usize = dirs
         .iter()
         .map(|&d| (0..k).filter(|i| d >> i & 1 == 1).map(|i| dims[i] - 1).min().unwrap_or(0))
@@ -352,7 +350,8 @@ fn line_misere(dims: &[usize], dirs: &[usize]) -> Vec<bool> {
     let k = dims.len();
     let st = strides(dims);
     let cells: usize = dims.iter().product();
-    let step: Vec<usize> = dirs.iter().map(|&d| (0..k).filter(|i| d >> i & 1 == 1).map(|i| st[i]).sum()).collect();
+    let step: Vec<usize> =
+        dirs.iter().map(|&d| (0..k).filter(|i| d >> i & 1 == 1).map(|i| st[i]).sum()).collect();
     const P: u16 = 1 << 15;
     let mut state = vec![0u16; cells];
     let mut c = [0usize; MAX_ARITY];
@@ -634,7 +633,8 @@ impl Formula for NimSum {
     fn cpp(&self) -> String {
         let x = self.vars().join(" ^ ");
         if self.misere {
-            let big = self.vars().iter().map(|v| format!("{v} >= 2")).collect::<Vec<_>>().join(" || ");
+            let big =
+                self.vars().iter().map(|v| format!("{v} >= 2")).collect::<Vec<_>>().join(" || ");
             format!("(({big}) ? ({x}) == 0 : ({x}) == 1) /* P */")
         } else {
             x
@@ -643,7 +643,8 @@ impl Formula for NimSum {
     fn python(&self) -> String {
         let x = self.vars().join(" ^ ");
         if self.misere {
-            let big = self.vars().iter().map(|v| format!("{v} >= 2")).collect::<Vec<_>>().join(" or ");
+            let big =
+                self.vars().iter().map(|v| format!("{v} >= 2")).collect::<Vec<_>>().join(" or ");
             format!("(({x}) == 0) if ({big}) else (({x}) == 1)  # P")
         } else {
             x
@@ -669,7 +670,8 @@ impl Formula for NimSum {
         Some(if self.misere {
             "Bouton's theorem, misère form (1901)".to_string()
         } else {
-            "Bouton's theorem (1901) / Sprague-Grundy: the value of nim heaps is their XOR".to_string()
+            "Bouton's theorem (1901) / Sprague-Grundy: the value of nim heaps is their XOR"
+                .to_string()
         })
     }
 }
@@ -745,11 +747,8 @@ impl Formula for Period {
     }
     fn words(&self) -> String {
         let (n0, p, s) = (self.n0, self.period, self.saltus);
-        let rel = if s == 0 {
-            format!("G(n + {p}) = G(n)")
-        } else {
-            format!("G(n + {p}) = G(n) + {s}")
-        };
+        let rel =
+            if s == 0 { format!("G(n + {p}) = G(n)") } else { format!("G(n + {p}) = G(n) + {s}") };
         format!("{}: {rel} for n >= {n0}; G(0..{}) = {}", self.rule, n0 + p, self.list())
     }
     fn cpp(&self) -> String {
