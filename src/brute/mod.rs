@@ -8,6 +8,7 @@
 pub mod search;
 
 pub mod bob_and_ben;
+pub mod explore;
 pub mod game_draw;
 pub mod game_teams;
 pub mod graph;
