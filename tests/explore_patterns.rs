@@ -6,10 +6,10 @@
 mod common;
 
 use games::explore::pattern::{Covers, Pattern, find};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use games::explore::space::Space;
 use games::explore::table::Table;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn mex(seen: &mut Vec<bool>, opts: impl Iterator<Item = u32>) -> u32 {
     seen.clear();
@@ -487,7 +487,12 @@ fn threshold_formulas() {
 
 /// Runs `program` with `input` on stdin; its stdout, or a failure with its stderr.
 fn run(program: &mut Command, input: &str) -> String {
-    let mut child = program.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut child = program
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
     let out = child.wait_with_output().expect("wait");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -502,7 +507,11 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
         .iter()
         .map(|x| {
             let a = p.formula.at(&[x[0], x[1], 0, 0]).expect("covered");
-            if values { a.value.expect("value").to_string() } else { u8::from(a.outcome == b'P').to_string() }
+            if values {
+                a.value.expect("value").to_string()
+            } else {
+                u8::from(a.outcome == b'P').to_string()
+            }
         })
         .collect();
     let input: String = positions
@@ -531,8 +540,17 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
             p.formula.cpp()
         );
         std::fs::write(&src, &cpp).expect("write source");
-        let built = Command::new("g++").args(["-O1", "-std=c++17", "-o"]).arg(&exe).arg(&src).output().expect("g++ runs");
-        assert!(built.status.success(), "C++ of {words} does not compile:\n{cpp}\n{}", String::from_utf8_lossy(&built.stderr));
+        let built = Command::new("g++")
+            .args(["-O1", "-std=c++17", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .output()
+            .expect("g++ runs");
+        assert!(
+            built.status.success(),
+            "C++ of {words} does not compile:\n{cpp}\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
         let got = run(&mut Command::new(&exe), &input);
         assert_eq!(got.lines().collect::<Vec<_>>(), want, "C++ of {words}:\n{cpp}");
     } else {
@@ -544,7 +562,15 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
 fn pasted_code_agrees_with_at() {
     let dir = common::temp_dir("pasted");
     let far1: Vec<[u64; 2]> = (0..300u64)
-        .chain([1_990_656, 2_985_983, 10u64.pow(12) + 39, 999_999_999_989, 10u64.pow(18), 10u64.pow(18) + 1, i64::MAX as u64 - 1])
+        .chain([
+            1_990_656,
+            2_985_983,
+            10u64.pow(12) + 39,
+            999_999_999_989,
+            10u64.pow(18),
+            10u64.pow(18) + 1,
+            i64::MAX as u64 - 1,
+        ])
         .map(|x| [x, 0])
         .collect();
     let mut checked = Vec::new();
@@ -555,9 +581,36 @@ fn pasted_code_agrees_with_at() {
         (table1(0, &floor_game(5000)), "intervals"),
         (table1(0, &cuts_game(5000)), "arith"),
         (outcome_table(1, &fib_p[1..]), "sequence"),
-        (table1(0, &(0..3000u64).map(|n| (isqrt128(n as u128) % 3) as u32).collect::<Vec<_>>()), "intervals"),
-        (table1(1, &(1..3000u64).map(|n| u32::from((2..12).any(|k| (1..=n).take_while(|m| m.pow(k) <= n).any(|m| m.pow(k) == n)) || n == 1)).collect::<Vec<_>>()), "arith"),
-        (outcome_table(0, &(0..3000u64).map(|n| (0..=n).take_while(|k| k * (k + 1) / 2 <= n).any(|k| k * (k + 1) / 2 == n)).collect::<Vec<_>>()), "sequence"),
+        (
+            table1(0, &(0..3000u64).map(|n| (isqrt128(n as u128) % 3) as u32).collect::<Vec<_>>()),
+            "intervals",
+        ),
+        (
+            table1(
+                1,
+                &(1..3000u64)
+                    .map(|n| {
+                        u32::from(
+                            (2..12).any(|k| {
+                                (1..=n).take_while(|m| m.pow(k) <= n).any(|m| m.pow(k) == n)
+                            }) || n == 1,
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "arith",
+        ),
+        (
+            outcome_table(
+                0,
+                &(0..3000u64)
+                    .map(|n| {
+                        (0..=n).take_while(|k| k * (k + 1) / 2 <= n).any(|k| k * (k + 1) / 2 == n)
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "sequence",
+        ),
     ];
     for (t, family) in &tables {
         let found = find(t, Vec::new());
@@ -565,19 +618,22 @@ fn pasted_code_agrees_with_at() {
         let lo = t.space.lo[0];
         // The pasted factor counts divide by trial (O(sqrt n)): no 2^63 - 2 = 2*3*715827883*2147483647.
         let top = if *family == "arith" { 10u64.pow(18) + 1 } else { u64::MAX };
-        let pos: Vec<[u64; 2]> = far1.iter().copied().filter(|x| x[0] >= lo && x[0] <= top).collect();
+        let pos: Vec<[u64; 2]> =
+            far1.iter().copied().filter(|x| x[0] >= lo && x[0] <= top).collect();
         pasted_code_agrees(p, 1, &pos, &dir);
         checked.push(p.formula.words());
     }
     // 2-D: Wythoff, d = 2, a threshold.
-    let mut far2: Vec<[u64; 2]> = (0..40u64).flat_map(|a| (0..40u64).map(move |b| [a, b])).collect();
+    let mut far2: Vec<[u64; 2]> =
+        (0..40u64).flat_map(|a| (0..40u64).map(move |b| [a, b])).collect();
     for k in [10u64.pow(17), 3 * 10u64.pow(17) + 12_345] {
         let a = ((k as u128 + isqrt128(5 * (k as u128) * (k as u128))) / 2) as u64;
         far2.extend([[a, a + k], [a + k, a], [a + 1, a + k], [a, a + 2 * k], [a, a + k + 1]]);
     }
     let w1 = gen_wythoff(61, 1);
     let w2 = gen_wythoff(61, 2);
-    let thr: Vec<bool> = (0..50 * 50u64).map(|c| c / 50 == 0 || (c % 50).pow(2) > 3 * (c / 50).pow(2)).collect();
+    let thr: Vec<bool> =
+        (0..50 * 50u64).map(|c| c / 50 == 0 || (c % 50).pow(2) > 3 * (c / 50).pow(2)).collect();
     for (t, family) in [
         (plane_table(61, 61, 61, &w1), "beatty"),
         (plane_table(61, 61, 61, &w2), "beatty"),

@@ -26,7 +26,7 @@ pub fn command() -> Command {
         .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).help("Misère play: the player who cannot move wins (outcomes only)"))
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
-        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).allow_hyphen_values(true).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5)"))
+        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5)"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))

@@ -39,7 +39,15 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
             },
         };
     }
-    for pat in patterns {
+    // Proved before observed; within each, a pattern of values before one of outcomes only.
+    let rank = |pat: &Pattern| {
+        let proved = matches!(pat.basis, Basis::Proved(_));
+        let values = pat.formula.covers() == super::pattern::Covers::Values;
+        (!proved, !values)
+    };
+    let mut order: Vec<&Pattern> = patterns.iter().collect();
+    order.sort_by_key(|pat| rank(pat));
+    for pat in order {
         if let Some(a) = pat.formula.at(p) {
             let basis = match &pat.basis {
                 Basis::Proved(_) => format!("{} ({})", pat.basis.label(), pat.formula.family()),

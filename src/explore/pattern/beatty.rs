@@ -90,8 +90,14 @@ impl Quad {
         (k as i128 * self.p as i128 + x).div_euclid(self.r as i128)
     }
 
+    /// The height of its minimal polynomial r^2 x^2 - 2 p r x + (p^2 - q^2 d), reduced by the
+    /// gcd of the coefficients (the golden ratio, x^2 - x - 1: 3), so that the simplest number
+    /// in an interval wins, not the one written with the smallest digits.
     fn cost(&self) -> u64 {
-        self.p.unsigned_abs() + self.q.unsigned_abs() + self.r + self.d
+        let (p, q, r, d) = (self.p as i128, self.q as i128, self.r as i128, self.d as i128);
+        let coeffs = [r * r, 2 * p * r, p * p - q * q * d];
+        let g = coeffs.iter().fold(0i128, |g, &c| gcd(g, c.abs())).max(1);
+        coeffs.iter().map(|c| (c.abs() / g) as u64).sum()
     }
 
     /// The cheapest quadratic irrational in `[lo, hi)` (rationals `(num, den)`, `den > 0`).
@@ -432,4 +438,8 @@ fn threshold(lines: &[super::Line], plane: &Plane, a0: u64, above: bool) -> Opti
     }
     let alpha = Quad::search(lo, hi)?;
     Some(Threshold { plane: plane.clone(), alpha, above })
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
