@@ -18,7 +18,7 @@ pub fn command() -> Command {
     Command::new("sg")
         .about("Grundy explorer: any heap rule, its values, a proven period, G(n) for n < 2^64")
         .long_about(include_str!("../../problems/sg.md"))
-        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, sub:1,3,4, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
+        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, kayles, sub:1,3,4, sub:3..7, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
         .arg(
             Arg::new("upto")
                 .long("upto")
