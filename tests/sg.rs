@@ -340,7 +340,7 @@ fn command_output_bytes() {
         err,
         "games sg: G(1000): no period is proved and n is beyond --max 100 (raise --max to compute it)\n"
     );
-    assert!(out.ends_with("no period found up to n = 100 (largest value 7 at n = 87; rare/common by mask 6: 31 rare, 70 common; 11 P-positions, the last at n = 53)\n"), "{out}");
+    assert!(out.ends_with("no period found up to n = 100 (largest value 7 at n = 87; rare/common by mask 6: 31 rare, 70 common; 11 P-positions, the last at n = 53); stopped: the --max bound 100 was reached; --max N searches further\n"), "{out}");
     let (code, out, _) = games_sg(&["0.77", "--json"]);
     assert_eq!(code, Some(0));
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();

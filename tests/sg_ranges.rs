@@ -280,11 +280,37 @@ fn svg_caption_preperiod() {
     assert_eq!(games_sg(&["0.77", "--svg", p]).0, Some(0));
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.contains("grey: preperiod 0..70; blue: one period of 12"), "{svg}");
+    // Kayles' P-positions among G(0..=166) are the red columns.
+    let zeros = grundy_values(&rule("0.77"), 166).unwrap().iter().filter(|&&g| g == 0).count();
+    assert_eq!(svg.matches("fill=\"red\"").count(), zeros);
     assert_eq!(games_sg(&["sub:1,3,4", "--svg", p]).0, Some(0));
     let svg = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
     assert!(svg.contains("no preperiod; blue: one period of 7"));
     assert!(!svg.contains("0..0"));
+}
+
+/// A long table is drawn in at most 2000 columns, each from its least to its largest value.
+#[test]
+fn svg_downsamples_long_tables() {
+    let path = std::env::temp_dir().join(format!("games-sg19-big-{}.svg", std::process::id()));
+    let p = path.to_str().unwrap();
+    assert_eq!(games_sg(&["0.6", "--upto", "9999", "--svg", p]).0, Some(0));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.len() < 200_000, "{} bytes", svg.len());
+    assert!(svg.contains("viewBox=\"0 0 2000 "));
+    assert!(svg.contains("10000 values in 2000 columns"));
+    let v = grundy_values(&rule("0.6"), 9999).unwrap();
+    // Column 1 holds n = 5..=9.
+    let (lo, hi) = (v[5..10].iter().min().unwrap(), v[5..10].iter().max().unwrap());
+    let top = *v.iter().max().unwrap() as usize + 1;
+    let want = format!(
+        "<rect x=\"1\" y=\"{}\" width=\"1\" height=\"{}\"",
+        top - 1 - *hi as usize,
+        hi - lo + 1
+    );
+    assert!(svg.contains(&want), "{want}");
 }
 
 #[test]

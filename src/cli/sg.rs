@@ -18,7 +18,7 @@ pub fn command() -> Command {
     Command::new("sg")
         .about("Grundy explorer: any heap rule, its values, a proven period, G(n) for n < 2^64")
         .long_about(include_str!("../../problems/sg.md"))
-        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, sub:1,3,4, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
+        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, kayles, sub:1,3,4, sub:3..7, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
         .arg(
             Arg::new("upto")
                 .long("upto")
@@ -173,12 +173,27 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         (None, Some(c)) => c.period().saturating_mul(2).clamp(20, 200),
         (None, None) => search_max.saturating_add(1),
     };
-    if let Err(e) =
-        usize::try_from(len_wanted).ok().and_then(|l| l.checked_mul(BYTES_PER_VALUE)).map_or(
-            Err(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" }),
-            |b| games::error::probe(b, "the Grundy table"),
-        )
-    {
+    let octal =
+        rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
+    // Bytes a value costs at the peak, by path: the streamed octal run keeps 2 bytes a value
+    // (4 while its vector grows, plus the copy printed); the bounded run a fixed 150 MB; the
+    // named rules' tables a few bytes; everything else also the certificate's suffix periods
+    // and differences (4 bytes each) and the printed table.
+    let bounded = args.get_flag("bounded");
+    let (per_value, len_probed) = match (&octal, &rule) {
+        (Some(_), _) if bounded => (1, len_wanted.min(256 << 20)),
+        (Some(_), _) => (8, len_wanted),
+        (None, Rule::SplitNim | Rule::Lunch | Rule::MultiSg(_) | Rule::Fibonacci) => {
+            (8, len_wanted)
+        }
+        _ => (BYTES_PER_VALUE, len_wanted),
+    };
+    let probed = usize::try_from(len_probed)
+        .ok()
+        .and_then(|l| l.checked_mul(per_value))
+        .ok_or(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" })
+        .and_then(|b| games::error::probe(b, "the Grundy table"));
+    if let Err(e) = probed {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
     }
@@ -186,11 +201,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let mut note = None;
     let mut computed = None;
     let mut period_values = Vec::new();
-    let octal =
-        rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
     let verdict = if let Some(code) = octal {
         let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
-        match stream(&rule, &code, search_max, args.get_flag("bounded"), budget, stop_at_asked) {
+        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked) {
             Ok(run) => {
                 engine.values = run.values;
                 computed = Some(run.computed);
@@ -795,53 +808,83 @@ fn table(values: &[u16], v: &Verdict, all: bool) -> String {
 /// The most values printed in full by default.
 const FULL_TABLE: usize = 2000;
 
-/// G(n) against n: one unit square per value (the data's own coordinates, so no rounding),
-/// the preperiod shaded grey and one period shaded blue.
+/// The most columns an SVG draws: more values share a column (its lowest to highest value).
+const SVG_COLUMNS: usize = 2000;
+
+/// G(n) against n in the data's own coordinates (no rounding): one unit column per value, or
+/// per block of values past [`SVG_COLUMNS`] (a bar from the block's least to its largest value),
+/// so the file stays small whatever n. Columns holding a P-position (G = 0) are red; the
+/// preperiod is shaded grey and one period blue; axes with the first and last n and value.
 fn svg(rule: &Rule, values: &[u16], v: &Verdict) -> String {
-    let w = values.len().max(1);
+    let len = values.len().max(1);
+    let cols = len.min(SVG_COLUMNS);
+    // Column c holds the values n with n * cols / len = c.
+    let col_of = |n: usize| (n as u128 * cols as u128 / len as u128) as usize;
     let top = values.iter().copied().max().unwrap_or(0) as usize + 1;
+    let mut lo = vec![u16::MAX; cols];
+    let mut hi = vec![0u16; cols];
+    for (n, &g) in values.iter().enumerate() {
+        let c = col_of(n);
+        lo[c] = lo[c].min(g);
+        hi[c] = hi[c].max(g);
+    }
     let mut s = String::new();
-    s.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"460\">\n");
-    s.push_str("<rect width=\"900\" height=\"460\" fill=\"white\"/>\n");
+    s.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"480\">\n");
+    s.push_str("<rect width=\"900\" height=\"480\" fill=\"white\"/>\n");
+    let per = if cols < len { format!(", {len} values in {cols} columns") } else { String::new() };
     s.push_str(&format!(
-        "<text x=\"50\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">G(n) of {} for n = 0..{}, values 0..{}</text>\n",
-        xml_escape(&rule.to_string()),
-        w - 1,
+        "<text x=\"50\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">G(n) of {} for n = 0..{}, values 0..{}{per}</text>\n",
+        xml_escape(&shortened(&rule.to_string())),
+        len - 1,
+        top - 1
+    ));
+    // Axes: x along the bottom, y on the left, with their end labels.
+    s.push_str("<g stroke=\"black\" stroke-width=\"1\"><line x1=\"49\" y1=\"431\" x2=\"850\" y2=\"431\"/><line x1=\"49\" y1=\"30\" x2=\"49\" y2=\"431\"/></g>\n");
+    s.push_str(&format!(
+        "<g font-family=\"sans-serif\" font-size=\"11\"><text x=\"50\" y=\"445\">0</text><text x=\"850\" y=\"445\" text-anchor=\"end\">n = {}</text><text x=\"45\" y=\"431\" text-anchor=\"end\">0</text><text x=\"45\" y=\"40\" text-anchor=\"end\">{}</text></g>\n",
+        len - 1,
         top - 1
     ));
     s.push_str(&format!(
-        "<svg x=\"50\" y=\"30\" width=\"800\" height=\"400\" viewBox=\"0 0 {w} {top}\" preserveAspectRatio=\"none\">\n"
+        "<svg x=\"50\" y=\"30\" width=\"800\" height=\"400\" viewBox=\"0 0 {cols} {top}\" preserveAspectRatio=\"none\">\n"
     ));
     if let Verdict::Periodic { n0, period, .. } = v {
-        let n0 = (*n0 as usize).min(w);
-        let end = (n0 + *period as usize).min(w);
+        let a = col_of((*n0 as usize).min(len));
+        let b =
+            col_of((*n0 as usize).saturating_add(*period as usize).min(len)).max(a + 1).min(cols);
         s.push_str(&format!(
-            "<rect x=\"0\" y=\"0\" width=\"{n0}\" height=\"{top}\" fill=\"#dddddd\"/>\n"
+            "<rect x=\"0\" y=\"0\" width=\"{a}\" height=\"{top}\" fill=\"#dddddd\"/>\n"
         ));
         s.push_str(&format!(
-            "<rect x=\"{n0}\" y=\"0\" width=\"{}\" height=\"{top}\" fill=\"#cce0ff\"/>\n",
-            end - n0
+            "<rect x=\"{a}\" y=\"0\" width=\"{}\" height=\"{top}\" fill=\"#cce0ff\"/>\n",
+            b.saturating_sub(a)
         ));
     }
     s.push_str("<g fill=\"black\">\n");
-    for (n, &g) in values.iter().enumerate() {
+    for c in 0..cols {
+        if lo[c] > hi[c] {
+            continue;
+        }
+        let fill = if lo[c] == 0 { " fill=\"red\"" } else { "" };
         s.push_str(&format!(
-            "<rect x=\"{n}\" y=\"{}\" width=\"1\" height=\"1\"/>\n",
-            top - 1 - g as usize
+            "<rect x=\"{c}\" y=\"{}\" width=\"1\" height=\"{}\"{fill}/>\n",
+            top - 1 - hi[c] as usize,
+            (hi[c] - lo[c]) as usize + 1
         ));
     }
     s.push_str("</g>\n</svg>\n");
     let legend = match v {
         Verdict::Periodic { n0: 0, period, .. } => {
-            format!("no preperiod; blue: one period of {period}")
+            format!("no preperiod; blue: one period of {period}; red: P-positions (G = 0)")
         }
-        Verdict::Periodic { n0, period, .. } => {
-            format!("grey: preperiod 0..{}; blue: one period of {period}", n0 - 1)
-        }
-        _ => "no period marked".to_string(),
+        Verdict::Periodic { n0, period, .. } => format!(
+            "grey: preperiod 0..{}; blue: one period of {period}; red: P-positions (G = 0)",
+            n0 - 1
+        ),
+        _ => "no period marked; red: P-positions (G = 0)".to_string(),
     };
     s.push_str(&format!(
-        "<text x=\"50\" y=\"450\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n</svg>\n",
+        "<text x=\"50\" y=\"470\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n</svg>\n",
         xml_escape(&legend)
     ));
     s
