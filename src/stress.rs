@@ -424,17 +424,26 @@ fn shrink_failure(
     domain: Domain,
     failure: Failure,
 ) -> Result<Failure, StressError> {
-    let mut fails = |c: &[u8]| matches!(judge(problem, against, c), Ok(Verdict::Fail { .. }));
+    // Runs that gave a verdict: one refused because `games` was interrupted is not counted.
+    let mut runs = 0;
+    let mut fails = |c: &[u8]| match judge(problem, against, c) {
+        Ok(verdict) => {
+            runs += 1;
+            matches!(verdict, Verdict::Fail { .. })
+        }
+        Err(_) => false,
+    };
     let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, SHRINK);
+    let runs = runs.min(shrunk.calls);
     // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
     // the ones judged), rather than lost.
     if crate::process::interrupted().is_some() || shrunk.input == failure.input {
-        return Ok(Failure { shrink_runs: shrunk.calls, ..failure });
+        return Ok(Failure { shrink_runs: runs, ..failure });
     }
     Ok(match judge(problem, against, &shrunk.input)? {
         Verdict::Fail { expected, got, reason, diff, stderr } => Failure {
             input: shrunk.input,
-            shrink_runs: shrunk.calls,
+            shrink_runs: runs,
             expected,
             got,
             reason,
@@ -442,7 +451,7 @@ fn shrink_failure(
             stderr,
             ..failure
         },
-        _ => Failure { shrink_runs: shrunk.calls, ..failure },
+        _ => Failure { shrink_runs: runs, ..failure },
     })
 }
 
@@ -492,7 +501,11 @@ pub fn summary(
 ) -> String {
     let (before, after) = (failure.original.len(), failure.input.len());
     let runs = failure.shrink_runs;
-    let shrunk = if failure.original == failure.input {
+    let interrupted = crate::process::interrupted().filter(|_| failure.original == failure.input);
+    let shrunk = if let Some(sig) = interrupted {
+        let sig = crate::process::signal_name(sig);
+        format!("not shrunk ({after} bytes): shrinking interrupted by {sig} after {runs} runs\n")
+    } else if failure.original == failure.input {
         format!("not shrunk ({after} bytes; {runs} runs tried)\n")
     } else if before == after {
         format!("shrunk to smaller values ({after} bytes) in {runs} runs\n")

@@ -24,3 +24,36 @@ fn readme_set_up_commands_name_real_things() {
     let makefile = include_str!("../Makefile");
     assert!(makefile.contains("\ntest:"));
 }
+
+/// The graph example runs on a file that is in the repository, and prints what the README shows.
+#[test]
+fn readme_graph_example_is_shipped_and_true() {
+    let readme = include_str!("../README.md");
+    let command = "$ games graph examples/graph.in";
+    let at = readme.find(command).expect("the README's graph example names examples/graph.in");
+    let block = &readme[at..];
+    let block = &block[block.find('\n').unwrap() + 1..];
+    let shown = &block[..block.find("```").expect("the example's block ends")];
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/graph.in");
+    let input = std::fs::read(path).expect("examples/graph.in is shipped");
+    let (out, fault) = games::graph::run(&input, Default::default());
+    assert!(fault.is_none(), "{fault:?}");
+    assert_eq!(String::from_utf8(out).unwrap(), shown);
+}
+
+/// A newcomer learns where the binary is, and the README stays a guide: the benchmark history
+/// lives in docs/benchmarks.md, the README keeps one table of figures and its command.
+#[test]
+fn readme_says_where_games_is_and_keeps_one_benchmark_table() {
+    let readme = include_str!("../README.md");
+    assert!(readme.contains("target/release/games"));
+    assert!(readme.contains("~/.cargo/bin"));
+    let bench = &readme[readme.find("\n## Benchmark\n").expect("a Benchmark section")..];
+    assert!(bench.contains("make bench"));
+    assert!(bench.contains("docs/benchmarks.md"));
+    let tables = bench.lines().filter(|l| l.starts_with("|---")).count();
+    assert_eq!(tables, 1, "the README's Benchmark section keeps one table");
+    assert!(readme.lines().count() < 500, "README.md is a guide, not a log");
+    let history = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/benchmarks.md"));
+    assert!(history.exists());
+}

@@ -44,7 +44,7 @@ pub fn command() -> Command {
                 .long("force")
                 .requires("out")
                 .action(clap::ArgAction::SetTrue)
-                .help("Write into a non-empty DIR, first removing its old random-*.in/.out files"),
+                .help("Write into a non-empty DIR, first removing its old random-*.in/.out files (links too, never followed)"),
         )
 }
 
@@ -65,7 +65,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             (p.generate)(&mut Rng::new(stress::case_seed(seed, i)), size, super::domain_of(args));
         let stem = dir.join(format!("random-{i:0width$}"));
         let path = stem.with_extension("in");
-        std::fs::write(&path, &input).with_context(|| format!("writing {}", path.display()))?;
+        write_new(&path, &input)?;
         if args.get_flag("answers") {
             let (answer, fault) = registry::run(p, &input);
             if let Some(f) = fault {
@@ -76,7 +76,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 );
             }
             let path = stem.with_extension("out");
-            std::fs::write(&path, answer).with_context(|| format!("writing {}", path.display()))?;
+            write_new(&path, &answer)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -105,9 +105,24 @@ fn prepare_dir(dir: &std::path::Path, force: bool) -> Result<()> {
     for path in entries {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let ours = name.starts_with("random-") && (name.ends_with(".in") || name.ends_with(".out"));
-        if ours && path.is_file() {
+        // The entry itself, not what a symbolic link points to: a link (even a dangling one)
+        // is removed, never followed out of DIR.
+        let kind = std::fs::symlink_metadata(&path).map(|m| m.file_type());
+        if ours && kind.is_ok_and(|k| k.is_file() || k.is_symlink()) {
             std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
         }
     }
     Ok(())
+}
+
+/// Writes a new file at `path`: refused if anything is there already (`O_EXCL`: a symbolic
+/// link, even a dangling one, is not followed; `prepare_dir` has removed our old files).
+fn write_new(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes))
+        .with_context(|| format!("writing {}", path.display()))
 }

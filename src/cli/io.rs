@@ -22,11 +22,9 @@ impl std::fmt::Display for StreamError {
     }
 }
 
-impl std::error::Error for StreamError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
-}
+/// The OS error is part of the message ([`Display`](std::fmt::Display)), so it is not also
+/// given as the source: `{:#}` (anyhow's chain) would print it twice on one line.
+impl std::error::Error for StreamError {}
 
 impl StreamError {
     pub fn is_broken_pipe(&self) -> bool {

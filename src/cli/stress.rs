@@ -76,6 +76,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         None => stress::Against::Brute,
     };
+    // The failing input is saved after the run: a path that would block the write (a FIFO, a
+    // device) or cannot take it is refused now, before any case runs.
+    if let Some(save) = args.get_one::<std::path::PathBuf>("save")
+        && let Ok(meta) = std::fs::metadata(save)
+        && !meta.is_file()
+    {
+        return Err(super::UsageError(format!(
+            "--save {}: not a regular file (a FIFO or a device would block the save)",
+            save.display()
+        ))
+        .into());
+    }
     let jobs = super::jobs_of(args);
     let options = stress::Options {
         cases,

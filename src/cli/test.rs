@@ -12,8 +12,8 @@
 //! The comparison rules (line-end whitespace and CRLF forgiven), the timeout, the process-group
 //! handling, the output cap and the signal handling are the ones of `games stress` (see
 //! `games::process`). Exit status: 0 iff every file is AC, 1 otherwise, 2 for set-up errors (no
-//! input found, a command the shell cannot run, an input our own solver refuses), 128 + the
-//! signal's number when interrupted.
+//! input found, a command the shell cannot run, an input our own solver refuses, an `.out` that
+//! is not a regular file: a FIFO would block), 128 + the signal's number when interrupted.
 
 use super::io;
 use anyhow::Result;
@@ -195,6 +195,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 render(&paint, &verdict, input_path, width, elapsed, from)
             }
             Err(Stop::SetUp(message)) => {
+                // Orphans of the programs run so far are ours to end, as at the end of a run.
+                process::sweep_orphans();
                 io::error_line(&format!("games {label}: {message}"));
                 return Ok(ExitCode::from(2));
             }
@@ -264,6 +266,12 @@ fn judge_file(
 ) -> Result<(Verdict, Duration, &'static str), Stop> {
     let input = std::fs::read(path).map_err(|e| Stop::SetUp(format!("{}: {e}", path.display())))?;
     let golden = path.with_extension("out");
+    // A FIFO or a device would block the read (and the signals with it): regular files only.
+    if let Ok(meta) = std::fs::metadata(&golden)
+        && !meta.is_file()
+    {
+        return Err(Stop::SetUp(format!("{}: not a regular file", golden.display())));
+    }
     let stop = |e: games::stress::StressError| match e {
         games::stress::StressError::Interrupted(sig) => Stop::Interrupted(sig),
         e => Stop::SetUp(e.to_string()),

@@ -32,6 +32,7 @@ pub const MAX_HEAP_GADGET: u32 = 4096;
 
 /// Positions that reach no cycle, peeled in order, with their Grundy values; `u32::MAX` for
 /// the others.
+#[allow(clippy::needless_range_loop)]
 fn terminating(reach: &Reach) -> Vec<u32> {
     let n = reach.expanded();
     // dependents[w]: every (position) that has w as a part, once per occurrence.
@@ -90,6 +91,7 @@ fn mex_of_options(reach: &Reach, v: usize, grundy: &[u32], seen: &mut Vec<u32>) 
 }
 
 /// The normal-play table of the box.
+#[allow(clippy::needless_range_loop)]
 pub fn normal(space: &Space, reach: &Reach) -> Result<Table, String> {
     let mut table = Table::new(space.clone(), false);
     table.explored = reach.expanded();

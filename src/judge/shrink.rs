@@ -58,8 +58,12 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// Out of runs or time, or `games` was interrupted (a signal caught by
+    /// [`crate::process::Supervisor`]: the search stops at once, not at its deadline).
     fn exhausted(&self) -> bool {
-        self.calls >= self.budget || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.calls >= self.budget
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || crate::process::interrupted().is_some()
     }
 
     /// Adopts `m` if it is valid, smaller in bytes and still fails.
