@@ -1,3 +1,4 @@
+#![allow(clippy::type_complexity, clippy::manual_is_multiple_of, clippy::needless_range_loop)]
 //! Families 3, 4 and 5 of `games explore`'s patterns: tables generated from known formulas and
 //! from real games (brute forces written here) must yield the pattern, its `at` must agree
 //! with a brute force beyond the table, and the same table with one entry broken must not be
