@@ -53,7 +53,8 @@ fn readme_says_where_games_is_and_keeps_one_benchmark_table() {
     assert!(bench.contains("docs/benchmarks.md"));
     let tables = bench.lines().filter(|l| l.starts_with("|---")).count();
     assert_eq!(tables, 1, "the README's Benchmark section keeps one table");
-    assert!(readme.lines().count() < 500, "README.md is a guide, not a log");
+    // 500 lines before the explore and generic-stress guides were added; the benchmark log stays out.
+    assert!(readme.lines().count() < 650, "README.md is a guide, not a log");
     let history = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/benchmarks.md"));
     assert!(history.exists());
 }
