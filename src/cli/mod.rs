@@ -274,23 +274,16 @@ impl Progress {
     }
 
     pub fn show(&self, done: u64) {
-        if !self.on {
-            return;
-        }
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        let now = std::time::Instant::now();
-        if last.is_some_and(|t| now - t < std::time::Duration::from_millis(100)) {
-            return;
-        }
-        *last = Some(now);
-        let secs = (now - self.start).as_secs_f64();
-        let _ = io::write_stderr(
-            format!("\r{}: {done}/{} cases, {secs:.1} s\x1b[K", self.label, self.total).as_bytes(),
-        );
+        self.redraw(|| format!("{done}/{} cases", self.total));
     }
 
     /// Any progress line (same rate limit and terminal rule as [`Progress::show`]).
     pub fn show_text(&self, text: &str) {
+        self.redraw(|| text.to_string());
+    }
+
+    /// Redraws the line with `text()` at most ten times a second (the text is only built then).
+    fn redraw(&self, text: impl FnOnce() -> String) {
         if !self.on {
             return;
         }
@@ -301,7 +294,8 @@ impl Progress {
         }
         *last = Some(now);
         let secs = (now - self.start).as_secs_f64();
-        let _ = io::write_stderr(format!("\r{}: {text}, {secs:.1} s\x1b[K", self.label).as_bytes());
+        let _ =
+            io::write_stderr(format!("\r{}: {}, {secs:.1} s\x1b[K", self.label, text()).as_bytes());
     }
 
     pub fn clear(&self) {

@@ -101,46 +101,11 @@ impl Formula for XorSum {
     }
 
     fn cpp(&self) -> String {
-        let (mut fns, mut terms) = (String::new(), Vec::new());
-        for (i, (axis, lo, part)) in self.parts.iter().enumerate() {
-            let x = var(self.arity, *axis);
-            match part {
-                Part::Identity(0) => terms.push(x.to_string()),
-                Part::Identity(k) => terms.push(format!("({x} ^ {k})")),
-                Part::Periodic(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
-                    fns.push_str(&f.cpp().replacen("G(", &format!("{name}("), 1));
-                    fns.push('\n');
-                    let _ = lo;
-                    terms.push(format!("{name}({x})"));
-                }
-            }
-        }
-        if self.c != 0 {
-            terms.push(self.c.to_string());
-        }
-        format!("{fns}// G = {}", terms.join(" ^ "))
+        self.code(|f, name| f.cpp().replacen("G(", &format!("{name}("), 1), "//")
     }
 
     fn python(&self) -> String {
-        let (mut fns, mut terms) = (String::new(), Vec::new());
-        for (i, (axis, _, part)) in self.parts.iter().enumerate() {
-            let x = var(self.arity, *axis);
-            match part {
-                Part::Identity(0) => terms.push(x.to_string()),
-                Part::Identity(k) => terms.push(format!("({x} ^ {k})")),
-                Part::Periodic(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
-                    fns.push_str(&f.python().replacen("def G(", &format!("def {name}("), 1));
-                    fns.push('\n');
-                    terms.push(format!("{name}({x})"));
-                }
-            }
-        }
-        if self.c != 0 {
-            terms.push(self.c.to_string());
-        }
-        format!("{fns}# G = {}", terms.join(" ^ "))
+        self.code(|f, name| f.python().replacen("def G(", &format!("def {name}("), 1), "#")
     }
 
     fn covers(&self) -> Covers {
@@ -168,6 +133,31 @@ impl Formula for XorSum {
                 Part::Periodic(f) => f.cost(),
             })
             .sum::<u64>()
+    }
+}
+
+impl XorSum {
+    /// The code of the sum: each periodic part's function (from `part`, renamed g, h, ...),
+    /// then the sum itself as a comment line.
+    fn code(&self, part: impl Fn(&Periodic, &str) -> String, comment: &str) -> String {
+        let (mut fns, mut terms) = (String::new(), Vec::new());
+        for (i, (axis, _, p)) in self.parts.iter().enumerate() {
+            let x = var(self.arity, *axis);
+            match p {
+                Part::Identity(0) => terms.push(x.to_string()),
+                Part::Identity(k) => terms.push(format!("({x} ^ {k})")),
+                Part::Periodic(f) => {
+                    let name = ["g", "h", "k", "m"][i.min(3)];
+                    fns.push_str(&part(f, name));
+                    fns.push('\n');
+                    terms.push(format!("{name}({x})"));
+                }
+            }
+        }
+        if self.c != 0 {
+            terms.push(self.c.to_string());
+        }
+        format!("{fns}{comment} G = {}", terms.join(" ^ "))
     }
 }
 
