@@ -367,3 +367,21 @@ fn long_runs_keep_what_they_found() {
     assert_eq!(run.period_values, v[71..83].to_vec());
     assert_eq!(run.first.len(), 16);
 }
+
+/// A saltus seen before the largest amount has acted does not end the search: sub:1,3..2000
+/// goes on to its proved period, which the naive mex confirms far past the check.
+#[test]
+fn large_sets_search_past_their_largest_amount() {
+    let (code, out, _) = games_sg(&["sub:1,3..2000", "--json"]);
+    assert_eq!(code, Some(0));
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["verdict"]["proved"], true, "{}", j["verdict"]);
+    let p = j["verdict"]["period"].as_u64().unwrap() as usize;
+    let mut amounts = vec![1u64];
+    amounts.extend(3..=2000);
+    let g = naive_sub(&amounts, 12_000);
+    assert!((0..12_000 - p).all(|n| g[n] == g[n + p]));
+    let (code, out, _) = games_sg(&["sub:1,3..2000", "--at", "11999"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains(&format!("G(11999) = {}\n", g[11999])), "{out}");
+}

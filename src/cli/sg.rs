@@ -452,6 +452,10 @@ fn explore(
         return Ok(certificate::certify(rule, &engine.values));
     }
     let provable = certificate::provable(rule);
+    // A finite subtraction set's values are bounded: a saltus seen before its largest amount
+    // has acted (twice) is not a pattern of the game.
+    let confirm_to =
+        confirm_to.max(certificate::largest_removal(rule).map_or(0, |t| t.saturating_mul(2)));
     let mut len = 64u64.min(max + 1);
     loop {
         engine.extend_to(len - 1)?;
