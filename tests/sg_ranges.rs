@@ -385,3 +385,37 @@ fn large_sets_search_past_their_largest_amount() {
     assert_eq!(code, Some(0));
     assert!(out.contains(&format!("G(11999) = {}\n", g[11999])), "{out}");
 }
+
+/// `--stats`: frequencies, P-positions and the rare/common split, recomputed from the values.
+#[test]
+fn stats_match_the_values() {
+    let (code, out, _) = games_sg(&["0.16", "--max", "3000", "--stats", "--json"]);
+    assert_eq!(code, Some(0));
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let st = &j["stats"];
+    let n = st["count"].as_u64().unwrap();
+    let v = grundy_values(&rule("0.16"), n - 1).unwrap();
+    let mut freq = std::collections::BTreeMap::new();
+    for &g in &v {
+        *freq.entry(g as u64).or_insert(0u64) += 1;
+    }
+    let listed: Vec<(u64, u64)> = st["frequencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(listed, freq.into_iter().collect::<Vec<_>>());
+    assert_eq!(st["p_positions"].as_u64().unwrap(), v.iter().filter(|&&g| g == 0).count() as u64);
+    assert_eq!(st["last_p"].as_u64().unwrap(), v.iter().rposition(|&g| g == 0).unwrap() as u64);
+    let rare_under = |m: u32| v.iter().filter(|&&g| (g as u32 & m).count_ones() % 2 == 0).count();
+    let mask = st["mask"].as_u64().unwrap() as u32;
+    assert_eq!(st["rare"].as_u64().unwrap(), rare_under(mask) as u64);
+    assert!((1..1024).all(|m| rare_under(m) >= rare_under(mask)));
+    let last = st["last_rare_n"].as_u64().unwrap() as usize;
+    assert_eq!((v[last] as u32 & mask).count_ones() % 2, 0);
+    assert!(v[last + 1..].iter().all(|&g| (g as u32 & mask).count_ones() % 2 == 1));
+    let (_, text, _) = games_sg(&["0.16", "--max", "3000", "--stats"]);
+    assert!(text.contains(&format!("rare/common by mask {mask}: ")), "{text}");
+    assert!(text.contains("frequencies (value:count): 0:"), "{text}");
+}

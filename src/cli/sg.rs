@@ -55,6 +55,12 @@ pub fn command() -> Command {
                 .value_parser(clap::value_parser!(u64))
                 .help("A sum of heaps: nim-sum, P or N, and a winning move"),
         )
+        .arg(
+            Arg::new("stats")
+                .long("stats")
+                .action(ArgAction::SetTrue)
+                .help("Also the statistics of the values computed: rare/common split, the last rare value, every value's frequency, P-positions"),
+        )
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
             Arg::new("svg")
@@ -74,9 +80,10 @@ struct Report {
     verdict: VerdictJson,
     at: Vec<AtJson>,
     heaps: Option<HeapsJson>,
+    stats: Option<StatsJson>,
 }
 
-games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none });
+games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none, "stats" => stats unless Option::is_none });
 
 struct VerdictJson {
     kind: &'static str,
@@ -387,6 +394,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             verdict: verdict_json(&verdict, line.clone(), note.clone(), computed_to),
             at: at_json,
             heaps: heaps_json,
+            stats: args.get_flag("stats").then(|| research_stats(&values)),
         };
         let mut s = serde_json::to_string(&report).context("encoding JSON")?;
         s.push('\n');
@@ -409,6 +417,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         text.push_str(&out);
         text.push_str(&line);
         text.push('\n');
+        if args.get_flag("stats") {
+            text.push_str(&stats_text(&research_stats(&values)));
+        }
         text
     };
     // The report first; a failure (exit 1) is said after it, whatever became of stdout. Files
@@ -725,6 +736,109 @@ fn stats(values: &[u16]) -> String {
     format!(
         "largest value {max} at n = {argmax}; {split}; {p_count} P-positions, the last at n = {last_p}"
     )
+}
+
+/// The research statistics of `--stats`: the rare/common split (as in the verdict), the last
+/// rare heap, every value's frequency, the P-positions.
+struct StatsJson {
+    count: u64,
+    largest: u16,
+    largest_at: u64,
+    p_positions: u64,
+    last_p: Option<u64>,
+    mask: Option<u32>,
+    rare: u64,
+    common: u64,
+    last_rare_n: Option<u64>,
+    last_rare_value: Option<u16>,
+    /// (value, how many heaps have it), by value.
+    frequencies: Vec<(u16, u64)>,
+}
+
+games::json_object!(StatsJson { "count" => count, "largest" => largest, "largest_at" => largest_at, "p_positions" => p_positions, "last_p" => last_p, "mask" => mask, "rare" => rare, "common" => common, "last_rare_n" => last_rare_n, "last_rare_value" => last_rare_value, "frequencies" => frequencies });
+
+fn research_stats(values: &[u16]) -> StatsJson {
+    let mut counts = vec![0u64; 65536];
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    let (largest_at, largest) = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
+        .map_or((0, 0), |(i, &v)| (i as u64, v));
+    let bits = 16 - largest.leading_zeros();
+    let mut best = (u64::MAX, 0u32);
+    for mask in 1..1u32 << bits.min(10) {
+        let rare: u64 = counts
+            .iter()
+            .enumerate()
+            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
+            .map(|(_, &c)| c)
+            .sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    let mask = (best.1 != 0).then_some(best.1);
+    let is_rare = |v: u16| mask.is_some_and(|m| (v as u32 & m).count_ones().is_multiple_of(2));
+    let last_rare = values.iter().enumerate().skip(1).rev().find(|&(_, &v)| is_rare(v));
+    StatsJson {
+        count: values.len() as u64,
+        largest,
+        largest_at,
+        p_positions: counts[0],
+        last_p: values.iter().rposition(|&v| v == 0).map(|i| i as u64),
+        mask,
+        rare: if mask.is_some() { best.0 } else { 0 },
+        common: if mask.is_some() { values.len() as u64 - best.0 } else { 0 },
+        last_rare_n: last_rare.map(|(i, _)| i as u64),
+        last_rare_value: last_rare.map(|(_, &v)| v),
+        frequencies: counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u16, c))
+            .collect(),
+    }
+}
+
+fn stats_text(st: &StatsJson) -> String {
+    let mut s = format!(
+        "stats over G(0..={}): largest value {} at n = {}; ",
+        st.count.saturating_sub(1),
+        st.largest,
+        st.largest_at
+    );
+    match st.last_p {
+        Some(l) => s.push_str(&format!("{} P-positions, the last at n = {l}", st.p_positions)),
+        None => s.push_str("no P-positions"),
+    }
+    match st.mask {
+        Some(m) => {
+            s.push_str(&format!(
+                "; rare/common by mask {m}: {} rare, {} common",
+                st.rare, st.common
+            ));
+            if let (Some(n), Some(v)) = (st.last_rare_n, st.last_rare_value) {
+                s.push_str(&format!(", the last rare value {v} at n = {n}"));
+            }
+        }
+        None => s.push_str("; rare/common: no split"),
+    }
+    s.push_str("\nfrequencies (value:count):");
+    const SHOWN: usize = 100;
+    for (v, c) in st.frequencies.iter().take(SHOWN) {
+        s.push_str(&format!(" {v}:{c}"));
+    }
+    if st.frequencies.len() > SHOWN {
+        s.push_str(&format!(
+            " ... ({} more values; --json lists all)",
+            st.frequencies.len() - SHOWN
+        ));
+    }
+    s.push('\n');
+    s
 }
 
 fn verdict_json(v: &Verdict, line: String, note: Option<String>, computed_to: u64) -> VerdictJson {
