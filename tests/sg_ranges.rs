@@ -420,3 +420,27 @@ fn stats_match_the_values() {
     assert!(text.contains(&format!("rare/common by mask {mask}: ")), "{text}");
     assert!(text.contains("frequencies (value:count): 0:"), "{text}");
 }
+
+/// Ctrl-C during a long run: the verdict so far is printed, exit 130, the process is gone.
+#[test]
+fn ctrl_c_prints_the_verdict_so_far() {
+    if Command::new("kill").arg("-l").output().is_err() {
+        eprintln!("skip: no kill command");
+        return;
+    }
+    let child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["sg", ".454", "--max", "1000000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("no period found up to n = "), "{last}");
+    assert!(last.contains("stopped: interrupted at n = "), "{last}");
+}

@@ -158,6 +158,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
+    games::process::Supervisor::install();
     let upto = args.get_one::<u64>("upto").copied();
     let ats: Vec<u64> =
         args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
@@ -239,6 +241,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
         }
     };
+    let signal = games::process::interrupted();
+    if let Some(sig) = signal
+        && note.is_none()
+    {
+        note = Some(format!(
+            "interrupted by {}: the verdict so far",
+            games::process::signal_name(sig)
+        ));
+    }
     // Proved: print exactly the values the proof read.
     if upto.is_none()
         && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
@@ -282,7 +293,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         verdict: &verdict,
         conjecture,
         computed_to,
-        max,
+        // Interrupted: answer from what is known, compute nothing more.
+        max: if signal.is_some() { computed_to } else { max },
         used_conjecture: false,
     };
     let mut out = String::new();
@@ -428,6 +440,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if let Some(f) = failure {
         super::io::error_line(&format!("games sg: {f}"));
     }
+    if let Some(sig) = signal {
+        code = ExitCode::from(games::process::interrupted_exit_code(sig));
+    }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
         let svg = svg(&rule, &values, &verdict);
         if let Err(e) = std::fs::write(path, svg) {
@@ -481,7 +496,7 @@ fn explore(
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
         };
-        if done || len > max {
+        if done || len > max || games::process::interrupted().is_some() {
             return Ok(v);
         }
         len = (len + (len / 8).max(16)).min(max + 1);
@@ -514,11 +529,31 @@ fn stream(
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
     let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
-    let Some(run) = long_run::run_with_budget(code, want, memory, budget) else {
+    let progress_on = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let start = std::time::Instant::now();
+    let mut shown = false;
+    let mut progress = |n: usize| {
+        let ms = start.elapsed().as_millis() as u64;
+        if progress_on && ms >= 1000 {
+            shown = true;
+            let rate = n as u64 * 1000 / ms.max(1);
+            eprint!("\rgames sg: n = {n}, {rate} values/s, about {} MiB   ", (n as u64 * 2) >> 20);
+        }
+    };
+    let run = long_run::run_observed(code, want, memory, budget, &mut progress);
+    if shown {
+        eprint!("\r{:70}\r", "");
+    }
+    let Some(run) = run else {
         return Err("not an octal code".to_string());
     };
     let mut note = run.stopped.map(|e| e.to_string());
-    if run.out_of_work {
+    if run.interrupted {
+        note = Some(format!(
+            "interrupted at n = {}: the verdict so far",
+            run.computed.saturating_sub(1)
+        ));
+    } else if run.out_of_work {
         note = Some(format!(
             "the default bound of about a minute of work (5 * 10^10 pairs of heaps looked at) was reached at n = {}; --max N computes to N whatever the time",
             run.computed.saturating_sub(1)
