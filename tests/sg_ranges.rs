@@ -215,6 +215,14 @@ fn observed_patterns_answer_as_conjectures() {
     let (code, _, err) = games_sg(&["sub:1,5,1000000000", "--at", "2000000000"]);
     assert_eq!(code, Some(1));
     assert!(err.contains("largest amount t = 1000000000"), "{err}");
+    // Without --at the table goes to the range engine's bound and the verdict names the limit.
+    let (code, out, _) = games_sg(&["sub:1,5,1000000000", "--max", "100000"]);
+    assert_eq!(code, Some(0));
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.contains("largest amount t = 1000000000, past the table limit --max 100000"),
+        "{last}"
+    );
 }
 
 #[test]

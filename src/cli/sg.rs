@@ -241,6 +241,16 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
         }
     };
+    if note.is_none()
+        && !verdict.is_proved()
+        && let Some(t) = certificate::largest_removal(&rule)
+        && t >= engine.values.len() as u64
+        && closed.is_none()
+    {
+        note = Some(format!(
+            "no closed form for this set, and a proof reads more values than its largest amount t = {t}, past the table limit --max {max}; heaps from t on are not described by these values"
+        ));
+    }
     let signal = games::process::interrupted();
     if let Some(sig) = signal
         && note.is_none()
