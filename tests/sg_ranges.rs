@@ -452,3 +452,27 @@ fn ctrl_c_prints_the_verdict_so_far() {
     assert!(last.starts_with("no period found up to n = "), "{last}");
     assert!(last.contains("stopped: interrupted at n = "), "{last}");
 }
+
+/// Every set prints in a spelling that reads back as the same rule, and means the same amounts.
+#[test]
+fn range_spellings_round_trip() {
+    let mut rng = Rng::new(7);
+    for _ in 0..500 {
+        let mut parts = Vec::new();
+        let mut amounts = std::collections::BTreeSet::new();
+        for _ in 0..rng.range(1, 6) {
+            let a = rng.range(1, 40);
+            let b = a + rng.below(6);
+            amounts.extend(a..=b);
+            parts.push(if a == b { a.to_string() } else { format!("{a}..{b}") });
+        }
+        let text = format!("sub:{}", parts.join(","));
+        let r = rule(&text);
+        assert_eq!(rule(&r.to_string()), r, "{text} -> {r}");
+        let listed: Vec<String> = amounts.iter().map(|a| a.to_string()).collect();
+        assert_eq!(rule(&format!("sub:{}", listed.join(","))), r, "{text}");
+        let big = format!("{text},5000000000");
+        let rb = rule(&big);
+        assert_eq!(rule(&rb.to_string()), rb, "{big}");
+    }
+}
