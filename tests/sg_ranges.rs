@@ -215,6 +215,14 @@ fn observed_patterns_answer_as_conjectures() {
     let (code, _, err) = games_sg(&["sub:1,5,1000000000", "--at", "2000000000"]);
     assert_eq!(code, Some(1));
     assert!(err.contains("largest amount t = 1000000000"), "{err}");
+    // Without --at the table goes to the range engine's bound and the verdict names the limit.
+    let (code, out, _) = games_sg(&["sub:1,5,1000000000", "--max", "100000"]);
+    assert_eq!(code, Some(0));
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.contains("largest amount t = 1000000000, past the table limit --max 100000"),
+        "{last}"
+    );
 }
 
 #[test]
@@ -366,4 +374,105 @@ fn long_runs_keep_what_they_found() {
     let v = grundy_values(&rule("0.77"), 100).unwrap();
     assert_eq!(run.period_values, v[71..83].to_vec());
     assert_eq!(run.first.len(), 16);
+}
+
+/// A saltus seen before the largest amount has acted does not end the search: sub:1,3..2000
+/// goes on to its proved period, which the naive mex confirms far past the check.
+#[test]
+fn large_sets_search_past_their_largest_amount() {
+    let (code, out, _) = games_sg(&["sub:1,3..2000", "--json"]);
+    assert_eq!(code, Some(0));
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["verdict"]["proved"], true, "{}", j["verdict"]);
+    let p = j["verdict"]["period"].as_u64().unwrap() as usize;
+    let mut amounts = vec![1u64];
+    amounts.extend(3..=2000);
+    let g = naive_sub(&amounts, 12_000);
+    assert!((0..12_000 - p).all(|n| g[n] == g[n + p]));
+    let (code, out, _) = games_sg(&["sub:1,3..2000", "--at", "11999"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains(&format!("G(11999) = {}\n", g[11999])), "{out}");
+}
+
+/// `--stats`: frequencies, P-positions and the rare/common split, recomputed from the values.
+#[test]
+fn stats_match_the_values() {
+    let (code, out, _) = games_sg(&["0.16", "--max", "3000", "--stats", "--json"]);
+    assert_eq!(code, Some(0));
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let st = &j["stats"];
+    let n = st["count"].as_u64().unwrap();
+    let v = grundy_values(&rule("0.16"), n - 1).unwrap();
+    let mut freq = std::collections::BTreeMap::new();
+    for &g in &v {
+        *freq.entry(g as u64).or_insert(0u64) += 1;
+    }
+    let listed: Vec<(u64, u64)> = st["frequencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(listed, freq.into_iter().collect::<Vec<_>>());
+    assert_eq!(st["p_positions"].as_u64().unwrap(), v.iter().filter(|&&g| g == 0).count() as u64);
+    assert_eq!(st["last_p"].as_u64().unwrap(), v.iter().rposition(|&g| g == 0).unwrap() as u64);
+    let rare_under =
+        |m: u32| v.iter().filter(|&&g| (g as u32 & m).count_ones().is_multiple_of(2)).count();
+    let mask = st["mask"].as_u64().unwrap() as u32;
+    assert_eq!(st["rare"].as_u64().unwrap(), rare_under(mask) as u64);
+    assert!((1..1024).all(|m| rare_under(m) >= rare_under(mask)));
+    let last = st["last_rare_n"].as_u64().unwrap() as usize;
+    assert!((v[last] as u32 & mask).count_ones().is_multiple_of(2));
+    assert!(v[last + 1..].iter().all(|&g| !(g as u32 & mask).count_ones().is_multiple_of(2)));
+    let (_, text, _) = games_sg(&["0.16", "--max", "3000", "--stats"]);
+    assert!(text.contains(&format!("rare/common by mask {mask}: ")), "{text}");
+    assert!(text.contains("frequencies (value:count): 0:"), "{text}");
+}
+
+/// Ctrl-C during a long run: the verdict so far is printed, exit 130, the process is gone.
+#[test]
+fn ctrl_c_prints_the_verdict_so_far() {
+    if Command::new("kill").arg("-l").output().is_err() {
+        eprintln!("skip: no kill command");
+        return;
+    }
+    let child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["sg", ".454", "--max", "1000000000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("no period found up to n = "), "{last}");
+    assert!(last.contains("stopped: interrupted at n = "), "{last}");
+}
+
+/// Every set prints in a spelling that reads back as the same rule, and means the same amounts.
+#[test]
+fn range_spellings_round_trip() {
+    let mut rng = Rng::new(7);
+    for _ in 0..500 {
+        let mut parts = Vec::new();
+        let mut amounts = std::collections::BTreeSet::new();
+        for _ in 0..rng.range(1, 6) {
+            let a = rng.range(1, 40);
+            let b = a + rng.below(6);
+            amounts.extend(a..=b);
+            parts.push(if a == b { a.to_string() } else { format!("{a}..{b}") });
+        }
+        let text = format!("sub:{}", parts.join(","));
+        let r = rule(&text);
+        assert_eq!(rule(&r.to_string()), r, "{text} -> {r}");
+        let listed: Vec<String> = amounts.iter().map(|a| a.to_string()).collect();
+        assert_eq!(rule(&format!("sub:{}", listed.join(","))), r, "{text}");
+        let big = format!("{text},5000000000");
+        let rb = rule(&big);
+        assert_eq!(rule(&rb.to_string()), rb, "{big}");
+    }
 }

@@ -55,6 +55,12 @@ pub fn command() -> Command {
                 .value_parser(clap::value_parser!(u64))
                 .help("A sum of heaps: nim-sum, P or N, and a winning move"),
         )
+        .arg(
+            Arg::new("stats")
+                .long("stats")
+                .action(ArgAction::SetTrue)
+                .help("Also the statistics of the values computed: rare/common split, the last rare value, every value's frequency, P-positions"),
+        )
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
             Arg::new("svg")
@@ -74,9 +80,10 @@ struct Report {
     verdict: VerdictJson,
     at: Vec<AtJson>,
     heaps: Option<HeapsJson>,
+    stats: Option<StatsJson>,
 }
 
-games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none });
+games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none, "stats" => stats unless Option::is_none });
 
 struct VerdictJson {
     kind: &'static str,
@@ -151,6 +158,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
+    games::process::Supervisor::install();
     let upto = args.get_one::<u64>("upto").copied();
     let ats: Vec<u64> =
         args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
@@ -232,6 +241,25 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
         }
     };
+    if note.is_none()
+        && !verdict.is_proved()
+        && let Some(t) = certificate::largest_removal(&rule)
+        && t >= engine.values.len() as u64
+        && closed.is_none()
+    {
+        note = Some(format!(
+            "no closed form for this set, and a proof reads more values than its largest amount t = {t}, past the table limit --max {max}; heaps from t on are not described by these values"
+        ));
+    }
+    let signal = games::process::interrupted();
+    if let Some(sig) = signal
+        && note.is_none()
+    {
+        note = Some(format!(
+            "interrupted by {}: the verdict so far",
+            games::process::signal_name(sig)
+        ));
+    }
     // Proved: print exactly the values the proof read.
     if upto.is_none()
         && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
@@ -275,7 +303,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         verdict: &verdict,
         conjecture,
         computed_to,
-        max,
+        // Interrupted: answer from what is known, compute nothing more.
+        max: if signal.is_some() { computed_to } else { max },
         used_conjecture: false,
     };
     let mut out = String::new();
@@ -387,6 +416,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             verdict: verdict_json(&verdict, line.clone(), note.clone(), computed_to),
             at: at_json,
             heaps: heaps_json,
+            stats: args.get_flag("stats").then(|| research_stats(&values)),
         };
         let mut s = serde_json::to_string(&report).context("encoding JSON")?;
         s.push('\n');
@@ -409,6 +439,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         text.push_str(&out);
         text.push_str(&line);
         text.push('\n');
+        if args.get_flag("stats") {
+            text.push_str(&stats_text(&research_stats(&values)));
+        }
         text
     };
     // The report first; a failure (exit 1) is said after it, whatever became of stdout. Files
@@ -416,6 +449,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let mut code = super::io::finish(u8::from(failure.is_some()), report.as_bytes());
     if let Some(f) = failure {
         super::io::error_line(&format!("games sg: {f}"));
+    }
+    if let Some(sig) = signal {
+        code = ExitCode::from(games::process::interrupted_exit_code(sig));
     }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
         let svg = svg(&rule, &values, &verdict);
@@ -452,6 +488,10 @@ fn explore(
         return Ok(certificate::certify(rule, &engine.values));
     }
     let provable = certificate::provable(rule);
+    // A finite subtraction set's values are bounded: a saltus seen before its largest amount
+    // has acted (twice) is not a pattern of the game.
+    let confirm_to =
+        confirm_to.max(certificate::largest_removal(rule).map_or(0, |t| t.saturating_mul(2)));
     let mut len = 64u64.min(max + 1);
     loop {
         engine.extend_to(len - 1)?;
@@ -466,7 +506,7 @@ fn explore(
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
         };
-        if done || len > max {
+        if done || len > max || games::process::interrupted().is_some() {
             return Ok(v);
         }
         len = (len + (len / 8).max(16)).min(max + 1);
@@ -499,13 +539,33 @@ fn stream(
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
     let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
-    let Some(run) = long_run::run_with_budget(code, want, memory, budget) else {
+    let progress_on = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let start = std::time::Instant::now();
+    let mut shown = false;
+    let mut progress = |n: usize| {
+        let ms = start.elapsed().as_millis() as u64;
+        if progress_on && ms >= 1000 {
+            shown = true;
+            let rate = n as u64 * 1000 / ms.max(1);
+            eprint!("\rgames sg: n = {n}, {rate} values/s, about {} MiB   ", (n as u64 * 2) >> 20);
+        }
+    };
+    let run = long_run::run_observed(code, want, memory, budget, &mut progress);
+    if shown {
+        eprint!("\r{:70}\r", "");
+    }
+    let Some(run) = run else {
         return Err("not an octal code".to_string());
     };
     let mut note = run.stopped.map(|e| e.to_string());
-    if run.out_of_work {
+    if run.interrupted {
         note = Some(format!(
-            "the default bound of about a minute of work was reached at n = {} (the values need the quadratic scan here); --max N computes to N whatever the time",
+            "interrupted at n = {}: the verdict so far",
+            run.computed.saturating_sub(1)
+        ));
+    } else if run.out_of_work {
+        note = Some(format!(
+            "the default bound of about a minute of work (5 * 10^10 pairs of heaps looked at) was reached at n = {}; --max N computes to N whatever the time",
             run.computed.saturating_sub(1)
         ));
     }
@@ -721,6 +781,109 @@ fn stats(values: &[u16]) -> String {
     format!(
         "largest value {max} at n = {argmax}; {split}; {p_count} P-positions, the last at n = {last_p}"
     )
+}
+
+/// The research statistics of `--stats`: the rare/common split (as in the verdict), the last
+/// rare heap, every value's frequency, the P-positions.
+struct StatsJson {
+    count: u64,
+    largest: u16,
+    largest_at: u64,
+    p_positions: u64,
+    last_p: Option<u64>,
+    mask: Option<u32>,
+    rare: u64,
+    common: u64,
+    last_rare_n: Option<u64>,
+    last_rare_value: Option<u16>,
+    /// (value, how many heaps have it), by value.
+    frequencies: Vec<(u16, u64)>,
+}
+
+games::json_object!(StatsJson { "count" => count, "largest" => largest, "largest_at" => largest_at, "p_positions" => p_positions, "last_p" => last_p, "mask" => mask, "rare" => rare, "common" => common, "last_rare_n" => last_rare_n, "last_rare_value" => last_rare_value, "frequencies" => frequencies });
+
+fn research_stats(values: &[u16]) -> StatsJson {
+    let mut counts = vec![0u64; 65536];
+    for &v in values {
+        counts[v as usize] += 1;
+    }
+    let (largest_at, largest) = values
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
+        .map_or((0, 0), |(i, &v)| (i as u64, v));
+    let bits = 16 - largest.leading_zeros();
+    let mut best = (u64::MAX, 0u32);
+    for mask in 1..1u32 << bits.min(10) {
+        let rare: u64 = counts
+            .iter()
+            .enumerate()
+            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
+            .map(|(_, &c)| c)
+            .sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    let mask = (best.1 != 0).then_some(best.1);
+    let is_rare = |v: u16| mask.is_some_and(|m| (v as u32 & m).count_ones().is_multiple_of(2));
+    let last_rare = values.iter().enumerate().skip(1).rev().find(|&(_, &v)| is_rare(v));
+    StatsJson {
+        count: values.len() as u64,
+        largest,
+        largest_at,
+        p_positions: counts[0],
+        last_p: values.iter().rposition(|&v| v == 0).map(|i| i as u64),
+        mask,
+        rare: if mask.is_some() { best.0 } else { 0 },
+        common: if mask.is_some() { values.len() as u64 - best.0 } else { 0 },
+        last_rare_n: last_rare.map(|(i, _)| i as u64),
+        last_rare_value: last_rare.map(|(_, &v)| v),
+        frequencies: counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u16, c))
+            .collect(),
+    }
+}
+
+fn stats_text(st: &StatsJson) -> String {
+    let mut s = format!(
+        "stats over G(0..={}): largest value {} at n = {}; ",
+        st.count.saturating_sub(1),
+        st.largest,
+        st.largest_at
+    );
+    match st.last_p {
+        Some(l) => s.push_str(&format!("{} P-positions, the last at n = {l}", st.p_positions)),
+        None => s.push_str("no P-positions"),
+    }
+    match st.mask {
+        Some(m) => {
+            s.push_str(&format!(
+                "; rare/common by mask {m}: {} rare, {} common",
+                st.rare, st.common
+            ));
+            if let (Some(n), Some(v)) = (st.last_rare_n, st.last_rare_value) {
+                s.push_str(&format!(", the last rare value {v} at n = {n}"));
+            }
+        }
+        None => s.push_str("; rare/common: no split"),
+    }
+    s.push_str("\nfrequencies (value:count):");
+    const SHOWN: usize = 100;
+    for (v, c) in st.frequencies.iter().take(SHOWN) {
+        s.push_str(&format!(" {v}:{c}"));
+    }
+    if st.frequencies.len() > SHOWN {
+        s.push_str(&format!(
+            " ... ({} more values; --json lists all)",
+            st.frequencies.len() - SHOWN
+        ));
+    }
+    s.push('\n');
+    s
 }
 
 fn verdict_json(v: &Verdict, line: String, note: Option<String>, computed_to: u64) -> VerdictJson {

@@ -294,6 +294,8 @@ pub struct LongRun {
     pub stopped: Option<EngineError>,
     /// The work bound of [`run_with_budget`] was reached.
     pub out_of_work: bool,
+    /// A signal (SIGINT, SIGTERM: see [`crate::process::interrupted`]) stopped the run.
+    pub interrupted: bool,
 }
 
 /// Work units of [`run_with_budget`] in about a minute on one core of a 2020s machine: a pair of
@@ -314,12 +316,25 @@ pub fn run(code: &Code, max: usize, memory: Memory) -> Option<Result<LongRun, En
 /// [`run`], also stopping when `work` units (see [`WORK_PER_MINUTE`]) are spent, and keeping the
 /// values computed when the engine refuses a value ([`LongRun::stopped`]).
 pub fn run_with_budget(code: &Code, max: usize, memory: Memory, work: u64) -> Option<LongRun> {
+    run_observed(code, max, memory, work, &mut |_| {})
+}
+
+/// [`run_with_budget`], calling `progress(n)` every 2^16 values (for a progress line); it also
+/// stops, keeping what it found, when a signal was caught ([`LongRun::interrupted`]).
+pub fn run_observed(
+    code: &Code,
+    max: usize,
+    memory: Memory,
+    work: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Option<LongRun> {
     let moves = OctalMoves::of(code)?;
     Some(match memory {
         Memory::Full => drive(
             Engine::with_store(moves, FullStore::default(), Path::Auto),
             max,
             work,
+            progress,
             |s, _| s.has(0),
             |s| s.values,
         ),
@@ -327,6 +342,7 @@ pub fn run_with_budget(code: &Code, max: usize, memory: Memory, work: u64) -> Op
             Engine::with_store(moves, BoundedStore::new(prefix, ring), Path::Auto),
             max,
             work,
+            progress,
             |s, i| s.has(i),
             |s| s.prefix().to_vec(),
         ),
@@ -337,6 +353,7 @@ fn drive<S: Store>(
     mut engine: Engine<S>,
     max: usize,
     budget: u64,
+    progress: &mut dyn FnMut(usize),
     kept: impl Fn(&S, usize) -> bool,
     first: impl FnOnce(S) -> Vec<u16>,
 ) -> LongRun {
@@ -344,9 +361,16 @@ fn drive<S: Store>(
     let mut certificate = None;
     let mut stopped = None;
     let splits = engine.moves().split.len().max(1) as u64;
-    let (mut work, mut out_of_work) = (0u64, false);
+    let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
     while engine.len() < max {
         let n = engine.len() as u64;
+        if n & 0xFFFF == 0 && n > 0 {
+            if crate::process::interrupted().is_some() {
+                interrupted = true;
+                break;
+            }
+            progress(n as usize);
+        }
         let plain = engine.stats().plain_steps;
         if let Err(e) = engine.next_value() {
             stopped = Some(e);
@@ -380,5 +404,6 @@ fn drive<S: Store>(
         period_values,
         stopped,
         out_of_work,
+        interrupted,
     }
 }

@@ -4,7 +4,7 @@
 //! **Take-and-break codes** follow Winning Ways (ch. 4) and CGSuite's `TakeAndBreak`: an
 //! optional digit before the point (digit 0: split a heap without taking anything), a point,
 //! then digits 1, 2, 3, ... (digit k: the moves that remove k tokens). A digit is a base-32
-//! symbol `0-9`, `A-V` (any case; bit j set = the move may leave exactly j nonempty heaps, so
+//! symbol `0-9`, `A-V` (lower case too, except `u`, which is the modifier `!`; bit j set = the move may leave exactly j nonempty heaps, so
 //! octal `7` = leave 0, 1 or 2 heaps and hexadecimal `F` also 3), or `&N;` for larger masks, or
 //! `{2,3}` listing heap counts (`{2+}`: two or more heaps, `*` = any number, zero included).
 //! A digit may be followed by one modifier on the sizes it leaves: `!` pairwise unequal (`4!.0`

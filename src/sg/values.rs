@@ -93,11 +93,16 @@ pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u16>, EngineError> {
     Ok(engine.values)
 }
 
-/// A default bound on the table for `rule`, by the cost of its moves: octal codes (the
+/// A default bound on the table for `rule`, by the cost of its moves: subtraction sets kept as
+/// ranges 10^7 (the sliding-window engine); octal codes (the
 /// rare/common engine) 10^8, 10^5 with unequal splits; otherwise partitions into three or
 /// more unequal (or not-all-equal) heaps are enumerated one by one (exponential: 60), three or
 /// more heaps otherwise cost O(n^2) per value (2000), everything else O(n) per value (20000).
 pub fn default_max(rule: &Rule) -> u64 {
+    if matches!(rule, Rule::SubRanges(_) | Rule::AllButRanges(_)) {
+        // The range engine: O(ranges) per value, 4 bytes a value.
+        return 10_000_000;
+    }
     let Some(code) = rule.code() else { return 20_000 };
     if let Some(m) = super::sparse::OctalMoves::of(&code) {
         // The rare/common engine: 10^8 values (200 MB) at millions a second; unequal splits
