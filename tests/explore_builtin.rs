@@ -376,5 +376,12 @@ fn big_boxes_complete() {
             assert_eq!(t3.grundy[idx(q)], t3.grundy[cell]);
         }
     }
-    eprintln!("wythoff 2000x2000 normal {e2:?}, misère {em:?}; wythoff:3 100^3 normal {e3:?}");
+    let t4 = std::time::Instant::now();
+    let w4 = builtin::parse("wythoff:4").unwrap();
+    let q = builtin::table(&w4, &Space::from_ranges(&[(0, 29); 4]), false).unwrap();
+    let e4 = t4.elapsed();
+    assert_eq!(q.grundy[0], 0);
+    eprintln!(
+        "wythoff 2000x2000 normal {e2:?}, misère {em:?}; wythoff:3 100^3 normal {e3:?}; wythoff:4 30^4 normal {e4:?}"
+    );
 }
