@@ -433,3 +433,64 @@ fn threshold(lines: &[super::Line], plane: &Plane, a0: u64, above: bool) -> Opti
     let alpha = Quad::search(lo, hi)?;
     Some(Threshold { plane: plane.clone(), alpha, above })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn isqrt(x: u128) -> u128 {
+        let (mut lo, mut hi) = (0u128, 1u128 << 64);
+        while hi - lo > 1 {
+            let m = (lo + hi) / 2;
+            if m.checked_mul(m).is_some_and(|s| s <= x) {
+                lo = m;
+            } else {
+                hi = m;
+            }
+        }
+        lo
+    }
+
+    #[test]
+    fn wide_products() {
+        assert_eq!(mul_wide(1 << 127, 4), (2, 0));
+        assert_eq!(mul_wide(u128::MAX, u128::MAX), (u128::MAX - 1, 1));
+        assert_eq!(mul_wide(123_456_789, 987_654_321), (0, 123_456_789 * 987_654_321));
+    }
+
+    #[test]
+    fn floor_mul_is_exact() {
+        let golden = GOLDEN;
+        let small = Quad { p: 3, q: -1, r: 2, d: 5 }; // (3 - sqrt 5)/2
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..2000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = if i < 1000 { i } else { x >> (2 + i % 40) };
+            let (kk, s) = (k as u128, isqrt(5 * k as u128 * k as u128));
+            assert_eq!(golden.floor_mul(k), ((kk + s) / 2) as i128, "k = {k}");
+            let want = if k == 0 { 0 } else { (3 * kk as i128 - s as i128 - 1).div_euclid(2) };
+            assert_eq!(small.floor_mul(k), want, "k = {k}");
+        }
+        // Beyond 5k^2 < 2^128: against the golden ratio's Fibonacci property at F(92).
+        let (mut a, mut b) = (1u64, 1u64);
+        for _ in 0..90 {
+            (a, b) = (b, a + b);
+        }
+        assert_eq!(golden.floor_mul(b) as u128, (a as u128 + b as u128) - ((92 % 2) ^ 1) as u128);
+    }
+
+    #[test]
+    fn search_finds_the_simplest() {
+        // 1.618 <= alpha < 1.6181: the golden ratio.
+        assert_eq!(Quad::search((1618, 1000), (16181, 10000)), Some(GOLDEN));
+        // An interval around 1.4142: sqrt(2).
+        assert_eq!(
+            Quad::search((14142, 10000), (14143, 10000)),
+            Some(Quad { p: 0, q: 1, r: 1, d: 2 })
+        );
+        // Below any quadratic irrational with these small integers: none.
+        assert_eq!(Quad::search((1, 1_000_000), (2, 1_000_000)), None);
+    }
+}
