@@ -508,6 +508,14 @@ fn threshold_formulas() {
         let found = find(&plane_table(n, n, n, &broken), Vec::new());
         assert!(of_family(&found, "threshold").is_empty(), "{name}: broken table reported");
     }
+    // P exactly where 3b >= 2a: a rational slope the box cannot tell from nearby irrationals;
+    // no irrational threshold may be claimed.
+    let n = 50;
+    let is_p: Vec<bool> = (0..n * n).map(|c| 3 * (c % n) >= 2 * (c / n)).collect();
+    let found = find(&plane_table(n, n, n, &is_p), Vec::new());
+    let bad: Vec<String> =
+        of_family(&found, "threshold").iter().map(|p| p.formula.words()).collect();
+    assert!(bad.is_empty(), "{bad:?}");
 }
 
 // ---- the texts a contestant pastes ----

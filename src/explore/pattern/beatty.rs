@@ -18,6 +18,9 @@ use crate::explore::space::Coords;
 use crate::explore::table::Table;
 use std::cmp::Ordering;
 
+/// An interval holding a rational with this denominator or less says nothing about α.
+pub const SIMPLE_DENOMINATOR: i128 = 12;
+
 /// The fewest pairs (`k >= 1`) or rows a pattern must be seen on.
 pub const MIN_PAIRS: usize = 4;
 
@@ -95,7 +98,17 @@ impl Quad {
     }
 
     /// The cheapest quadratic irrational in `[lo, hi)` (rationals `(num, den)`, `den > 0`).
+    /// `None` also when a simple rational (denominator up to [`SIMPLE_DENOMINATOR`]) lies in
+    /// `[lo, hi]`: the table cannot tell α from it, and the rational is the shorter answer.
     pub fn search(lo: (i128, u128), hi: (i128, u128)) -> Option<Quad> {
+        for den in 1..=SIMPLE_DENOMINATOR {
+            // The least num with num/den >= lo, then num/den <= hi?
+            let num = (lo.0 * den).div_euclid(lo.1 as i128)
+                + i128::from((lo.0 * den).rem_euclid(lo.1 as i128) != 0);
+            if num * hi.1 as i128 <= hi.0.saturating_mul(den) {
+                return None;
+            }
+        }
         let mut best: Option<Quad> = None;
         for d in 2..=30u64 {
             if (1..=6u64).any(|s| s * s == d) {
@@ -133,7 +146,11 @@ impl Quad {
             (p, true) => format!("{p} + {q}sqrt({})", self.d),
             (p, false) => format!("{p} - {}sqrt({})", q.trim_start_matches('-'), self.d),
         };
-        let text = if self.r == 1 { num } else { format!("({num})/{}", self.r) };
+        let text = match (self.r, self.p) {
+            (1, _) => num,
+            (r, 0) => format!("{num}/{r}"),
+            (r, _) => format!("({num})/{r}"),
+        };
         if (self.p, self.q, self.r, self.d) == (1, 1, 2, 5) {
             format!("{text}, the golden ratio")
         } else {
@@ -492,5 +509,9 @@ mod tests {
         );
         // Below any quadratic irrational with these small integers: none.
         assert_eq!(Quad::search((1, 1_000_000), (2, 1_000_000)), None);
+        // Holding 5/3 (or touching it): the table cannot tell; nothing is proposed.
+        assert_eq!(Quad::search((16666, 10000), (16667, 10000)), None);
+        assert_eq!(Quad::search((5, 3), (16667, 10000)), None);
+        assert_eq!(Quad::search((16665, 10000), (5, 3)), None);
     }
 }
