@@ -3,6 +3,9 @@
 //! with a brute force beyond the table, and the same table with one entry broken must not be
 //! reported as that pattern.
 
+// Brute forces index tables by position; the test cases are tables of closures.
+#![allow(clippy::needless_range_loop, clippy::type_complexity)]
+
 mod common;
 
 use games::explore::pattern::{Covers, Pattern, find};
@@ -206,10 +209,10 @@ fn cuts_game(n: usize) -> Vec<u32> {
 fn factors_td(mut n: u64) -> (u64, u64) {
     let (mut all, mut distinct, mut p) = (0, 0, 2u64);
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             distinct += 1;
         }
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             n /= p;
             all += 1;
         }
