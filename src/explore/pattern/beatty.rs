@@ -99,13 +99,15 @@ impl Quad {
 
     /// The cheapest quadratic irrational in `[lo, hi)` (rationals `(num, den)`, `den > 0`).
     /// `None` also when a simple rational (denominator up to [`SIMPLE_DENOMINATOR`]) lies in
-    /// `[lo, hi]`: the table cannot tell α from it, and the rational is the shorter answer.
-    pub fn search(lo: (i128, u128), hi: (i128, u128)) -> Option<Quad> {
+    /// `[lo, hi)` (`[lo, hi]` if `hi_fits`: a rational α equal to `hi` also explains the
+    /// table): the table cannot tell α from it, and the rational is the shorter answer.
+    pub fn search(lo: (i128, u128), hi: (i128, u128), hi_fits: bool) -> Option<Quad> {
         for den in 1..=SIMPLE_DENOMINATOR {
             // The least num with num/den >= lo, then num/den <= hi?
             let num = (lo.0 * den).div_euclid(lo.1 as i128)
                 + i128::from((lo.0 * den).rem_euclid(lo.1 as i128) != 0);
-            if num * hi.1 as i128 <= hi.0.saturating_mul(den) {
+            let (x, y) = (num * hi.1 as i128, hi.0.saturating_mul(den));
+            if x < y || (hi_fits && x == y) {
                 return None;
             }
         }
@@ -411,7 +413,8 @@ fn pairs(t: &Table, plane: &Plane) -> Option<Pairs> {
             hi = (a as i128 + 1, k);
         }
     }
-    let alpha = Quad::search(lo, hi)?;
+    // alpha = hi would make floor(k·alpha) = a + 1 for the k that set hi: excluded.
+    let alpha = Quad::search(lo, hi, false)?;
     Some(Pairs { plane: plane.clone(), alpha, d })
 }
 
@@ -447,7 +450,8 @@ fn threshold(lines: &[super::Line], plane: &Plane, a0: u64, above: bool) -> Opti
     if seen < MIN_PAIRS {
         return None;
     }
-    let alpha = Quad::search(lo, hi)?;
+    // Rational ends: b >= alpha·a with alpha = hi, or b > alpha·a with alpha = lo, fit too.
+    let alpha = Quad::search(lo, hi, true)?;
     Some(Threshold { plane: plane.clone(), alpha, above })
 }
 
@@ -501,17 +505,21 @@ mod tests {
     #[test]
     fn search_finds_the_simplest() {
         // 1.618 <= alpha < 1.6181: the golden ratio.
-        assert_eq!(Quad::search((1618, 1000), (16181, 10000)), Some(GOLDEN));
+        assert_eq!(Quad::search((1618, 1000), (16181, 10000), false), Some(GOLDEN));
         // An interval around 1.4142: sqrt(2).
         assert_eq!(
-            Quad::search((14142, 10000), (14143, 10000)),
+            Quad::search((14142, 10000), (14143, 10000), false),
             Some(Quad { p: 0, q: 1, r: 1, d: 2 })
         );
         // Below any quadratic irrational with these small integers: none.
-        assert_eq!(Quad::search((1, 1_000_000), (2, 1_000_000)), None);
+        assert_eq!(Quad::search((1, 1_000_000), (2, 1_000_000), false), None);
         // Holding 5/3 (or touching it): the table cannot tell; nothing is proposed.
-        assert_eq!(Quad::search((16666, 10000), (16667, 10000)), None);
-        assert_eq!(Quad::search((5, 3), (16667, 10000)), None);
-        assert_eq!(Quad::search((16665, 10000), (5, 3)), None);
+        assert_eq!(Quad::search((16666, 10000), (16667, 10000), false), None);
+        assert_eq!(Quad::search((5, 3), (16667, 10000), false), None);
+        assert_eq!(Quad::search((16665, 10000), (5, 3), true), None);
+        // sqrt(2) in [24/17, 17/12): 17/12 is excluded, sqrt(2) is found.
+        let root2 = Some(Quad { p: 0, q: 1, r: 1, d: 2 });
+        assert_eq!(Quad::search((24, 17), (17, 12), false), root2);
+        assert_eq!(Quad::search((24, 17), (17, 12), true), None);
     }
 }
