@@ -619,6 +619,24 @@ fn pasted_code_agrees_with_at() {
         (table1(0, &floor_game(5000)), "intervals"),
         (table1(0, &cuts_game(5000)), "arith"),
         (outcome_table(1, &fib_p[1..]), "sequence"),
+        (table1(1, &(1..3000u64).map(|n| 5 + n.ilog(3)).collect::<Vec<_>>()), "intervals"),
+        (
+            table1(
+                1,
+                &(1..5000u64)
+                    .map(|n| {
+                        let (mut a, mut b, mut i) = (1u64, 2u64, 0u32);
+                        while b <= n {
+                            (a, b) = (b, a + b);
+                            i += 1;
+                        }
+                        let _ = a;
+                        [3, 1, 4][(i % 3) as usize]
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "intervals",
+        ),
         (
             table1(0, &(0..3000u64).map(|n| (isqrt128(n as u128) % 3) as u32).collect::<Vec<_>>()),
             "intervals",
@@ -682,22 +700,30 @@ fn pasted_code_agrees_with_at() {
         pasted_code_agrees(p, 2, &far2, &dir);
         checked.push(p.formula.words());
     }
-    assert_eq!(checked.len(), 9, "{checked:?}");
+    assert_eq!(checked.len(), 11, "{checked:?}");
 }
 
 #[test]
 #[ignore]
 fn show_texts() {
-    let far = floor_game(2000);
-    let found = find(&table1(0, &far), Vec::new());
-    for p in &found {
-        println!(
-            "{}\n{}\n{}\n{}",
-            p.formula.words(),
-            p.formula.cpp(),
-            p.formula.python(),
-            p.basis.label()
-        );
+    let w = gen_wythoff(61, 1);
+    let fib_p = fibonacci_nim(200);
+    let tables = vec![
+        table1(0, &floor_game(2000)),
+        table1(0, &cuts_game(2000)),
+        outcome_table(1, &fib_p[1..]),
+        plane_table(61, 61, 61, &w),
+    ];
+    for t in &tables {
+        for p in find(t, Vec::new()) {
+            println!(
+                "--- {}\n{}\n{}\n{}",
+                p.formula.words(),
+                p.formula.cpp(),
+                p.formula.python(),
+                p.basis.label()
+            );
+        }
     }
 }
 

@@ -142,18 +142,26 @@ impl Fun {
         })
     }
 
-    fn words(self, n: &str) -> String {
+    /// The function as written in the formula, and a gloss.
+    fn words(self, n: &str) -> (String, &'static str) {
         match self {
-            Fun::BigOmega => format!("Omega({n}) (prime factors of {n}, with multiplicity)"),
-            Fun::SmallOmega => format!("omega({n}) (distinct prime factors of {n})"),
-            Fun::OddBigOmega => {
-                format!("Omega(odd part of {n}) (odd prime factors, with multiplicity)")
+            Fun::BigOmega => {
+                (format!("Omega({n})"), "Omega: prime factors counted with multiplicity")
             }
-            Fun::OddSmallOmega => format!("omega(odd part of {n}) (distinct odd prime factors)"),
-            Fun::TwoAdic => format!("v2({n}) (the exponent of 2 in {n})"),
-            Fun::Popcount => format!("popcount({n}) (1 bits of {n})"),
-            Fun::Log2 => format!("floor(log2 {n})"),
-            Fun::PerfectPower => format!("[{n} is a perfect power m^k, k >= 2] (1 counts)"),
+            Fun::SmallOmega => (format!("omega({n})"), "omega: distinct prime factors"),
+            Fun::OddBigOmega => (
+                format!("Omega(odd part of {n})"),
+                "Omega: prime factors counted with multiplicity",
+            ),
+            Fun::OddSmallOmega => {
+                (format!("omega(odd part of {n})"), "omega: distinct prime factors")
+            }
+            Fun::TwoAdic => (format!("v2({n})"), "v2: the exponent of 2"),
+            Fun::Popcount => (format!("popcount({n})"), "popcount: the number of 1 bits"),
+            Fun::Log2 => (format!("floor(log2 {n})"), ""),
+            Fun::PerfectPower => {
+                (format!("[{n} is a perfect power]"), "perfect power: m^k with k >= 2; 1 counts")
+            }
         }
     }
 
@@ -318,7 +326,8 @@ impl Formula for Arith {
             Term::Even => format!(" {op} [{n} even]"),
             Term::Odd => format!(" {op} [{n} odd]"),
         };
-        let fun = self.fun.words(n);
+        let (fun, gloss) = self.fun.words(n);
+        let gloss = if gloss.is_empty() { String::new() } else { format!(" ({gloss})") };
         let exc = if self.exceptions.is_empty() {
             String::new()
         } else {
@@ -326,7 +335,7 @@ impl Formula for Arith {
                 self.exceptions.iter().map(|(x, v)| format!("G({x}) = {v}")).collect();
             format!(", except {}", e.join(", "))
         };
-        format!("G({n}) = {fun}{term} for {n} >= {}{exc}", self.start)
+        format!("G({n}) = {fun}{term} for {n} >= {}{exc}{gloss}", self.start)
     }
 
     fn cpp(&self) -> String {

@@ -164,6 +164,12 @@ impl Quad {
     fn cpp(&self) -> String {
         let neg =
             if self.q < 0 { "    x = -x - 1;  // q < 0: floor(-y) = -floor(y) - 1\n" } else { "" };
+        let q = self.q.unsigned_abs();
+        let kq = if q == 1 {
+            "(unsigned __int128)k".to_string()
+        } else {
+            format!("(unsigned __int128)k * {q}")
+        };
         format!(
             "unsigned __int128 isqrt128(unsigned __int128 n) {{  // exact\n\
              \x20   unsigned __int128 lo = 0, hi = (unsigned __int128)1 << 64;\n\
@@ -172,13 +178,12 @@ impl Quad {
              // floor(k * alpha), alpha = {w}; exact while (k*{q})^2*{d} < 2^128\n\
              __int128 floorKAlpha(long long k) {{\n\
              \x20   if (k == 0) return 0;\n\
-             \x20   unsigned __int128 kq = (unsigned __int128)k * {q};\n\
+             \x20   unsigned __int128 kq = {kq};\n\
              \x20   __int128 x = isqrt128(kq * kq * {d});\n{neg}\
              \x20   __int128 num = (__int128)k * ({p}) + x, f = num / {r};\n\
-             \x20   if (num % {r} != 0 && num < 0) f--;\n\
+             \x20   if (num % {r} != 0 && num < 0) f--;  // floor division\n\
              \x20   return f;\n}}\n",
             w = self.words(),
-            q = self.q.unsigned_abs(),
             d = self.d,
             p = self.p,
             r = self.r
@@ -192,10 +197,10 @@ impl Quad {
              # floor(k * alpha), alpha = {w}, exact\n\
              def floor_k_alpha(k):\n\
              \x20   if k == 0:\n        return 0\n\
-             \x20   x = math.isqrt(k * k * {q2} * {d})\n{neg}\
+             \x20   x = math.isqrt(k * k * {q2}{d})\n{neg}\
              \x20   return (k * ({p}) + x) // {r}\n",
             w = self.words(),
-            q2 = self.q * self.q,
+            q2 = if self.q.abs() == 1 { String::new() } else { format!("{} * ", self.q * self.q) },
             d = self.d,
             p = self.p,
             r = self.r
@@ -251,27 +256,39 @@ impl Formula for Pairs {
 
     fn cpp(&self) -> String {
         let (a, b) = self.plane.names();
+        let (check, k) = if self.d == 1 {
+            (String::new(), format!("{b} - {a}"))
+        } else {
+            (
+                format!("    if (({b} - {a}) % {} != 0) return false;\n", self.d),
+                format!("({b} - {a}) / {}", self.d),
+            )
+        };
         format!(
             "{}// is ({a}, {b}) a P-position?\n\
              bool isP(long long {a}, long long {b}) {{\n\
-             \x20   if ({a} > {b}) {{ long long t = {a}; {a} = {b}; {b} = t; }}\n\
-             \x20   if (({b} - {a}) % {d} != 0) return false;\n\
-             \x20   return floorKAlpha(({b} - {a}) / {d}) == {a};\n}}",
+             \x20   if ({a} > {b}) {{ long long t = {a}; {a} = {b}; {b} = t; }}\n{check}\
+             \x20   return floorKAlpha({k}) == {a};\n}}",
             self.alpha.cpp(),
-            d = self.d
         )
     }
 
     fn python(&self) -> String {
         let (a, b) = self.plane.names();
+        let (check, k) = if self.d == 1 {
+            (String::new(), format!("{b} - {a}"))
+        } else {
+            (
+                format!("    if ({b} - {a}) % {}:\n        return False\n", self.d),
+                format!("({b} - {a}) // {}", self.d),
+            )
+        };
         format!(
             "{}\n# is ({a}, {b}) a P-position?\n\
              def is_p({a}, {b}):\n\
-             \x20   {a}, {b} = min({a}, {b}), max({a}, {b})\n\
-             \x20   if ({b} - {a}) % {d}:\n        return False\n\
-             \x20   return floor_k_alpha(({b} - {a}) // {d}) == {a}\n",
+             \x20   {a}, {b} = min({a}, {b}), max({a}, {b})\n{check}\
+             \x20   return floor_k_alpha({k}) == {a}\n",
             self.alpha.python(),
-            d = self.d
         )
     }
 
