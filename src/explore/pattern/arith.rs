@@ -21,6 +21,9 @@ use crate::theory::factor::{is_prime, isqrt, odd_omega, omega};
 
 /// The most entries at the start of the table a formula may list as exceptions.
 pub const MAX_EXCEPTIONS: usize = 3;
+/// Tables reaching beyond this are not searched for the distinct-prime-factor counts (their
+/// trial division to the cube root would be too slow for 10^5 entries).
+const MAX_DISTINCT_SCAN: u64 = 1 << 32;
 /// The most candidates proposed for one table (the cheapest).
 const MAX_PROPOSALS: usize = 3;
 
@@ -139,18 +142,26 @@ impl Fun {
         })
     }
 
-    fn words(self, n: &str) -> String {
+    /// The function as written in the formula, and a gloss.
+    fn words(self, n: &str) -> (String, &'static str) {
         match self {
-            Fun::BigOmega => format!("Omega({n}) (prime factors of {n}, with multiplicity)"),
-            Fun::SmallOmega => format!("omega({n}) (distinct prime factors of {n})"),
-            Fun::OddBigOmega => {
-                format!("Omega(odd part of {n}) (odd prime factors, with multiplicity)")
+            Fun::BigOmega => {
+                (format!("Omega({n})"), "Omega: prime factors counted with multiplicity")
             }
-            Fun::OddSmallOmega => format!("omega(odd part of {n}) (distinct odd prime factors)"),
-            Fun::TwoAdic => format!("v2({n}) (the exponent of 2 in {n})"),
-            Fun::Popcount => format!("popcount({n}) (1 bits of {n})"),
-            Fun::Log2 => format!("floor(log2 {n})"),
-            Fun::PerfectPower => format!("[{n} is a perfect power m^k, k >= 2] (1 counts)"),
+            Fun::SmallOmega => (format!("omega({n})"), "omega: distinct prime factors"),
+            Fun::OddBigOmega => (
+                format!("Omega(odd part of {n})"),
+                "Omega: prime factors counted with multiplicity",
+            ),
+            Fun::OddSmallOmega => {
+                (format!("omega(odd part of {n})"), "omega: distinct prime factors")
+            }
+            Fun::TwoAdic => (format!("v2({n})"), "v2: the exponent of 2"),
+            Fun::Popcount => (format!("popcount({n})"), "popcount: the number of 1 bits"),
+            Fun::Log2 => (format!("floor(log2 {n})"), ""),
+            Fun::PerfectPower => {
+                (format!("[{n} is a perfect power]"), "perfect power: m^k with k >= 2; 1 counts")
+            }
         }
     }
 
@@ -315,7 +326,8 @@ impl Formula for Arith {
             Term::Even => format!(" {op} [{n} even]"),
             Term::Odd => format!(" {op} [{n} odd]"),
         };
-        let fun = self.fun.words(n);
+        let (fun, gloss) = self.fun.words(n);
+        let gloss = if gloss.is_empty() { String::new() } else { format!(" ({gloss})") };
         let exc = if self.exceptions.is_empty() {
             String::new()
         } else {
@@ -323,7 +335,7 @@ impl Formula for Arith {
                 self.exceptions.iter().map(|(x, v)| format!("G({x}) = {v}")).collect();
             format!(", except {}", e.join(", "))
         };
-        format!("G({n}) = {fun}{term} for {n} >= {}{exc}", self.start)
+        format!("G({n}) = {fun}{term} for {n} >= {}{exc}{gloss}", self.start)
     }
 
     fn cpp(&self) -> String {
@@ -385,42 +397,53 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     if t.misere || g.len() < MAX_EXCEPTIONS + super::MIN_EVIDENCE {
         return Vec::new();
     }
+    let end = l.start + g.len() as u64 - 1;
+    let combos: Vec<(Term, bool)> = TERMS
+        .iter()
+        .flat_map(|&t| [(t, false), (t, true)])
+        .filter(|&(t, xor)| !(xor && t == Term::None))
+        .collect();
     let mut out: Vec<Arith> = Vec::new();
     for fun in FUNS {
-        let f: Vec<Option<u64>> = if fun == Fun::PerfectPower && l.start < 1 << 40 {
-            perfect_powers(l.start, g.len())
-        } else {
-            (0..g.len() as u64).map(|i| fun.eval(l.start + i)).collect()
+        // Trial division to the cube root: only for tables of moderate coordinates.
+        let distinct = matches!(fun, Fun::SmallOmega | Fun::OddSmallOmega);
+        if distinct && end > MAX_DISTINCT_SCAN {
+            continue;
+        }
+        let marked =
+            (fun == Fun::PerfectPower && end < 1 << 40).then(|| perfect_powers(l.start, g.len()));
+        let f = |i: usize| match &marked {
+            Some(m) => m[i],
+            None => fun.eval(l.start + i as u64),
         };
-        for term in TERMS {
-            for xor in [false, true] {
-                if xor && term == Term::None {
-                    continue;
-                }
-                // Scan from the end: every mismatch must lie among the first entries.
-                let fits = |i: usize| {
-                    let n = l.start + i as u64;
-                    f[i].map(|v| if xor { v ^ term.at(n) } else { v + term.at(n) })
-                        == Some(g[i] as u64)
-                };
-                if (MAX_EXCEPTIONS..g.len()).any(|i| !fits(i)) {
-                    continue;
-                }
-                let exceptions: Vec<(u64, u64)> = (0..MAX_EXCEPTIONS)
-                    .filter(|&i| !fits(i))
-                    .map(|i| (l.start + i as u64, g[i] as u64))
-                    .collect();
-                out.push(Arith {
-                    arity: t.space.arity(),
-                    axis: l.axis,
-                    base: l.base,
-                    start: l.start,
-                    fun,
-                    term,
-                    xor,
-                    exceptions,
-                });
+        let fits = |(term, xor): (Term, bool), i: usize, v: Option<u64>| {
+            let n = l.start + i as u64;
+            v.map(|v| if xor { v ^ term.at(n) } else { v + term.at(n) }) == Some(g[i] as u64)
+        };
+        // Past the exceptions every entry must fit: drop combinations at their first miss.
+        let mut alive = combos.clone();
+        for i in MAX_EXCEPTIONS..g.len() {
+            let v = f(i);
+            alive.retain(|&c| fits(c, i, v));
+            if alive.is_empty() {
+                break;
             }
+        }
+        for (term, xor) in alive {
+            let exceptions: Vec<(u64, u64)> = (0..MAX_EXCEPTIONS)
+                .filter(|&i| !fits((term, xor), i, f(i)))
+                .map(|i| (l.start + i as u64, g[i] as u64))
+                .collect();
+            out.push(Arith {
+                arity: t.space.arity(),
+                axis: l.axis,
+                base: l.base,
+                start: l.start,
+                fun,
+                term,
+                xor,
+                exceptions,
+            });
         }
     }
     out.sort_by_key(|a| a.cost());
@@ -451,4 +474,62 @@ fn perfect_powers(start: u64, len: usize) -> Vec<Option<u64>> {
         f[0] = None;
     }
     f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn distinct_td(mut n: u64) -> u32 {
+        let (mut c, mut p) = (0, 2u64);
+        while p * p <= n {
+            if n.is_multiple_of(p) {
+                c += 1;
+                while n.is_multiple_of(p) {
+                    n /= p;
+                }
+            }
+            p += 1;
+        }
+        c + u32::from(n > 1)
+    }
+
+    #[test]
+    fn distinct_prime_factors_against_trial_division() {
+        for n in 1..20_000 {
+            assert_eq!(distinct_prime_factors(n), distinct_td(n), "n = {n}");
+        }
+        let (p, q) = (4_294_967_291u64, 4_294_967_279u64);
+        assert_eq!(distinct_prime_factors(p * q), 2);
+        assert_eq!(distinct_prime_factors(p * p), 1);
+        assert_eq!(distinct_prime_factors(p), 1);
+        assert_eq!(distinct_prime_factors(1 << 62), 1);
+        assert_eq!(distinct_prime_factors(2 * 3 * 5 * 7 * 11 * 13 * 2_097_143 * 2_097_143), 7);
+        assert_eq!(distinct_prime_factors(u64::MAX), 7);
+    }
+
+    #[test]
+    fn perfect_powers_against_a_list() {
+        let mut pp = std::collections::BTreeSet::new();
+        for m in 2..=400u64 {
+            let mut x = m * m;
+            while x <= 160_000 {
+                pp.insert(x);
+                x *= m;
+            }
+        }
+        pp.insert(1);
+        for n in 1..=160_000 {
+            assert_eq!(is_perfect_power(n), pp.contains(&n), "n = {n}");
+        }
+        let marked = perfect_powers(0, 160_001);
+        assert_eq!(marked[0], None);
+        for n in 1..=160_000u64 {
+            assert_eq!(marked[n as usize], Some(u64::from(pp.contains(&n))), "n = {n}");
+        }
+        let big = 3u64.pow(39);
+        assert!(is_perfect_power(big) && !is_perfect_power(big + 1) && !is_perfect_power(big - 1));
+        assert!(is_perfect_power(4_294_967_291 * 4_294_967_291) && is_perfect_power(1 << 62));
+        assert!(is_perfect_power(2_097_143u64.pow(3)) && !is_perfect_power(i64::MAX as u64));
+    }
 }

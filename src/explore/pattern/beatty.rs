@@ -18,6 +18,9 @@ use crate::explore::space::Coords;
 use crate::explore::table::Table;
 use std::cmp::Ordering;
 
+/// An interval holding a rational with this denominator or less says nothing about α.
+pub const SIMPLE_DENOMINATOR: i128 = 12;
+
 /// The fewest pairs (`k >= 1`) or rows a pattern must be seen on.
 pub const MIN_PAIRS: usize = 4;
 
@@ -101,7 +104,19 @@ impl Quad {
     }
 
     /// The cheapest quadratic irrational in `[lo, hi)` (rationals `(num, den)`, `den > 0`).
-    pub fn search(lo: (i128, u128), hi: (i128, u128)) -> Option<Quad> {
+    /// `None` also when a simple rational (denominator up to [`SIMPLE_DENOMINATOR`]) lies in
+    /// `[lo, hi)` (`[lo, hi]` if `hi_fits`: a rational α equal to `hi` also explains the
+    /// table): the table cannot tell α from it, and the rational is the shorter answer.
+    pub fn search(lo: (i128, u128), hi: (i128, u128), hi_fits: bool) -> Option<Quad> {
+        for den in 1..=SIMPLE_DENOMINATOR {
+            // The least num with num/den >= lo, then num/den <= hi?
+            let num = (lo.0 * den).div_euclid(lo.1 as i128)
+                + i128::from((lo.0 * den).rem_euclid(lo.1 as i128) != 0);
+            let (x, y) = (num * hi.1 as i128, hi.0.saturating_mul(den));
+            if x < y || (hi_fits && x == y) {
+                return None;
+            }
+        }
         let mut best: Option<Quad> = None;
         for d in 2..=30u64 {
             if (1..=6u64).any(|s| s * s == d) {
@@ -139,7 +154,11 @@ impl Quad {
             (p, true) => format!("{p} + {q}sqrt({})", self.d),
             (p, false) => format!("{p} - {}sqrt({})", q.trim_start_matches('-'), self.d),
         };
-        let text = if self.r == 1 { num } else { format!("({num})/{}", self.r) };
+        let text = match (self.r, self.p) {
+            (1, _) => num,
+            (r, 0) => format!("{num}/{r}"),
+            (r, _) => format!("({num})/{r}"),
+        };
         if (self.p, self.q, self.r, self.d) == (1, 1, 2, 5) {
             format!("{text}, the golden ratio")
         } else {
@@ -151,6 +170,12 @@ impl Quad {
     fn cpp(&self) -> String {
         let neg =
             if self.q < 0 { "    x = -x - 1;  // q < 0: floor(-y) = -floor(y) - 1\n" } else { "" };
+        let q = self.q.unsigned_abs();
+        let kq = if q == 1 {
+            "(unsigned __int128)k".to_string()
+        } else {
+            format!("(unsigned __int128)k * {q}")
+        };
         format!(
             "unsigned __int128 isqrt128(unsigned __int128 n) {{  // exact\n\
              \x20   unsigned __int128 lo = 0, hi = (unsigned __int128)1 << 64;\n\
@@ -159,13 +184,12 @@ impl Quad {
              // floor(k * alpha), alpha = {w}; exact while (k*{q})^2*{d} < 2^128\n\
              __int128 floorKAlpha(long long k) {{\n\
              \x20   if (k == 0) return 0;\n\
-             \x20   unsigned __int128 kq = (unsigned __int128)k * {q};\n\
+             \x20   unsigned __int128 kq = {kq};\n\
              \x20   __int128 x = isqrt128(kq * kq * {d});\n{neg}\
              \x20   __int128 num = (__int128)k * ({p}) + x, f = num / {r};\n\
-             \x20   if (num % {r} != 0 && num < 0) f--;\n\
+             \x20   if (num % {r} != 0 && num < 0) f--;  // floor division\n\
              \x20   return f;\n}}\n",
             w = self.words(),
-            q = self.q.unsigned_abs(),
             d = self.d,
             p = self.p,
             r = self.r
@@ -179,10 +203,10 @@ impl Quad {
              # floor(k * alpha), alpha = {w}, exact\n\
              def floor_k_alpha(k):\n\
              \x20   if k == 0:\n        return 0\n\
-             \x20   x = math.isqrt(k * k * {q2} * {d})\n{neg}\
+             \x20   x = math.isqrt(k * k * {q2}{d})\n{neg}\
              \x20   return (k * ({p}) + x) // {r}\n",
             w = self.words(),
-            q2 = self.q * self.q,
+            q2 = if self.q.abs() == 1 { String::new() } else { format!("{} * ", self.q * self.q) },
             d = self.d,
             p = self.p,
             r = self.r
@@ -238,27 +262,39 @@ impl Formula for Pairs {
 
     fn cpp(&self) -> String {
         let (a, b) = self.plane.names();
+        let (check, k) = if self.d == 1 {
+            (String::new(), format!("{b} - {a}"))
+        } else {
+            (
+                format!("    if (({b} - {a}) % {} != 0) return false;\n", self.d),
+                format!("({b} - {a}) / {}", self.d),
+            )
+        };
         format!(
             "{}// is ({a}, {b}) a P-position?\n\
              bool isP(long long {a}, long long {b}) {{\n\
-             \x20   if ({a} > {b}) {{ long long t = {a}; {a} = {b}; {b} = t; }}\n\
-             \x20   if (({b} - {a}) % {d} != 0) return false;\n\
-             \x20   return floorKAlpha(({b} - {a}) / {d}) == {a};\n}}",
+             \x20   if ({a} > {b}) {{ long long t = {a}; {a} = {b}; {b} = t; }}\n{check}\
+             \x20   return floorKAlpha({k}) == {a};\n}}",
             self.alpha.cpp(),
-            d = self.d
         )
     }
 
     fn python(&self) -> String {
         let (a, b) = self.plane.names();
+        let (check, k) = if self.d == 1 {
+            (String::new(), format!("{b} - {a}"))
+        } else {
+            (
+                format!("    if ({b} - {a}) % {}:\n        return False\n", self.d),
+                format!("({b} - {a}) // {}", self.d),
+            )
+        };
         format!(
             "{}\n# is ({a}, {b}) a P-position?\n\
              def is_p({a}, {b}):\n\
-             \x20   {a}, {b} = min({a}, {b}), max({a}, {b})\n\
-             \x20   if ({b} - {a}) % {d}:\n        return False\n\
-             \x20   return floor_k_alpha(({b} - {a}) // {d}) == {a}\n",
+             \x20   {a}, {b} = min({a}, {b}), max({a}, {b})\n{check}\
+             \x20   return floor_k_alpha({k}) == {a}\n",
             self.alpha.python(),
-            d = self.d
         )
     }
 
@@ -400,7 +436,8 @@ fn pairs(t: &Table, plane: &Plane) -> Option<Pairs> {
             hi = (a as i128 + 1, k);
         }
     }
-    let alpha = Quad::search(lo, hi)?;
+    // alpha = hi would make floor(k·alpha) = a + 1 for the k that set hi: excluded.
+    let alpha = Quad::search(lo, hi, false)?;
     Some(Pairs { plane: plane.clone(), alpha, d })
 }
 
@@ -436,10 +473,80 @@ fn threshold(lines: &[super::Line], plane: &Plane, a0: u64, above: bool) -> Opti
     if seen < MIN_PAIRS {
         return None;
     }
-    let alpha = Quad::search(lo, hi)?;
+    // Rational ends: b >= alpha·a with alpha = hi, or b > alpha·a with alpha = lo, fit too.
+    let alpha = Quad::search(lo, hi, true)?;
     Some(Threshold { plane: plane.clone(), alpha, above })
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn isqrt(x: u128) -> u128 {
+        let (mut lo, mut hi) = (0u128, 1u128 << 64);
+        while hi - lo > 1 {
+            let m = (lo + hi) / 2;
+            if m.checked_mul(m).is_some_and(|s| s <= x) {
+                lo = m;
+            } else {
+                hi = m;
+            }
+        }
+        lo
+    }
+
+    #[test]
+    fn wide_products() {
+        assert_eq!(mul_wide(1 << 127, 4), (2, 0));
+        assert_eq!(mul_wide(u128::MAX, u128::MAX), (u128::MAX - 1, 1));
+        assert_eq!(mul_wide(123_456_789, 987_654_321), (0, 123_456_789 * 987_654_321));
+    }
+
+    #[test]
+    fn floor_mul_is_exact() {
+        let golden = GOLDEN;
+        let small = Quad { p: 3, q: -1, r: 2, d: 5 }; // (3 - sqrt 5)/2
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..2000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = if i < 1000 { i } else { x >> (2 + i % 40) };
+            let (kk, s) = (k as u128, isqrt(5 * k as u128 * k as u128));
+            assert_eq!(golden.floor_mul(k), ((kk + s) / 2) as i128, "k = {k}");
+            let want = if k == 0 { 0 } else { (3 * kk as i128 - s as i128 - 1).div_euclid(2) };
+            assert_eq!(small.floor_mul(k), want, "k = {k}");
+        }
+        // Beyond 5k^2 < 2^128: phi·F(n) = F(n+1) - psi^n, so floor(phi·F(92)) = F(93) - 1.
+        let (mut a, mut b) = (1u64, 1u64);
+        for _ in 0..90 {
+            (a, b) = (b, a + b);
+        }
+        assert_eq!(golden.floor_mul(b) as u128, a as u128 + b as u128 - 1);
+    }
+
+    #[test]
+    fn search_finds_the_simplest() {
+        // 1.618 <= alpha < 1.6181: the golden ratio.
+        assert_eq!(Quad::search((1618, 1000), (16181, 10000), false), Some(GOLDEN));
+        // An interval around 1.4142: sqrt(2).
+        assert_eq!(
+            Quad::search((14142, 10000), (14143, 10000), false),
+            Some(Quad { p: 0, q: 1, r: 1, d: 2 })
+        );
+        // Below any quadratic irrational with these small integers: none.
+        assert_eq!(Quad::search((1, 1_000_000), (2, 1_000_000), false), None);
+        // Holding 5/3 (or touching it): the table cannot tell; nothing is proposed.
+        assert_eq!(Quad::search((16666, 10000), (16667, 10000), false), None);
+        assert_eq!(Quad::search((5, 3), (16667, 10000), false), None);
+        assert_eq!(Quad::search((16665, 10000), (5, 3), true), None);
+        // sqrt(2) in [24/17, 17/12): 17/12 is excluded, sqrt(2) is found.
+        let root2 = Some(Quad { p: 0, q: 1, r: 1, d: 2 });
+        assert_eq!(Quad::search((24, 17), (17, 12), false), root2);
+        assert_eq!(Quad::search((24, 17), (17, 12), true), None);
+    }
 }

@@ -243,17 +243,22 @@ impl Formula for Intervals {
                 self.list(&self.vals)
             )
         };
+        let k = if self.j0 == 0 { "i".to_string() } else { format!("(i - {})", self.j0) };
+        let index = if self.j0 == 0 {
+            format!("i % {}", self.q)
+        } else {
+            format!("{} + {k} % {}", self.j0, self.q)
+        };
+        let saltus =
+            if self.s == 0 { String::new() } else { format!(" + {k} / {} * {}", self.q, self.s) };
         format!(
             "#include <algorithm>\n#include <vector>\n\
              // for {n} >= {start}\n\
              {ret} G(long long {n}) {{\n{find}{vals}\
              \x20   if (i < {len}) return v[i];\n\
-             \x20   return v[{j0} + (i - {j0}) % {q}] + (i - {j0}) / {q} * {s};\n}}",
+             \x20   return v[{index}]{saltus};\n}}",
             start = self.ends[0],
             len = self.vals.len(),
-            j0 = self.j0,
-            q = self.q,
-            s = self.s,
         )
     }
 

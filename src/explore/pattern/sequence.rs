@@ -358,3 +358,40 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn membership_against_generated_lists() {
+        let limit = 100_000u64;
+        let mut lists: Vec<(Seq, Vec<u64>)> = Vec::new();
+        let gen_from =
+            |f: &dyn Fn(u64) -> u64| (0..).map(f).take_while(|&x| x <= limit).collect::<Vec<_>>();
+        lists.push((Seq::Squares, gen_from(&|k| k * k)));
+        lists.push((Seq::Cubes, gen_from(&|k| k * k * k)));
+        lists.push((Seq::Triangular, gen_from(&|k| k * (k + 1) / 2)));
+        lists.push((Seq::Pronic, gen_from(&|k| k * (k + 1))));
+        lists.push((Seq::Powers(7), gen_from(&|k| 7u64.pow(k as u32))));
+        lists.push((Seq::PowersMinusOne(2), gen_from(&|k| (1u64 << k) - 1)));
+        let (mut f, mut l) = (vec![1u64, 2], vec![2u64, 1]);
+        while f[f.len() - 1] <= limit {
+            f.push(f[f.len() - 1] + f[f.len() - 2]);
+            l.push(l[l.len() - 1] + l[l.len() - 2]);
+        }
+        lists.push((Seq::Fibonacci, f));
+        lists.push((Seq::Lucas, l));
+        for (seq, list) in lists {
+            for n in 0..=limit {
+                assert_eq!(seq.contains(n), list.contains(&n), "{seq:?} at {n}");
+            }
+        }
+        let s = 3_037_000_499u64;
+        assert!(Seq::Squares.contains(s * s) && !Seq::Squares.contains(s * s + 1));
+        assert!(Seq::Triangular.contains(s * (s + 1) / 2) && Seq::Pronic.contains(s * (s + 1)));
+        assert!(Seq::Fibonacci.contains(7_540_113_804_746_346_429));
+        assert!(!Seq::Fibonacci.contains(i64::MAX as u64));
+        assert!(Seq::PowersMinusOne(2).contains(i64::MAX as u64));
+    }
+}
