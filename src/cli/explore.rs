@@ -17,7 +17,11 @@ use std::time::Duration;
 pub fn command() -> Command {
     Command::new("explore")
         .about("Your own game: its table, its pattern, and answers far beyond the table")
-        .long_about(include_str!("../../problems/explore.md"))
+        .long_about(concat!(
+            include_str!("../../problems/explore.md"),
+            "\n",
+            include_str!("../../problems/explore-games.md")
+        ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
         .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, bash:M, or any `games sg` rule"))
         .arg(Arg::new("box").long("box").value_name("SPEC").required(true).allow_hyphen_values(true).help("The positions wanted, one inclusive range per coordinate: 0..30,0..30"))
