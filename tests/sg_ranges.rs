@@ -337,8 +337,7 @@ fn memory_is_refused_with_one_line() {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_games");
-    // (multi-sg:3 --at 10^18 is refused the same way, by the quotient chain's fallible
-    // reservations, after about 15 s of work: left out here for time.)
+    // (multi-sg:3 --at 10^18 is refused before any work: see the next test.)
     for args in ["0.3 --upto 100000000", "hdu1848 --max 2000000000 --at 1999999999"] {
         let out = Command::new("sh")
             .arg("-c")
@@ -475,4 +474,19 @@ fn range_spellings_round_trip() {
         let rb = rule(&big);
         assert_eq!(rule(&rb.to_string()), rb, "{big}");
     }
+}
+
+/// A heap past the quotient chain's budget is refused at once with one line (exit 1): the heap
+/// 10^18 once pushed its 2 * 10^9 blocks before the budget was looked at (24 GB, killed).
+#[test]
+fn multi_sg_far_beyond_the_chain_is_refused_at_once() {
+    let (code, out, err) = games_sg(&["multi-sg:3", "--at", "1000000000000000000"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.contains("too far for the quotient chain"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Within reach, the answer agrees with the divisor sweep's table.
+    let t = games::theory::multi_sg::grundy_table(3, 200_000);
+    let (code, out, _) = games_sg(&["multi-sg:3", "--at", "199999"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains(&format!("G(199999) = {}\n", t[199_999])), "{out}");
 }

@@ -638,15 +638,23 @@ fn multi_sg_chain(
         return Ok(Some(0)); // below the threshold: no move
     }
     // The blocks of M with the same quotient q = x div M: M in [m, x / q].
-    let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64)| {
+    // `visit` returns false to stop early (the budget is spent inside one heap's blocks: the
+    // heap 10^18 alone has 2 * 10^9 of them).
+    let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64) -> bool| {
         let mut m = 2u64;
         while m <= x {
             let q = x / m;
             let hi = x / q;
-            visit(m, hi, q);
+            if !visit(m, hi, q) {
+                return;
+            }
             m = hi + 1;
         }
     };
+    // The heap n alone has about 2 sqrt(n) blocks: past the budget, say so before any work.
+    if 2 * n.isqrt() > budget {
+        return Ok(None);
+    }
     let mut chain: HashSet<u64> = HashSet::new();
     let mut stack = vec![n];
     let mut visited = 0u64;
@@ -668,9 +676,13 @@ fn multi_sg_chain(
                 pushed = stack.try_reserve(more).map_err(|_| refused(more * 8));
             }
             if pushed.is_ok() {
-                stack.push(q);
-                stack.push(q + 1);
+                for y in [q, q + 1] {
+                    if y > table_top && !chain.contains(&y) {
+                        stack.push(y);
+                    }
+                }
             }
+            pushed.is_ok() && visited <= budget
         });
         pushed?;
         if visited > budget {
@@ -704,6 +716,7 @@ fn multi_sg_chain(
                     seen[v as usize] = true;
                 }
             }
+            true
         });
         let mex = seen.iter().position(|&s| !s).unwrap_or(256) as u16;
         memo.insert(x, mex);
@@ -742,6 +755,10 @@ mod tests {
             }
         }
         assert_eq!(multi_sg_chain(1, 5000, 10, 16), Ok(None));
+        // A budget spent inside one heap's blocks stops there (10^9 has 63,245 blocks, 5 * 10^8 another 44,721; the
+        // budget 10^5 used to be checked only after all of them were pushed).
+        assert_eq!(multi_sg_chain(3, 1_000_000_000, 100_000, 16), Ok(None));
+        assert_eq!(multi_sg_try(3, 1_000_000_000_000_000_000, 100_000_000), Ok(None));
     }
 
     #[test]
