@@ -490,3 +490,31 @@ fn multi_sg_far_beyond_the_chain_is_refused_at_once() {
     assert_eq!(code, Some(0));
     assert!(out.contains(&format!("G(199999) = {}\n", t[199_999])), "{out}");
 }
+
+/// On a terminal, a run past its first second shows a progress line (heaps, values a second,
+/// memory) on stderr and clears it; the values on stdout are unchanged. Needs `script` for a
+/// pseudo-terminal.
+#[test]
+fn a_long_run_on_a_terminal_shows_progress() {
+    let have_script =
+        Command::new("script").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have_script {
+        eprintln!("skip: no `script` (util-linux) for a pseudo-terminal");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_games");
+    let dir = std::env::temp_dir().join(format!("games-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let values = dir.join("values.txt");
+    // Lasker's Nim by the generic split loop: O(n) a value, a few seconds to 40000.
+    let inner = format!("{bin} sg '4.[3]' --upto 40000 > {}", values.display());
+    let out = Command::new("script").args(["-qec", &inner, "/dev/null"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains("games sg: n = "), "{shown}");
+    assert!(shown.contains("values/s"), "{shown}");
+    let text = std::fs::read_to_string(&values).unwrap();
+    assert!(text.contains("G(0..=40000)") || text.contains("40000"), "{text}");
+    assert!(!text.contains("values/s"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -273,6 +273,11 @@ impl Progress {
         }
     }
 
+    /// Time since the line was created.
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.start.elapsed()
+    }
+
     pub fn show(&self, done: u64) {
         self.redraw(|| format!("{done}/{} cases", self.total));
     }

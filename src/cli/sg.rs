@@ -483,8 +483,19 @@ fn explore(
     max: u64,
     confirm_to: u64,
 ) -> Result<Verdict, EngineError> {
+    let progress = super::Progress::new("games sg", 0);
     if let Some(n) = upto {
-        engine.extend_to(n)?;
+        // In steps, for the progress line and Ctrl-C (a short table is reported by the caller).
+        loop {
+            let have = engine.values.len() as u64;
+            let next = n.min(have.saturating_add((have / 16).max(4096)));
+            engine.extend_to(next)?;
+            show_progress(&progress, engine.values.len() as u64, 2);
+            if next == n || games::process::interrupted().is_some() {
+                break;
+            }
+        }
+        progress.clear();
         return Ok(certificate::certify(rule, &engine.values));
     }
     let provable = certificate::provable(rule);
@@ -506,13 +517,27 @@ fn explore(
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
         };
+        show_progress(&progress, len, 2);
         if done || len > max || games::process::interrupted().is_some() {
+            progress.clear();
             return Ok(v);
         }
         len = (len + (len / 8).max(16)).min(max + 1);
         if engine.values.len() as u64 == max + 1 {
+            progress.clear();
             return Ok(v);
         }
+    }
+}
+
+/// The progress line of a run past its first second (on a terminal only): heaps computed,
+/// values a second, memory of the table at `bytes` a value.
+fn show_progress(line: &super::Progress, n: u64, bytes: u64) {
+    let ms = line.elapsed().as_millis() as u64;
+    if ms >= 1000 {
+        let rate = n.saturating_mul(1000) / ms;
+        let mib = n.saturating_mul(bytes) >> 20;
+        line.show_text(&format!("n = {n}, {rate} values/s, about {mib} MiB"));
     }
 }
 
@@ -539,21 +564,10 @@ fn stream(
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
     let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
-    let progress_on = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let start = std::time::Instant::now();
-    let mut shown = false;
-    let mut progress = |n: usize| {
-        let ms = start.elapsed().as_millis() as u64;
-        if progress_on && ms >= 1000 {
-            shown = true;
-            let rate = n as u64 * 1000 / ms.max(1);
-            eprint!("\rgames sg: n = {n}, {rate} values/s, about {} MiB   ", (n as u64 * 2) >> 20);
-        }
-    };
+    let line = super::Progress::new("games sg", 0);
+    let mut progress = |n: usize| show_progress(&line, n as u64, 2);
     let run = long_run::run_observed(code, want, memory, budget, &mut progress);
-    if shown {
-        eprint!("\r{:70}\r", "");
-    }
+    line.clear();
     let Some(run) = run else {
         return Err("not an octal code".to_string());
     };
