@@ -18,4 +18,5 @@ pub mod moves;
 pub mod play;
 pub mod rule;
 pub mod sparse;
+pub mod table;
 pub mod values;
