@@ -5,6 +5,7 @@
 use anyhow::{Context, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::sg::certificate::{self, Proof, Verdict};
+use games::sg::checkpoint;
 use games::sg::closed::{ClosedForm, closed_form};
 use games::sg::long_run::{self, Memory};
 use games::sg::play;
@@ -60,6 +61,22 @@ pub fn command() -> Command {
                 .long("stats")
                 .action(ArgAction::SetTrue)
                 .help("Also the statistics of the values computed: rare/common split, the last rare value, every value's frequency, P-positions"),
+        )
+        .arg(
+            Arg::new("save")
+                .long("save")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .conflicts_with("bounded")
+                .help("Write the values computed to FILE at the end of the run, also when --max, the default bound or Ctrl-C/SIGTERM stops it (a checkpoint for --resume)"),
+        )
+        .arg(
+            Arg::new("resume")
+                .long("resume")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .conflicts_with("bounded")
+                .help("Continue from the values a --save of the same rule wrote to FILE"),
         )
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
@@ -206,13 +223,54 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
     }
-    let mut engine = Engine::new(&rule);
+    // A checkpoint to continue from: only as far as this run goes.
+    let resume = args.get_one::<std::path::PathBuf>("resume");
+    let mut loaded_len = 0;
+    let mut loaded = None;
+    if let Some(path) = resume {
+        match checkpoint::load(path, &rule) {
+            Ok(mut v) => {
+                loaded_len = v.len();
+                v.truncate(usize::try_from(len_wanted).unwrap_or(usize::MAX));
+                loaded = Some(v);
+            }
+            Err(e) => {
+                super::io::error_line(&format!("games sg: --resume {}: {e}", path.display()));
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    let mut prefix = Vec::new();
+    let mut engine = match loaded {
+        Some(Values::Narrow(v)) if octal.is_some() => {
+            prefix = v;
+            Engine::new(&rule)
+        }
+        Some(_) if octal.is_some() => {
+            super::io::error_line(&format!(
+                "games sg: --resume {}: values above 65535 cannot go on in the 16-bit rare/common engine of octal codes",
+                resume.map(|p| p.display().to_string()).unwrap_or_default()
+            ));
+            return Ok(ExitCode::from(1));
+        }
+        Some(v) => match Engine::resume(&rule, v) {
+            Ok(e) => e,
+            Err(e) => {
+                super::io::error_line(&format!(
+                    "games sg: --resume {}: {e}",
+                    resume.map(|p| p.display().to_string()).unwrap_or_default()
+                ));
+                return Ok(ExitCode::from(1));
+            }
+        },
+        None => Engine::new(&rule),
+    };
     let mut note = None;
     let mut computed = None;
     let mut period_values = Vec::new();
     let verdict = if let Some(code) = octal {
         let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
-        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked) {
+        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked, &prefix) {
             Ok(run) => {
                 engine.values = Values::Narrow(run.values);
                 computed = Some(run.computed);
@@ -259,6 +317,25 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             "interrupted by {}: the verdict so far",
             games::process::signal_name(sig)
         ));
+    }
+    // The checkpoint: every value computed (before the cut below), after an interruption too.
+    // A table shorter than the one resumed from (a run that needed fewer) keeps the longer one.
+    let mut save_error = None;
+    if let Some(path) = args.get_one::<std::path::PathBuf>("save") {
+        let res = if engine.values.len() < loaded_len
+            && let Some(from) = resume
+        {
+            if std::fs::canonicalize(from).ok() == std::fs::canonicalize(path).ok() {
+                Ok(())
+            } else {
+                std::fs::copy(from, path).map(|_| ()).map_err(checkpoint::CheckpointError::Io)
+            }
+        } else {
+            checkpoint::save(path, &rule, &engine.values)
+        };
+        if let Err(e) = res {
+            save_error = Some(format!("games sg: --save {}: {e}", path.display()));
+        }
     }
     // Proved: print exactly the values the proof read.
     if upto.is_none()
@@ -450,6 +527,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if let Some(f) = failure {
         super::io::error_line(&format!("games sg: {f}"));
     }
+    if let Some(e) = save_error {
+        super::io::error_line(&e);
+        code = ExitCode::from(1);
+    }
     if let Some(sig) = signal {
         code = ExitCode::from(games::process::interrupted_exit_code(sig));
     }
@@ -495,7 +576,9 @@ fn explore(
     let mut len = 64u64.min(max + 1);
     loop {
         engine.extend_to(len - 1)?;
-        let v = certificate::certify(rule, &engine.values);
+        // The first `len` values (a resumed table may hold more: the verdict is the one a run
+        // from scratch reaches at this length).
+        let v = certificate::certify(rule, &engine.values.prefix(len as usize));
         let done = match &v {
             Verdict::Periodic { proof: Proof::Proved { .. }, .. } => true,
             // A saltus means unbounded values: no plain period will ever come.
@@ -507,12 +590,10 @@ fn explore(
             Verdict::NotFound => false,
         };
         if done || len > max || games::process::interrupted().is_some() {
+            engine.values.truncate(len as usize);
             return Ok(v);
         }
         len = (len + (len / 8).max(16)).min(max + 1);
-        if engine.values.len() as u64 == max + 1 {
-            return Ok(v);
-        }
     }
 }
 
@@ -535,6 +616,7 @@ fn stream(
     bounded: bool,
     budget: u64,
     stop_at_asked: bool,
+    prefix: &[u16],
 ) -> Result<Streamed, String> {
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
@@ -550,7 +632,11 @@ fn stream(
             eprint!("\rgames sg: n = {n}, {rate} values/s, about {} MiB   ", (n as u64 * 2) >> 20);
         }
     };
-    let run = long_run::run_observed(code, want, memory, budget, &mut progress);
+    let run = if prefix.is_empty() {
+        long_run::run_observed(code, want, memory, budget, &mut progress)
+    } else {
+        long_run::run_resumed(code, prefix, want, budget, &mut progress)
+    };
     if shown {
         eprint!("\r{:70}\r", "");
     }

@@ -209,9 +209,7 @@ pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, Strin
             Builtin::Wythoff(2) if wythoff2_bitset_bytes(&dims) <= 1 << 30 => wythoff2(&dims),
             Builtin::Wythoff(_) | Builtin::Nim(_) => line_normal(&dims, &directions(game)),
             Builtin::Sg(rule) => grundy_values(rule, dims[0] as u64 - 1)
-                .map_err(|e| format!("game {game}: {e}"))?
-                .iter()
-                .collect(),
+                .map_err(|e| format!("game {game}: {e}"))?,
         };
         let values = (0..space.cells()).map(|cell| g[at(&space.position(cell))]).collect();
         Table::from_grundy(space.clone(), values)

@@ -11,6 +11,7 @@
 //! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values.
 
 pub mod certificate;
+pub mod checkpoint;
 pub mod closed;
 pub mod code;
 pub mod long_run;

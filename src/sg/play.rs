@@ -308,7 +308,7 @@ mod tests {
             "4.07",
         ] {
             let r = Rule::parse(rule).unwrap();
-            let v: Vec<u128> = grundy_values(&r, 60).unwrap().iter().map(u128::from).collect();
+            let v: Vec<u128> = grundy_values(&r, 60).unwrap().into_iter().map(u128::from).collect();
             let mut g = |n: u64| v.get(n as usize).copied();
             for x in 0..=30u64 {
                 for y in 0..=30u64 {

@@ -219,6 +219,46 @@ impl Table for Values {
     }
 }
 
+/// The first values of a [`Values`] ([`Values::prefix`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Slice<'a> {
+    /// 16-bit values.
+    Narrow(&'a [u16]),
+    /// 32-bit values.
+    Wide(&'a [u32]),
+}
+
+impl Values {
+    /// G(0..len) (all of them when there are fewer).
+    pub fn prefix(&self, len: usize) -> Slice<'_> {
+        match self {
+            Values::Narrow(v) => Slice::Narrow(&v[..len.min(v.len())]),
+            Values::Wide(v) => Slice::Wide(&v[..len.min(v.len())]),
+        }
+    }
+}
+
+impl Table for Slice<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Slice::Narrow(v) => v.len(),
+            Slice::Wide(v) => v.len(),
+        }
+    }
+    fn at(&self, i: usize) -> u32 {
+        match self {
+            Slice::Narrow(v) => v[i] as u32,
+            Slice::Wide(v) => v[i],
+        }
+    }
+    fn suffix_periods(&self) -> Option<Vec<u32>> {
+        match self {
+            Slice::Narrow(v) => super::certificate::suffix_periods(v),
+            Slice::Wide(v) => super::certificate::suffix_periods(v),
+        }
+    }
+}
+
 /// Serialises as a JSON array of numbers.
 impl serde::Serialize for Values {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

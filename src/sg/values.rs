@@ -118,12 +118,18 @@ impl fmt::Display for ResumeError {
 /// ```
 /// use games::sg::{rule::Rule, values::grundy_values};
 /// let kayles = Rule::parse("0.77").unwrap();
-/// assert_eq!(grundy_values(&kayles, 11).unwrap().to_u64(), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// assert_eq!(grundy_values(&kayles, 11).unwrap(), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// ```
-pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Values, EngineError> {
+///
+/// The values come as `u32` whatever their size (the engine's own table, [`Engine::values`],
+/// keeps them in 16 bits while they fit).
+pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u32>, EngineError> {
     let mut engine = Engine::new(rule);
     engine.extend_to(upto)?;
-    Ok(engine.values)
+    Ok(match engine.values {
+        Values::Narrow(v) => v.into_iter().map(u32::from).collect(),
+        Values::Wide(v) => v,
+    })
 }
 
 /// A default bound on the table for `rule`, by the cost of its moves: subtraction sets kept as
@@ -770,7 +776,7 @@ mod tests {
 
     fn check(rule: &str, n: u64) {
         let r = Rule::parse(rule).unwrap();
-        let fast: Vec<u64> = grundy_values(&r, n).unwrap().to_u64();
+        let fast: Vec<u64> = grundy_values(&r, n).unwrap().into_iter().map(u64::from).collect();
         assert_eq!(fast, naive_values(&r, n), "{rule}");
     }
 
