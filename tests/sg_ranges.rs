@@ -411,13 +411,13 @@ fn stats_match_the_values() {
     assert_eq!(st["p_positions"].as_u64().unwrap(), v.iter().filter(|&&g| g == 0).count() as u64);
     assert_eq!(st["last_p"].as_u64().unwrap(), v.iter().rposition(|&g| g == 0).unwrap() as u64);
     let rare_under =
-        |m: u32| v.iter().filter(|&&g| (g as u32 & m).count_ones().is_multiple_of(2)).count();
+        |m: u32| v.iter().filter(|&&g| (g & m).count_ones().is_multiple_of(2)).count();
     let mask = st["mask"].as_u64().unwrap() as u32;
     assert_eq!(st["rare"].as_u64().unwrap(), rare_under(mask) as u64);
     assert!((1..1024).all(|m| rare_under(m) >= rare_under(mask)));
     let last = st["last_rare_n"].as_u64().unwrap() as usize;
     assert!((v[last] as u32 & mask).count_ones().is_multiple_of(2));
-    assert!(v[last + 1..].iter().all(|&g| !(g as u32 & mask).count_ones().is_multiple_of(2)));
+    assert!(v[last + 1..].iter().all(|&g| !(g & mask).count_ones().is_multiple_of(2)));
     let (_, text, _) = games_sg(&["0.16", "--max", "3000", "--stats"]);
     assert!(text.contains(&format!("rare/common by mask {mask}: ")), "{text}");
     assert!(text.contains("frequencies (value:count): 0:"), "{text}");

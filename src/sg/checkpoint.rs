@@ -76,7 +76,11 @@ fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The value bytes of `values`, little-endian, in blocks of at most `block` values.
-fn each_block(values: &Values, block: usize, mut f: impl FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+fn each_block(
+    values: &Values,
+    block: usize,
+    mut f: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(block * 4);
     match values {
         Values::Narrow(v) => {
@@ -146,9 +150,9 @@ fn same_rule(saved: &str, rule: &Rule) -> bool {
         return true;
     }
     match (Rule::parse(saved), rule.code()) {
-        (Ok(r), Some(c)) => r.code().is_some_and(|d| {
-            super::rule::code_to_string(&d) == super::rule::code_to_string(&c)
-        }),
+        (Ok(r), Some(c)) => r
+            .code()
+            .is_some_and(|d| super::rule::code_to_string(&d) == super::rule::code_to_string(&c)),
         _ => false,
     }
 }
@@ -205,9 +209,9 @@ pub fn load(path: &Path, rule: &Rule) -> Result<Values, CheckpointError> {
     // The count is now bounded by the file's size.
     let count = count as usize;
     let mut values = if width == 2 { Values::Narrow(Vec::new()) } else { Values::Wide(Vec::new()) };
-    values
-        .try_reserve(count)
-        .map_err(|_| bad(&format!("cannot allocate {} bytes for its values", count as u64 * width)))?;
+    values.try_reserve(count).map_err(|_| {
+        bad(&format!("cannot allocate {} bytes for its values", count as u64 * width))
+    })?;
     let mut h = FNV_START;
     let mut buf = vec![0u8; (1 << 16) * width as usize];
     let mut left = count;
@@ -220,7 +224,7 @@ pub fn load(path: &Path, rule: &Rule) -> Result<Values, CheckpointError> {
             Values::Narrow(v) => {
                 v.extend(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])))
             }
-            Values::Wide(v) => v.extend(bytes.chunks_exact(4).map(|c| u32_at(c))),
+            Values::Wide(v) => v.extend(bytes.chunks_exact(4).map(u32_at)),
         }
         left -= k;
     }
@@ -247,7 +251,10 @@ mod tests {
         save(&p, &kayles, &v).unwrap();
         assert_eq!(load(&p, &kayles).unwrap(), v);
         assert_eq!(load(&p, &Rule::parse("kayles").unwrap()).unwrap(), v);
-        assert!(matches!(load(&p, &Rule::parse("0.07").unwrap()), Err(CheckpointError::OtherRule(_))));
+        assert!(matches!(
+            load(&p, &Rule::parse("0.07").unwrap()),
+            Err(CheckpointError::OtherRule(_))
+        ));
         let bytes = std::fs::read(&p).unwrap();
         // Truncated anywhere: refused.
         for cut in 0..bytes.len() {

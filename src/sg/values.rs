@@ -52,6 +52,11 @@ pub enum EngineError {
         /// The largest heap this rule's engine handles.
         limit: u64,
     },
+    /// A signal (Ctrl-C, SIGTERM: [`crate::process::interrupted`]) stopped the run before G(n).
+    Interrupted {
+        /// The heap whose value was not computed.
+        n: u64,
+    },
     /// The work or memory bound was reached before G(n) (composition sets past
     /// [`MAX_SET_ENTRIES`] values, or work for three or more heaps past [`MAX_PARTITIONS`]).
     Budget {
@@ -81,6 +86,9 @@ impl fmt::Display for EngineError {
                 f,
                 "the work bound for moves leaving three or more heaps was reached at n = {n} (2^27 kept set values or 2^31 steps)"
             ),
+            EngineError::Interrupted { n } => {
+                write!(f, "interrupted at n = {n}: the values so far")
+            }
             EngineError::TooFar { limit } => {
                 write!(f, "this rule's table goes to n = {limit} at most")
             }
@@ -430,7 +438,8 @@ impl Engine {
         if upto < have {
             return Ok(());
         }
-        let wide = |n: u64, g: u128| u32::try_from(g).map_err(|_| EngineError::Overflow { n, bits: 32 });
+        let wide =
+            |n: u64, g: u128| u32::try_from(g).map_err(|_| EngineError::Overflow { n, bits: 32 });
         if let Some(c) = self.closed {
             for n in have..=upto {
                 let g = wide(n, c.value(n) as u128)?;
@@ -484,7 +493,17 @@ impl Engine {
                         .ok()
                         .and_then(|u| u.checked_add(1))
                         .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
-                    let res = fast.extend_to(want);
+                    // In blocks, to hear a signal between them.
+                    let mut res = Ok(());
+                    while fast.len() < want && res.is_ok() {
+                        if crate::process::interrupted().is_some() {
+                            if let Values::Narrow(v) = &mut self.values {
+                                v.extend_from_slice(&fast.values()[v.len()..]);
+                            }
+                            return Err(EngineError::Interrupted { n: fast.len() as u64 });
+                        }
+                        res = fast.extend_to(want.min(fast.len() + (1 << 16)));
+                    }
                     if let Values::Narrow(v) = &mut self.values {
                         v.extend_from_slice(&fast.values()[have as usize..]);
                     }
@@ -499,6 +518,9 @@ impl Engine {
                     return Err(EngineError::TooFar { limit: u32::MAX as u64 - 1 });
                 }
                 for n in have..=upto {
+                    if n % 256 == 0 && crate::process::interrupted().is_some() {
+                        return Err(EngineError::Interrupted { n });
+                    }
                     self.push_code_value(n)?;
                 }
             }
@@ -544,8 +566,8 @@ impl CodeState {
         let val = |i: usize| -> usize { g[i].into() as usize };
         // Every option value (a XOR of values) is below the power of two above the largest
         // value: the stamps cover it, and one more for the mex.
-        for i in self.top_len..g.len() {
-            self.top = self.top.max(g[i].into());
+        for &x in g.iter().skip(self.top_len) {
+            self.top = self.top.max(x.into());
         }
         self.top_len = g.len();
         let need = (self.top as usize + 1).next_power_of_two() + 1;
@@ -596,7 +618,8 @@ impl CodeState {
                     }
                     // The least value >= 1 the tail does not give (0 comes from m = 0 only).
                     let seen = &self.tail_seen;
-                    let in_tail = |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
+                    let in_tail =
+                        |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
                     self.tail_mex = self.tail_mex.max(1);
                     while in_tail(self.tail_mex) {
                         self.tail_mex += 1;
