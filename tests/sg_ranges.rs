@@ -410,8 +410,7 @@ fn stats_match_the_values() {
     assert_eq!(listed, freq.into_iter().collect::<Vec<_>>());
     assert_eq!(st["p_positions"].as_u64().unwrap(), v.iter().filter(|&&g| g == 0).count() as u64);
     assert_eq!(st["last_p"].as_u64().unwrap(), v.iter().rposition(|&g| g == 0).unwrap() as u64);
-    let rare_under =
-        |m: u32| v.iter().filter(|&&g| (g & m).count_ones().is_multiple_of(2)).count();
+    let rare_under = |m: u32| v.iter().filter(|&&g| (g & m).count_ones().is_multiple_of(2)).count();
     let mask = st["mask"].as_u64().unwrap() as u32;
     assert_eq!(st["rare"].as_u64().unwrap(), rare_under(mask) as u64);
     assert!((1..1024).all(|m| rare_under(m) >= rare_under(mask)));
