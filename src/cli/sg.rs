@@ -32,7 +32,7 @@ pub fn command() -> Command {
                 .long("max")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u64).range(1..=2_000_000_000))
-                .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
+                .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps or whose repeating tail splits, 60 with size conditions on them)"),
         )
         .arg(
             Arg::new("bounded")
@@ -769,6 +769,14 @@ impl Oracle<'_> {
         if let Some(g) = certificate::value_at(self.verdict, self.values, n) {
             return Ok(g);
         }
+        // Within --max the value is computed (exact), before any conjecture.
+        let mut failed = None;
+        if n <= self.max {
+            match self.engine.extend_to(n) {
+                Ok(()) => return Ok(self.engine.values.at(n as usize) as u128),
+                Err(e) => failed = Some(e.to_string()),
+            }
+        }
         if let Some((n0, p, s)) = self.conjecture
             && n >= n0
             && n0 + p <= self.values.len() as u64
@@ -778,9 +786,8 @@ impl Oracle<'_> {
             let r = (n - n0) % p;
             return Ok(self.values.at((n0 + r) as usize) as u128 + q as u128 * s as u128);
         }
-        if n <= self.max {
-            self.engine.extend_to(n).map_err(|e| e.to_string())?;
-            return Ok(self.engine.values.at(n as usize) as u128);
+        if let Some(why) = failed {
+            return Err(why);
         }
         let mut why = format!(
             "no period is proved and n is beyond --max {} (raise --max to compute it)",
@@ -865,14 +872,22 @@ struct StatsJson {
 games::json_object!(StatsJson { "count" => count, "largest" => largest, "largest_at" => largest_at, "p_positions" => p_positions, "last_p" => last_p, "mask" => mask, "rare" => rare, "common" => common, "last_rare_n" => last_rare_n, "last_rare_value" => last_rare_value, "frequencies" => frequencies });
 
 fn research_stats(values: &Values) -> StatsJson {
+    match values {
+        Values::Narrow(v) => stats_of(v),
+        Values::Wide(v) => stats_of(v),
+    }
+}
+
+fn stats_of<T: Copy + Into<u32>>(values: &[T]) -> StatsJson {
     let (largest_at, largest) = values
         .iter()
+        .map(|&v| v.into())
         .enumerate()
         .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
         .map_or((0, 0), |(i, v)| (i as u64, v));
     let mut counts = vec![0u64; largest as usize + 1];
-    for v in values.iter() {
-        counts[v as usize] += 1;
+    for &v in values {
+        counts[v.into() as usize] += 1;
     }
     // The rare mask: the bits (of the lowest ten) whose parity class of values is the smallest
     // (0 is always rare). A mask below 2^10 sees only a value's lowest ten bits: the counts are
@@ -897,13 +912,13 @@ fn research_stats(values: &Values) -> StatsJson {
     let mask = (best.1 != 0).then_some(best.1);
     let is_rare = |v: u32| mask.is_some_and(|m| (v & m).count_ones().is_multiple_of(2));
     let len = values.len();
-    let last_rare = (1..len).rev().map(|i| (i, values.at(i))).find(|&(_, v)| is_rare(v));
+    let last_rare = (1..len).rev().map(|i| (i, values[i].into())).find(|&(_, v)| is_rare(v));
     StatsJson {
         count: len as u64,
         largest,
         largest_at,
         p_positions: counts[0],
-        last_p: (0..len).rev().find(|&i| values.at(i) == 0).map(|i| i as u64),
+        last_p: values.iter().rposition(|&v| v.into() == 0).map(|i| i as u64),
         mask,
         rare: if mask.is_some() { best.0 } else { 0 },
         common: if mask.is_some() { len as u64 - best.0 } else { 0 },

@@ -169,10 +169,10 @@ impl Values {
     }
 
     /// The values in order.
-    pub fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+    pub fn iter(&self) -> Iter<'_> {
         match self {
-            Values::Narrow(v) => Box::new(v.iter().map(|&x| x as u32)),
-            Values::Wide(v) => Box::new(v.iter().copied()),
+            Values::Narrow(v) => Iter::Narrow(v.iter()),
+            Values::Wide(v) => Iter::Wide(v.iter()),
         }
     }
 
@@ -218,6 +218,34 @@ impl Table for Values {
         }
     }
 }
+
+/// The values of a [`Values`] in order, as `u32` ([`Values::iter`]).
+#[derive(Debug, Clone)]
+pub enum Iter<'a> {
+    /// Over 16-bit values.
+    Narrow(std::slice::Iter<'a, u16>),
+    /// Over 32-bit values.
+    Wide(std::slice::Iter<'a, u32>),
+}
+
+impl Iterator for Iter<'_> {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Iter::Narrow(i) => i.next().map(|&x| x as u32),
+            Iter::Wide(i) => i.next().copied(),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Iter::Narrow(i) => i.size_hint(),
+            Iter::Wide(i) => i.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
 
 /// The first values of a [`Values`] ([`Values::prefix`]).
 #[derive(Debug, Clone, Copy)]

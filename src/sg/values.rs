@@ -144,7 +144,8 @@ pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u32>, EngineError> {
 /// ranges 10^7 (the sliding-window engine); octal codes (the
 /// rare/common engine) 10^8, 10^5 with unequal splits; otherwise partitions into three or
 /// more unequal (or not-all-equal) heaps are enumerated one by one (exponential: 60), three or
-/// more heaps otherwise cost O(n^2) per value (2000), everything else O(n) per value (20000).
+/// more heaps otherwise, or a repeating tail that splits, cost O(n^2) per value (2000),
+/// everything else O(n) per value (20000: Lasker's Nim in about 0.1 s).
 pub fn default_max(rule: &Rule) -> u64 {
     if matches!(rule, Rule::SubRanges(_) | Rule::AllButRanges(_)) {
         // The range engine: O(ranges) per value, 4 bytes a value.
@@ -157,6 +158,11 @@ pub fn default_max(rule: &Rule) -> u64 {
         return if m.has_unequal() { 100_000 } else { 100_000_000 };
     }
     let mut max = 20_000;
+    // A repeating tail whose digits split: every amount taken may split the rest, O(n^2) per
+    // value (0.[7] to 2000: about 0.7 s).
+    if code.tail.iter().any(|d| d.heaps >> 2 != 0 || d.at_least.is_some()) {
+        max = 2000;
+    }
     for d in code.digits.iter().chain(code.tail.iter()) {
         let many = d.at_least.is_some() || d.heaps >> 3 != 0;
         if many {
