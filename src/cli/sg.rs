@@ -248,8 +248,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         Some(_) if octal.is_some() => {
             super::io::error_line(&format!(
-                "games sg: --resume {}: values above 65535 cannot go on in the 16-bit rare/common engine of octal codes",
-                resume.map(|p| p.display().to_string()).unwrap_or_default()
+                "games sg: --resume {}: {}",
+                resume.map(|p| p.display().to_string()).unwrap_or_default(),
+                games::sg::values::ResumeError::Wide
             ));
             return Ok(ExitCode::from(1));
         }

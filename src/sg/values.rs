@@ -108,6 +108,8 @@ pub enum ResumeError {
     },
     /// Computing the prefix again stopped.
     Engine(EngineError),
+    /// Values above 65535 for the 16-bit rare/common engine.
+    Wide,
 }
 
 impl fmt::Display for ResumeError {
@@ -117,6 +119,10 @@ impl fmt::Display for ResumeError {
                 write!(f, "its values are not this rule's (they differ at n = {n})")
             }
             ResumeError::Engine(e) => write!(f, "checking its values: {e}"),
+            ResumeError::Wide => write!(
+                f,
+                "values above 65535 cannot go on in the 16-bit rare/common engine of octal codes"
+            ),
         }
     }
 }
@@ -417,7 +423,7 @@ impl Engine {
             && e.state.more.is_empty();
         if let Some(fast) = e.sparse.as_mut() {
             let Values::Narrow(v) = &values else {
-                return Err(ResumeError::Mismatch { n: 0 });
+                return Err(ResumeError::Wide);
             };
             for (n, &g) in v.iter().enumerate() {
                 fast.push_known(g).map_err(|_| ResumeError::Mismatch { n: n as u64 })?;
