@@ -5,12 +5,13 @@
 use anyhow::{Context, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::sg::certificate::{self, Proof, Verdict};
+use games::sg::checkpoint;
 use games::sg::closed::{ClosedForm, closed_form};
 use games::sg::long_run::{self, Memory};
 use games::sg::play;
 use games::sg::rule::Rule;
 use games::sg::sparse::OctalMoves;
-use games::sg::values::{Engine, EngineError};
+use games::sg::values::{Engine, EngineError, Values};
 use std::process::ExitCode;
 
 /// The whole clap definition of `games sg`.
@@ -31,7 +32,7 @@ pub fn command() -> Command {
                 .long("max")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u64).range(1..=2_000_000_000))
-                .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps, 60 with size conditions on them)"),
+                .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps or whose repeating tail splits, 60 with size conditions on them)"),
         )
         .arg(
             Arg::new("bounded")
@@ -61,6 +62,22 @@ pub fn command() -> Command {
                 .action(ArgAction::SetTrue)
                 .help("Also the statistics of the values computed: rare/common split, the last rare value, every value's frequency, P-positions"),
         )
+        .arg(
+            Arg::new("save")
+                .long("save")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .conflicts_with("bounded")
+                .help("Write the values computed to FILE at the end of the run, also when --max, the default bound or Ctrl-C/SIGTERM stops it (a checkpoint for --resume)"),
+        )
+        .arg(
+            Arg::new("resume")
+                .long("resume")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(std::path::PathBuf))
+                .conflicts_with("bounded")
+                .help("Continue from the values a --save of the same rule wrote to FILE"),
+        )
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
             Arg::new("svg")
@@ -76,7 +93,7 @@ struct Report {
     rule: String,
     name: Option<&'static str>,
     code: Option<String>,
-    values: Vec<u16>,
+    values: Values,
     verdict: VerdictJson,
     at: Vec<AtJson>,
     heaps: Option<HeapsJson>,
@@ -206,15 +223,57 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
     }
-    let mut engine = Engine::new(&rule);
+    // A checkpoint to continue from: only as far as this run goes.
+    let resume = args.get_one::<std::path::PathBuf>("resume");
+    let mut loaded_len = 0;
+    let mut loaded = None;
+    if let Some(path) = resume {
+        match checkpoint::load(path, &rule) {
+            Ok(mut v) => {
+                loaded_len = v.len();
+                v.truncate(usize::try_from(len_wanted).unwrap_or(usize::MAX));
+                loaded = Some(v);
+            }
+            Err(e) => {
+                super::io::error_line(&format!("games sg: --resume {}: {e}", path.display()));
+                return Ok(ExitCode::from(1));
+            }
+        }
+    }
+    let mut prefix = Vec::new();
+    let mut engine = match loaded {
+        Some(Values::Narrow(v)) if octal.is_some() => {
+            prefix = v;
+            Engine::new(&rule)
+        }
+        Some(_) if octal.is_some() => {
+            super::io::error_line(&format!(
+                "games sg: --resume {}: {}",
+                resume.map(|p| p.display().to_string()).unwrap_or_default(),
+                games::sg::values::ResumeError::Wide
+            ));
+            return Ok(ExitCode::from(1));
+        }
+        Some(v) => match Engine::resume(&rule, v) {
+            Ok(e) => e,
+            Err(e) => {
+                super::io::error_line(&format!(
+                    "games sg: --resume {}: {e}",
+                    resume.map(|p| p.display().to_string()).unwrap_or_default()
+                ));
+                return Ok(ExitCode::from(1));
+            }
+        },
+        None => Engine::new(&rule),
+    };
     let mut note = None;
     let mut computed = None;
     let mut period_values = Vec::new();
     let verdict = if let Some(code) = octal {
         let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
-        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked) {
+        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked, &prefix) {
             Ok(run) => {
-                engine.values = run.values;
+                engine.values = Values::Narrow(run.values);
                 computed = Some(run.computed);
                 period_values = run.period_values;
                 note = run.note;
@@ -259,6 +318,25 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             "interrupted by {}: the verdict so far",
             games::process::signal_name(sig)
         ));
+    }
+    // The checkpoint: every value computed (before the cut below), after an interruption too.
+    // A table shorter than the one resumed from (a run that needed fewer) keeps the longer one.
+    let mut save_error = None;
+    if let Some(path) = args.get_one::<std::path::PathBuf>("save") {
+        let res = if engine.values.len() < loaded_len
+            && let Some(from) = resume
+        {
+            if std::fs::canonicalize(from).ok() == std::fs::canonicalize(path).ok() {
+                Ok(())
+            } else {
+                std::fs::copy(from, path).map(|_| ()).map_err(checkpoint::CheckpointError::Io)
+            }
+        } else {
+            checkpoint::save(path, &rule, &engine.values)
+        };
+        if let Err(e) = res {
+            save_error = Some(format!("games sg: --save {}: {e}", path.display()));
+        }
     }
     // Proved: print exactly the values the proof read.
     if upto.is_none()
@@ -450,6 +528,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if let Some(f) = failure {
         super::io::error_line(&format!("games sg: {f}"));
     }
+    if let Some(e) = save_error {
+        super::io::error_line(&e);
+        code = ExitCode::from(1);
+    }
     if let Some(sig) = signal {
         code = ExitCode::from(games::process::interrupted_exit_code(sig));
     }
@@ -488,9 +570,9 @@ fn explore(
         // In steps, for the progress line and Ctrl-C (a short table is reported by the caller).
         loop {
             let have = engine.values.len() as u64;
-            let next = n.min(have.saturating_add((have / 16).max(4096)));
+            let next = n.min(have.saturating_add((have / 16).max(256)));
             engine.extend_to(next)?;
-            show_progress(&progress, engine.values.len() as u64, 2);
+            show_progress(&progress, engine.values.len() as u64, engine.values.width() as u64);
             if next == n || games::process::interrupted().is_some() {
                 break;
             }
@@ -506,7 +588,9 @@ fn explore(
     let mut len = 64u64.min(max + 1);
     loop {
         engine.extend_to(len - 1)?;
-        let v = certificate::certify(rule, &engine.values);
+        // The first `len` values (a resumed table may hold more: the verdict is the one a run
+        // from scratch reaches at this length).
+        let v = certificate::certify(rule, &engine.values.prefix(len as usize));
         let done = match &v {
             Verdict::Periodic { proof: Proof::Proved { .. }, .. } => true,
             // A saltus means unbounded values: no plain period will ever come.
@@ -517,16 +601,13 @@ fn explore(
             Verdict::ClosedForm { .. } | Verdict::NoTheorem { .. } => true,
             Verdict::NotFound => false,
         };
-        show_progress(&progress, len, 2);
+        show_progress(&progress, len, engine.values.width() as u64);
         if done || len > max || games::process::interrupted().is_some() {
             progress.clear();
+            engine.values.truncate(len as usize);
             return Ok(v);
         }
         len = (len + (len / 8).max(16)).min(max + 1);
-        if engine.values.len() as u64 == max + 1 {
-            progress.clear();
-            return Ok(v);
-        }
     }
 }
 
@@ -560,13 +641,18 @@ fn stream(
     bounded: bool,
     budget: u64,
     stop_at_asked: bool,
+    prefix: &[u16],
 ) -> Result<Streamed, String> {
     let memory =
         if bounded { Memory::Bounded { prefix: 1 << 22, ring: 1 << 26 } } else { Memory::Full };
     let want = usize::try_from(max.saturating_add(1)).map_err(|e| e.to_string())?;
     let line = super::Progress::new("games sg", 0);
     let mut progress = |n: usize| show_progress(&line, n as u64, 2);
-    let run = long_run::run_observed(code, want, memory, budget, &mut progress);
+    let run = if prefix.is_empty() {
+        long_run::run_observed(code, want, memory, budget, &mut progress)
+    } else {
+        long_run::run_resumed(code, prefix, want, budget, &mut progress)
+    };
     line.clear();
     let Some(run) = run else {
         return Err("not an octal code".to_string());
@@ -636,7 +722,7 @@ struct Oracle<'a> {
     rule: &'a Rule,
     closed: Option<ClosedForm>,
     engine: &'a mut Engine,
-    values: &'a [u16],
+    values: &'a Values,
     /// G(n0..n0 + p) of a proved period when `values` stops before them (bounded memory).
     period_values: &'a [u16],
     verdict: &'a Verdict,
@@ -697,6 +783,14 @@ impl Oracle<'_> {
         if let Some(g) = certificate::value_at(self.verdict, self.values, n) {
             return Ok(g);
         }
+        // Within --max the value is computed (exact), before any conjecture.
+        let mut failed = None;
+        if n <= self.max {
+            match self.engine.extend_to(n) {
+                Ok(()) => return Ok(self.engine.values.at(n as usize) as u128),
+                Err(e) => failed = Some(e.to_string()),
+            }
+        }
         if let Some((n0, p, s)) = self.conjecture
             && n >= n0
             && n0 + p <= self.values.len() as u64
@@ -704,11 +798,10 @@ impl Oracle<'_> {
             self.used_conjecture = true;
             let q = (n - n0) / p;
             let r = (n - n0) % p;
-            return Ok(self.values[(n0 + r) as usize] as u128 + q as u128 * s as u128);
+            return Ok(self.values.at((n0 + r) as usize) as u128 + q as u128 * s as u128);
         }
-        if n <= self.max {
-            self.engine.extend_to(n).map_err(|e| e.to_string())?;
-            return Ok(self.engine.values[n as usize] as u128);
+        if let Some(why) = failed {
+            return Err(why);
         }
         let mut why = format!(
             "no period is proved and n is beyond --max {} (raise --max to compute it)",
@@ -725,7 +818,7 @@ impl Oracle<'_> {
     }
 }
 
-fn verdict_line(v: &Verdict, values: &[u16], upto: u64, note: Option<&str>) -> String {
+fn verdict_line(v: &Verdict, values: &Values, upto: u64, note: Option<&str>) -> String {
     let mut line = match v {
         Verdict::Periodic { n0, period, saltus, proof } => {
             let head = if *saltus == 0 {
@@ -755,45 +848,21 @@ fn verdict_line(v: &Verdict, values: &[u16], upto: u64, note: Option<&str>) -> S
 }
 
 /// Largest value, the rare/common split, the P-positions.
-fn stats(values: &[u16]) -> String {
-    let Some((argmax, &max)) =
-        values.iter().enumerate().max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
-    else {
+fn stats(values: &Values) -> String {
+    if values.is_empty() {
         return "no values".to_string();
-    };
-    let mut counts = vec![0u64; 65536];
-    for &v in values {
-        counts[v as usize] += 1;
     }
-    // The rare mask: the bits whose parity class of values is the smallest (0 is always rare).
-    let bits = 16 - max.leading_zeros();
-    let masks = 1u32 << bits.min(10);
-    let mut best = (u64::MAX, 0u32);
-    for mask in 1..masks {
-        let rare: u64 = counts
-            .iter()
-            .enumerate()
-            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
-            .map(|(_, &c)| c)
-            .sum();
-        if rare < best.0 {
-            best = (rare, mask);
-        }
-    }
-    let p_count = counts[0];
-    let last_p = values.iter().rposition(|&v| v == 0).unwrap_or(0);
-    let split = if best.1 == 0 {
-        "rare/common: no split".to_string()
-    } else {
-        format!(
-            "rare/common by mask {}: {} rare, {} common",
-            best.1,
-            best.0,
-            values.len() as u64 - best.0
-        )
+    let st = research_stats(values);
+    let split = match st.mask {
+        None => "rare/common: no split".to_string(),
+        Some(m) => format!("rare/common by mask {m}: {} rare, {} common", st.rare, st.common),
     };
     format!(
-        "largest value {max} at n = {argmax}; {split}; {p_count} P-positions, the last at n = {last_p}"
+        "largest value {} at n = {}; {split}; {} P-positions, the last at n = {}",
+        st.largest,
+        st.largest_at,
+        st.p_positions,
+        st.last_p.unwrap_or(0)
     )
 }
 
@@ -801,7 +870,7 @@ fn stats(values: &[u16]) -> String {
 /// rare heap, every value's frequency, the P-positions.
 struct StatsJson {
     count: u64,
-    largest: u16,
+    largest: u32,
     largest_at: u64,
     p_positions: u64,
     last_p: Option<u64>,
@@ -809,27 +878,42 @@ struct StatsJson {
     rare: u64,
     common: u64,
     last_rare_n: Option<u64>,
-    last_rare_value: Option<u16>,
+    last_rare_value: Option<u32>,
     /// (value, how many heaps have it), by value.
-    frequencies: Vec<(u16, u64)>,
+    frequencies: Vec<(u32, u64)>,
 }
 
 games::json_object!(StatsJson { "count" => count, "largest" => largest, "largest_at" => largest_at, "p_positions" => p_positions, "last_p" => last_p, "mask" => mask, "rare" => rare, "common" => common, "last_rare_n" => last_rare_n, "last_rare_value" => last_rare_value, "frequencies" => frequencies });
 
-fn research_stats(values: &[u16]) -> StatsJson {
-    let mut counts = vec![0u64; 65536];
-    for &v in values {
-        counts[v as usize] += 1;
+fn research_stats(values: &Values) -> StatsJson {
+    match values {
+        Values::Narrow(v) => stats_of(v),
+        Values::Wide(v) => stats_of(v),
     }
+}
+
+fn stats_of<T: Copy + Into<u32>>(values: &[T]) -> StatsJson {
     let (largest_at, largest) = values
         .iter()
+        .map(|&v| v.into())
         .enumerate()
-        .max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
-        .map_or((0, 0), |(i, &v)| (i as u64, v));
-    let bits = 16 - largest.leading_zeros();
+        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
+        .map_or((0, 0), |(i, v)| (i as u64, v));
+    let mut counts = vec![0u64; largest as usize + 1];
+    for &v in values {
+        counts[v.into() as usize] += 1;
+    }
+    // The rare mask: the bits (of the lowest ten) whose parity class of values is the smallest
+    // (0 is always rare). A mask below 2^10 sees only a value's lowest ten bits: the counts are
+    // summed by those first.
+    let mut low = [0u64; 1024];
+    for (v, &c) in counts.iter().enumerate() {
+        low[v & 1023] += c;
+    }
+    let bits = 32 - largest.leading_zeros();
     let mut best = (u64::MAX, 0u32);
     for mask in 1..1u32 << bits.min(10) {
-        let rare: u64 = counts
+        let rare: u64 = low
             .iter()
             .enumerate()
             .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
@@ -840,24 +924,25 @@ fn research_stats(values: &[u16]) -> StatsJson {
         }
     }
     let mask = (best.1 != 0).then_some(best.1);
-    let is_rare = |v: u16| mask.is_some_and(|m| (v as u32 & m).count_ones().is_multiple_of(2));
-    let last_rare = values.iter().enumerate().skip(1).rev().find(|&(_, &v)| is_rare(v));
+    let is_rare = |v: u32| mask.is_some_and(|m| (v & m).count_ones().is_multiple_of(2));
+    let len = values.len();
+    let last_rare = (1..len).rev().map(|i| (i, values[i].into())).find(|&(_, v)| is_rare(v));
     StatsJson {
-        count: values.len() as u64,
+        count: len as u64,
         largest,
         largest_at,
         p_positions: counts[0],
-        last_p: values.iter().rposition(|&v| v == 0).map(|i| i as u64),
+        last_p: values.iter().rposition(|&v| v.into() == 0).map(|i| i as u64),
         mask,
         rare: if mask.is_some() { best.0 } else { 0 },
-        common: if mask.is_some() { values.len() as u64 - best.0 } else { 0 },
+        common: if mask.is_some() { len as u64 - best.0 } else { 0 },
         last_rare_n: last_rare.map(|(i, _)| i as u64),
-        last_rare_value: last_rare.map(|(_, &v)| v),
+        last_rare_value: last_rare.map(|(_, v)| v),
         frequencies: counts
             .iter()
             .enumerate()
             .filter(|&(_, &c)| c > 0)
-            .map(|(v, &c)| (v as u16, c))
+            .map(|(v, &c)| (v as u32, c))
             .collect(),
     }
 }
@@ -934,12 +1019,12 @@ fn verdict_json(v: &Verdict, line: String, note: Option<String>, computed_to: u6
 /// The values in rows: the period's width once known (up to 40), else 20. Past
 /// [`FULL_TABLE`] values (and without `--upto`), only the first rows, the rows around n0 and
 /// the rows around n0 + p (where the repetition starts), with a note.
-fn table(values: &[u16], v: &Verdict, all: bool) -> String {
+fn table(values: &Values, v: &Verdict, all: bool) -> String {
     let width = match v {
         Verdict::Periodic { period, .. } if *period <= 40 => *period as usize,
         _ => 20,
     };
-    let vw = values.iter().max().map_or(1, |m| m.to_string().len());
+    let vw = values.max_value().to_string().len();
     let nw = values.len().saturating_sub(1).to_string().len();
     let rows = values.len().div_ceil(width);
     let mut shown = vec![all || values.len() <= FULL_TABLE; rows];
@@ -957,8 +1042,8 @@ fn table(values: &[u16], v: &Verdict, all: bool) -> String {
     }
     let mut s = String::new();
     let mut gap = false;
-    for (row, chunk) in values.chunks(width).enumerate() {
-        if !shown[row] {
+    for (row, &show) in shown.iter().enumerate() {
+        if !show {
             if !gap {
                 s.push_str("...\n");
             }
@@ -967,8 +1052,8 @@ fn table(values: &[u16], v: &Verdict, all: bool) -> String {
         }
         gap = false;
         s.push_str(&format!("{:>nw$}:", row * width));
-        for x in chunk {
-            s.push_str(&format!(" {x:>vw$}"));
+        for n in row * width..((row + 1) * width).min(values.len()) {
+            s.push_str(&format!(" {:>vw$}", values.at(n)));
         }
         s.push('\n');
     }
@@ -992,15 +1077,15 @@ const SVG_COLUMNS: usize = 2000;
 /// per block of values past [`SVG_COLUMNS`] (a bar from the block's least to its largest value),
 /// so the file stays small whatever n. Columns holding a P-position (G = 0) are red; the
 /// preperiod is shaded grey and one period blue; axes with the first and last n and value.
-fn svg(rule: &Rule, values: &[u16], v: &Verdict) -> String {
+fn svg(rule: &Rule, values: &Values, v: &Verdict) -> String {
     let len = values.len().max(1);
     let cols = len.min(SVG_COLUMNS);
     // Column c holds the values n with n * cols / len = c.
     let col_of = |n: usize| (n as u128 * cols as u128 / len as u128) as usize;
-    let top = values.iter().copied().max().unwrap_or(0) as usize + 1;
-    let mut lo = vec![u16::MAX; cols];
-    let mut hi = vec![0u16; cols];
-    for (n, &g) in values.iter().enumerate() {
+    let top = values.max_value() as usize + 1;
+    let mut lo = vec![u32::MAX; cols];
+    let mut hi = vec![0u32; cols];
+    for (n, g) in values.iter().enumerate() {
         let c = col_of(n);
         lo[c] = lo[c].min(g);
         hi[c] = hi[c].max(g);

@@ -208,11 +208,9 @@ pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, Strin
         let g: Vec<u32> = match game {
             Builtin::Wythoff(2) if wythoff2_bitset_bytes(&dims) <= 1 << 30 => wythoff2(&dims),
             Builtin::Wythoff(_) | Builtin::Nim(_) => line_normal(&dims, &directions(game)),
-            Builtin::Sg(rule) => grundy_values(rule, dims[0] as u64 - 1)
-                .map_err(|e| format!("game {game}: {e}"))?
-                .into_iter()
-                .map(u32::from)
-                .collect(),
+            Builtin::Sg(rule) => {
+                grundy_values(rule, dims[0] as u64 - 1).map_err(|e| format!("game {game}: {e}"))?
+            }
         };
         let values = (0..space.cells()).map(|cell| g[at(&space.position(cell))]).collect();
         Table::from_grundy(space.clone(), values)
@@ -505,7 +503,8 @@ fn sg_period(rule: &Rule) -> Option<Period> {
     match last? {
         Verdict::Periodic { n0, period, saltus, proof } => {
             let len = (n0 + period) as usize;
-            let values: Vec<u64> = engine.values.get(..len)?.iter().map(|&v| v as u64).collect();
+            let values: Vec<u64> =
+                (0..len).map(|i| engine.values.get(i).map(u64::from)).collect::<Option<_>>()?;
             let proof = match proof {
                 Proof::Proved { theorem, checked_to } => Some(format!(
                     "{theorem} (games sg certificate for {rule}: conditions checked on G(0..={checked_to}))"

@@ -64,6 +64,7 @@
 
 use super::code::{Code, Equality};
 use super::rule::Rule;
+use super::table::Table;
 
 /// How a period is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,22 +226,27 @@ pub fn certificate_last(k: u64, unequal: u8, n0: u64, p: u64, t: u64) -> u64 {
 
 /// The first m in [from, to) where the split-parity condition fails: some unequal-split digit r
 /// (parity bit in `unequal`) has m - r even and >= 2 while G(m) = 0. `None`: it holds.
-pub fn split_parity_failure(
+pub fn split_parity_failure<T: Into<u32>>(
     unequal: u8,
     t: u64,
     (from, to): (u64, u64),
-    g: impl Fn(u64) -> u16,
+    g: impl Fn(u64) -> T,
 ) -> Option<u64> {
     (from..to).find(|&m| {
         let z = (0..=t)
             .any(|r| (unequal >> ((r % 2) as u8)) & 1 == 1 && m >= r + 2 && (m - r) % 2 == 0);
-        z && g(m) == 0
+        z && g(m).into() == 0
     })
 }
 
 /// Checks the Guy-Smith conditions for (n0, p) against the values: `Ok(checked_to)`,
 /// `Err(None)` when more values are needed, `Err(Some(why))` when it cannot be proved.
-fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<String>> {
+fn guy_smith<V: Table + ?Sized>(
+    sh: &Shape,
+    values: &V,
+    n0: u64,
+    p: u64,
+) -> Result<u64, Option<String>> {
     let l = values.len() as u64;
     let (k, t) = (sh.k, sh.t);
     // Induction start N; the check covers max(n0, 1) <= n < N, reading values up to N - 1 + p.
@@ -256,12 +262,12 @@ fn guy_smith(sh: &Shape, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<
     // The periodicity itself on the checked range (the caller's suffix argument covers it, but
     // a certificate checks its own conditions).
     for n in n0..start {
-        if values[n as usize] != values[(n + p) as usize] {
+        if values.at(n as usize) != values.at((n + p) as usize) {
             return Err(Some(format!("G({n}) != G({})", n + p)));
         }
     }
     if let Some(range) = c_range
-        && let Some(m) = split_parity_failure(sh.unequal, t, range, |m| values[m as usize])
+        && let Some(m) = split_parity_failure(sh.unequal, t, range, |m| values.at(m as usize))
     {
         return Err(Some(format!(
             "G({m}) = 0 while {m} has an unequal split whose shifted copy is an equal split"
@@ -307,11 +313,16 @@ fn least_candidate(
     best
 }
 
+/// The first differences G(n + 1) - G(n).
+fn differences<V: Table + ?Sized>(values: &V) -> Vec<i64> {
+    (1..values.len()).map(|i| values.at(i) as i64 - values.at(i - 1) as i64).collect()
+}
+
 /// An observed (not proved) period or arithmetic period: needs L >= 2 n0 + 3 p.
-fn observed(values: &[u16], why: &str) -> Option<Verdict> {
+fn observed<V: Table + ?Sized>(values: &V, why: &str) -> Option<Verdict> {
     let l = values.len() as u64;
     let fits = |s: u64, p: u64| p >= 1 && l >= 2 * s + 3 * p;
-    if let Some((n0, p)) = least_candidate(&suffix_periods(values)?, fits) {
+    if let Some((n0, p)) = least_candidate(&values.suffix_periods()?, fits) {
         return Some(Verdict::Periodic {
             n0,
             period: p,
@@ -323,9 +334,9 @@ fn observed(values: &[u16], why: &str) -> Option<Verdict> {
     if values.len() < 2 {
         return None;
     }
-    let diffs: Vec<i32> = values.windows(2).map(|w| w[1] as i32 - w[0] as i32).collect();
+    let diffs = differences(values);
     let (n0, p) = least_candidate(&suffix_periods(&diffs)?, |s, p| p >= 1 && l >= 2 * s + 3 * p)?;
-    let saltus = values[(n0 + p) as usize] as i64 - values[n0 as usize] as i64;
+    let saltus = values.at((n0 + p) as usize) as i64 - values.at(n0 as usize) as i64;
     if saltus <= 0 {
         return None;
     }
@@ -352,7 +363,7 @@ fn observed(values: &[u16], why: &str) -> Option<Verdict> {
 ///     other => panic!("{other:?}"),
 /// }
 /// ```
-pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
+pub fn certify<V: Table + ?Sized>(rule: &Rule, values: &V) -> Verdict {
     match rule {
         Rule::SplitNim => {
             return Verdict::ClosedForm {
@@ -391,7 +402,7 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
         }
         None => return Verdict::NotFound,
     };
-    let Some(periods) = suffix_periods(values) else { return Verdict::NotFound };
+    let Some(periods) = values.suffix_periods() else { return Verdict::NotFound };
     let mut refusal = None;
     let found = least_candidate(&periods, |s, p| match guy_smith(&sh, values, s, p) {
         Ok(_) => true,
@@ -427,14 +438,16 @@ pub fn certify(rule: &Rule, values: &[u16]) -> Verdict {
 /// 1..=e leave at most one heap and whose tail is `[3]` (take any larger amount, whole heap
 /// included). Finds the least (p, then n0) arithmetic period of the values and checks (a), (b),
 /// (c) for the least n1 >= max(n0, 1) + e that satisfies them.
-fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
+fn all_but_proof<V: Table + ?Sized>(e: u64, values: &V) -> Option<Verdict> {
     let l = values.len() as u64;
     if l < 2 {
         return None;
     }
-    let diffs: Vec<i32> = values.windows(2).map(|w| w[1] as i32 - w[0] as i32).collect();
+    let diffs = differences(values);
     let periods = suffix_periods(&diffs)?;
-    let g = |n: u64| values[n as usize] as u64;
+    let g = |n: u64| values.at(n as usize) as u64;
+    // Every value is at most `top` (the marks below are indexed by value).
+    let top = (0..values.len()).map(|i| values.at(i) as usize).max().unwrap_or(0);
     let mut best: Option<(u64, u64, u64, u64)> = None;
     for (s0, &p) in periods[..diffs.len()].iter().enumerate() {
         let (n0, p) = (s0 as u64, p as u64);
@@ -454,12 +467,12 @@ fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
         }
         let saltus = saltus as u64;
         let a_end = n0 + p; // A = the values of G(0..n0+p)
-        let mut in_a = vec![false; 65536 + 1];
+        let mut in_a = vec![false; top + 2];
         for m in 0..a_end {
             in_a[g(m) as usize] = true;
         }
         let a_max = (0..a_end).map(g).max().unwrap_or(0);
-        let has_a = |v: u64| v <= 65536 && in_a[v as usize];
+        let has_a = |v: u64| v <= top as u64 + 1 && in_a[v as usize];
         // (a) every value below the saltus is in A.
         if !(0..saltus).all(has_a) {
             continue;
@@ -467,7 +480,7 @@ fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
         // n1 = first, first + p, ...: each step raises the window's values by s (c) and adds
         // values to G(n0..=n1-e-1) (b).
         let mut n1 = n0.max(1) + e;
-        let mut later = vec![false; 65536];
+        let mut later = vec![false; top + 1];
         let mut marked = n0;
         while n1 + p <= l {
             // (c) G(n) + s > max A on [n1, n1 + p).
@@ -507,7 +520,12 @@ fn all_but_proof(e: u64, values: &[u16]) -> Option<Verdict> {
 /// assert_eq!(check_period(&kayles, &v[..166], 71, 12), Err(None));
 /// assert!(matches!(check_period(&kayles, &v, 70, 12), Err(Some(_))));
 /// ```
-pub fn check_period(rule: &Rule, values: &[u16], n0: u64, p: u64) -> Result<u64, Option<String>> {
+pub fn check_period<V: Table + ?Sized>(
+    rule: &Rule,
+    values: &V,
+    n0: u64,
+    p: u64,
+) -> Result<u64, Option<String>> {
     let code = rule.code().ok_or_else(|| Some("not a take-and-break code".to_string()))?;
     let sh = shape(&code).map_err(Some)?;
     if p == 0 {
@@ -590,15 +608,15 @@ fn closed_verdict(c: &super::closed::ClosedForm, len: u64) -> Verdict {
 
 /// G(n) after a verdict, for any n: `None` when the verdict does not determine it (no proof
 /// and n beyond the values).
-pub fn value_at(verdict: &Verdict, values: &[u16], n: u64) -> Option<u128> {
+pub fn value_at<V: Table + ?Sized>(verdict: &Verdict, values: &V, n: u64) -> Option<u128> {
     if (n as u128) < values.len() as u128 {
-        return Some(values[n as usize] as u128);
+        return Some(values.at(n as usize) as u128);
     }
     match verdict {
         Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
             let q = (n - n0) / period;
             let r = (n - n0) % period;
-            Some(values[(n0 + r) as usize] as u128 + q as u128 * *saltus as u128)
+            Some(values.at((n0 + r) as usize) as u128 + q as u128 * *saltus as u128)
         }
         _ => None,
     }

@@ -332,6 +332,7 @@ pub fn run_observed(
     Some(match memory {
         Memory::Full => drive(
             Engine::with_store(moves, FullStore::default(), Path::Auto),
+            &[],
             max,
             work,
             progress,
@@ -340,6 +341,7 @@ pub fn run_observed(
         ),
         Memory::Bounded { prefix, ring } => drive(
             Engine::with_store(moves, BoundedStore::new(prefix, ring), Path::Auto),
+            &[],
             max,
             work,
             progress,
@@ -349,8 +351,23 @@ pub fn run_observed(
     })
 }
 
+/// [`run_observed`] in full memory, continuing from `prefix` = G(0..len) (a checkpoint read
+/// back): the engine and the period detector are fed those values first, as if computed.
+pub fn run_resumed(
+    code: &Code,
+    prefix: &[u16],
+    max: usize,
+    work: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Option<LongRun> {
+    let moves = OctalMoves::of(code)?;
+    let engine = Engine::with_store(moves, FullStore::default(), Path::Auto);
+    Some(drive(engine, prefix, max, work, progress, |s, _| s.has(0), |s| s.values))
+}
+
 fn drive<S: Store>(
     mut engine: Engine<S>,
+    prefix: &[u16],
     max: usize,
     budget: u64,
     progress: &mut dyn FnMut(usize),
@@ -362,6 +379,17 @@ fn drive<S: Store>(
     let mut stopped = None;
     let splits = engine.moves().split.len().max(1) as u64;
     let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
+    // A resumed run: the values read back, fed as if computed (the detector may stop on them).
+    for &g in prefix.iter().take(max) {
+        if engine.push_known(g).is_err() {
+            break;
+        }
+        if let Some(c) = detector.observe(engine.store()) {
+            certificate = Some(c);
+            break;
+        }
+    }
+    let max = if certificate.is_some() { engine.len() } else { max };
     while engine.len() < max {
         let n = engine.len() as u64;
         if n & 0xFFFF == 0 && n > 0 {

@@ -8,9 +8,12 @@
 //! slice of values into a proof of (arithmetic) periodicity, or says why none applies; [`closed`]
 //! holds the proved closed forms of subtraction games (one range L..R, {1, 2, k});
 //! [`sparse`] is the fast rare/common engine for octal codes and [`long_run`] the bounded-memory
-//! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values.
+//! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values;
+//! [`table`] holds a table of values 2 bytes a value until one passes 65535, then 4, and
+//! [`checkpoint`] writes and reads such a table for `--save` / `--resume`.
 
 pub mod certificate;
+pub mod checkpoint;
 pub mod closed;
 pub mod code;
 pub mod long_run;
@@ -18,4 +21,5 @@ pub mod moves;
 pub mod play;
 pub mod rule;
 pub mod sparse;
+pub mod table;
 pub mod values;

@@ -376,6 +376,17 @@ impl<S: Store> Engine<S> {
             .collect()
     }
 
+    /// Appends a value known to be `G(len())` (read back from a checkpoint): the engine's state
+    /// becomes what computing it would have made it (`record` is the same step).
+    pub fn push_known(&mut self, g: u16) -> Result<(), EngineError> {
+        let n = self.store.len();
+        if n >= u32::MAX as usize {
+            return Err(EngineError::TooLong);
+        }
+        self.record(n, g);
+        Ok(())
+    }
+
     /// Compute values until `len() >= n`.
     pub fn extend_to(&mut self, n: usize) -> Result<(), EngineError> {
         while self.store.len() < n {

@@ -1,5 +1,7 @@
 //! The generic exact engine: Grundy values G(0), G(1), ... of one heap for every rule family,
-//! 16-bit, with an overflow past 65535 refused rather than wrapped.
+//! kept 16-bit while they fit and 32-bit from the first value above 65535 on ([`Values`]); a
+//! value past 2^32 - 1 (or past 65535 where an engine keeps 16-bit values: the rare/common
+//! engine, the composition sets of three or more heaps) is refused rather than wrapped.
 //!
 //! **Codes.** G(n) = mex of the option values; a move that removes k tokens and leaves j heaps
 //! of sizes a_1 + ... + a_j = n - k has value G(a_1) ^ ... ^ G(a_j) (Sprague-Grundy). The mex is
@@ -31,20 +33,29 @@
 
 use super::code::{Code, Digit, Equality};
 use super::rule::Rule;
+pub use super::table::{Table, Values};
 use std::fmt;
 
 /// Why the engine stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineError {
-    /// G(n) is above 65535 (it does not fit the 16-bit values).
+    /// G(n) does not fit the values this path keeps (`bits`: 16 for the rare/common engine and
+    /// the composition sets of three or more heaps, 32 otherwise).
     Overflow {
         /// The first heap whose value does not fit.
         n: u64,
+        /// The width of the values kept.
+        bits: u8,
     },
     /// The rule's own engine cannot go this far (the bound is named).
     TooFar {
         /// The largest heap this rule's engine handles.
         limit: u64,
+    },
+    /// A signal (Ctrl-C, SIGTERM: [`crate::process::interrupted`]) stopped the run before G(n).
+    Interrupted {
+        /// The heap whose value was not computed.
+        n: u64,
     },
     /// The work or memory bound was reached before G(n) (composition sets past
     /// [`MAX_SET_ENTRIES`] values, or work for three or more heaps past [`MAX_PARTITIONS`]).
@@ -64,13 +75,20 @@ pub const MAX_PARTITIONS: u64 = 1 << 31;
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Overflow { n } => {
-                write!(f, "G({n}) is above 65535, past the 16-bit values this explorer keeps")
+            EngineError::Overflow { n, bits: 16 } => write!(
+                f,
+                "G({n}) is above 65535, past the 16-bit values this engine keeps (the rare/common engine of octal codes, the sets of three or more heaps)"
+            ),
+            EngineError::Overflow { n, bits } => {
+                write!(f, "G({n}) is above 2^{bits} - 1, past the values this explorer keeps")
             }
             EngineError::Budget { n } => write!(
                 f,
                 "the work bound for moves leaving three or more heaps was reached at n = {n} (2^27 kept set values or 2^31 steps)"
             ),
+            EngineError::Interrupted { n } => {
+                write!(f, "interrupted at n = {n}: the values so far")
+            }
             EngineError::TooFar { limit } => {
                 write!(f, "this rule's table goes to n = {limit} at most")
             }
@@ -80,6 +98,35 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// Why a checkpoint's values cannot continue a run ([`Engine::resume`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResumeError {
+    /// The values differ from the rule's at heap `n` (or cannot be the rule's values).
+    Mismatch {
+        /// The first heap whose value is not the rule's.
+        n: u64,
+    },
+    /// Computing the prefix again stopped.
+    Engine(EngineError),
+    /// Values above 65535 for the 16-bit rare/common engine.
+    Wide,
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::Mismatch { n } => {
+                write!(f, "its values are not this rule's (they differ at n = {n})")
+            }
+            ResumeError::Engine(e) => write!(f, "checking its values: {e}"),
+            ResumeError::Wide => write!(
+                f,
+                "values above 65535 cannot go on in the 16-bit rare/common engine of octal codes"
+            ),
+        }
+    }
+}
+
 /// G(0..=upto) for `rule`: the entry point the command (and the merge) routes through.
 ///
 /// ```
@@ -87,17 +134,24 @@ impl std::error::Error for EngineError {}
 /// let kayles = Rule::parse("0.77").unwrap();
 /// assert_eq!(grundy_values(&kayles, 11).unwrap(), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// ```
-pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u16>, EngineError> {
+///
+/// The values come as `u32` whatever their size (the engine's own table, [`Engine::values`],
+/// keeps them in 16 bits while they fit).
+pub fn grundy_values(rule: &Rule, upto: u64) -> Result<Vec<u32>, EngineError> {
     let mut engine = Engine::new(rule);
     engine.extend_to(upto)?;
-    Ok(engine.values)
+    Ok(match engine.values {
+        Values::Narrow(v) => v.into_iter().map(u32::from).collect(),
+        Values::Wide(v) => v,
+    })
 }
 
 /// A default bound on the table for `rule`, by the cost of its moves: subtraction sets kept as
 /// ranges 10^7 (the sliding-window engine); octal codes (the
 /// rare/common engine) 10^8, 10^5 with unequal splits; otherwise partitions into three or
 /// more unequal (or not-all-equal) heaps are enumerated one by one (exponential: 60), three or
-/// more heaps otherwise cost O(n^2) per value (2000), everything else O(n) per value (20000).
+/// more heaps otherwise, or a repeating tail that splits, cost O(n^2) per value (2000),
+/// everything else O(n) per value (20000: Lasker's Nim in about 0.1 s).
 pub fn default_max(rule: &Rule) -> u64 {
     if matches!(rule, Rule::SubRanges(_) | Rule::AllButRanges(_)) {
         // The range engine: O(ranges) per value, 4 bytes a value.
@@ -110,6 +164,11 @@ pub fn default_max(rule: &Rule) -> u64 {
         return if m.has_unequal() { 100_000 } else { 100_000_000 };
     }
     let mut max = 20_000;
+    // A repeating tail whose digits split: every amount taken may split the rest, O(n^2) per
+    // value (0.[7] to 2000: about 0.7 s).
+    if code.tail.iter().any(|d| d.heaps >> 2 != 0 || d.at_least.is_some()) {
+        max = 2000;
+    }
     for d in code.digits.iter().chain(code.tail.iter()) {
         let many = d.at_least.is_some() || d.heaps >> 3 != 0;
         if many {
@@ -127,7 +186,26 @@ pub struct Engine {
     rule: Rule,
     code: Option<Code>,
     /// G(0..len).
-    pub values: Vec<u16>,
+    pub values: Values,
+    /// The generic code path's scratch and composition sets.
+    state: CodeState,
+    /// The rare/common engine, for every code it accepts (octal, `!` included): then `values`
+    /// is a copy of its values and the generic code path is not used.
+    sparse: Option<super::sparse::Engine>,
+    /// A proved closed form: values read off it.
+    closed: Option<super::closed::ClosedForm>,
+    /// The range engine, for subtraction sets kept as ranges without a closed form.
+    ranges: Option<RangeEngine>,
+}
+
+/// A value type of the generic code path (16 or 32 bits).
+trait Val: Copy + Into<u32> + std::ops::BitXor<Output = Self> {}
+impl Val for u16 {}
+impl Val for u32 {}
+
+/// What the generic code path keeps besides the values.
+struct CodeState {
+    /// One stamp per possible option value, stamped with n + 1 (no clearing).
     stamp: Vec<u32>,
     /// X_j(m) for j = 2.. (index j - 2), kept when some unconditioned digit leaves 3 or more.
     exact: Vec<Vec<Vec<u16>>>,
@@ -139,13 +217,17 @@ pub struct Engine {
     kept: u64,
     /// Partitions enumerated so far.
     enumerated: u64,
-    /// The rare/common engine, for every code it accepts (octal, `!` included): then `values`
-    /// is a copy of its values and the generic code path is not used.
-    sparse: Option<super::sparse::Engine>,
-    /// A proved closed form: values read off it.
-    closed: Option<super::closed::ClosedForm>,
-    /// The range engine, for subtraction sets kept as ranges without a closed form.
-    ranges: Option<RangeEngine>,
+    /// The largest value among G(0..top_len).
+    top: u32,
+    top_len: usize,
+    /// A repeating one-digit tail leaving at most one heap (`[3]`: take any amount from the
+    /// code's length on): the values G(m), 1 <= m < `tail_len`, of the heaps it leaves are kept
+    /// as a bitset that only grows (`tail_seen`) with its mex (`tail_mex`), instead of a loop
+    /// over every amount per heap. `tail`: (code length, leaves one heap, leaves none).
+    tail: Option<(usize, bool, bool)>,
+    tail_seen: Vec<u64>,
+    tail_len: usize,
+    tail_mex: usize,
 }
 
 /// The sliding-window engine for subtraction games given as ranges of amounts (see the module
@@ -294,20 +376,72 @@ impl Engine {
             }
             _ => None,
         };
+        let tail = code.as_ref().and_then(|c| match c.tail.as_slice() {
+            [d] if d.at_least.is_none() && d.heaps & !0b11 == 0 => {
+                Some((c.digits.len(), d.heaps & 0b10 != 0, d.heaps & 0b01 != 0))
+            }
+            _ => None,
+        });
         Engine {
             rule: rule.clone(),
             code,
-            values: Vec::new(),
-            stamp: vec![0; 65537],
-            exact: vec![Vec::new(); exact_len],
-            more: vec![Vec::new(); more_max],
-            set: SetBuilder::new(),
-            kept: 0,
-            enumerated: 0,
+            values: Values::new(),
+            state: CodeState {
+                stamp: vec![0; 65537],
+                exact: vec![Vec::new(); exact_len],
+                more: vec![Vec::new(); more_max],
+                set: SetBuilder::new(),
+                kept: 0,
+                enumerated: 0,
+                top: 0,
+                top_len: 0,
+                tail,
+                tail_seen: Vec::new(),
+                tail_len: 1,
+                tail_mex: 0,
+            },
             sparse,
             closed,
             ranges,
         }
+    }
+
+    /// A table for `rule` continuing from `values` = G(0..len) read back from a checkpoint.
+    /// The engines whose state is the values themselves (the generic code path without
+    /// composition sets, the rare/common engine, which is re-fed them) take them as they are;
+    /// the others compute the prefix again and check it against `values` (their prefix is
+    /// cheap): `Err` with the first heap where the two differ.
+    pub fn resume(rule: &Rule, values: Values) -> Result<Engine, ResumeError> {
+        let mut e = Engine::new(rule);
+        let len = values.len();
+        let generic = e.closed.is_none()
+            && e.ranges.is_none()
+            && e.sparse.is_none()
+            && !matches!(rule, Rule::SplitNim | Rule::Lunch | Rule::MultiSg(_) | Rule::Fibonacci)
+            && e.code.is_some()
+            && e.state.exact.is_empty()
+            && e.state.more.is_empty();
+        if let Some(fast) = e.sparse.as_mut() {
+            let Values::Narrow(v) = &values else {
+                return Err(ResumeError::Wide);
+            };
+            for (n, &g) in v.iter().enumerate() {
+                fast.push_known(g).map_err(|_| ResumeError::Mismatch { n: n as u64 })?;
+            }
+            e.values = values;
+            return Ok(e);
+        }
+        if generic {
+            e.values = values;
+            return Ok(e);
+        }
+        if len > 0 {
+            e.extend_to(len as u64 - 1).map_err(ResumeError::Engine)?;
+        }
+        if let Some(n) = (0..len).find(|&i| e.values.at(i) != values.at(i)) {
+            return Err(ResumeError::Mismatch { n: n as u64 });
+        }
+        Ok(e)
     }
 
     /// Computes G(n) for every n up to `upto`.
@@ -316,40 +450,33 @@ impl Engine {
         if upto < have {
             return Ok(());
         }
+        let wide =
+            |n: u64, g: u128| u32::try_from(g).map_err(|_| EngineError::Overflow { n, bits: 32 });
         if let Some(c) = self.closed {
             for n in have..=upto {
-                let g = c.value(n);
-                if g > 65535 {
-                    return Err(EngineError::Overflow { n });
-                }
-                self.values.push(g as u16);
+                let g = wide(n, c.value(n) as u128)?;
+                self.values.push(g);
             }
             return Ok(());
         }
         if let Some(r) = self.ranges.as_mut() {
-            for n in have..=upto {
+            for _ in have..=upto {
                 let g = r.next_value()?;
-                if g > 65535 {
-                    return Err(EngineError::Overflow { n });
-                }
-                self.values.push(g as u16);
+                self.values.push(g);
             }
             return Ok(());
         }
         match self.rule.clone() {
             Rule::SplitNim => {
                 for n in have..=upto {
-                    let g = crate::theory::split::grundy(n);
-                    if g > 65535 {
-                        return Err(EngineError::Overflow { n });
-                    }
-                    self.values.push(g as u16);
+                    let g = wide(n, crate::theory::split::grundy(n))?;
+                    self.values.push(g);
                 }
             }
             Rule::Lunch => {
                 for n in have..=upto {
                     let g = if n == 0 { 0 } else { crate::theory::lunch::grundy(n) };
-                    self.values.push(g as u16); // at most 64
+                    self.values.push(g as u32); // at most 64
                 }
             }
             Rule::MultiSg(f) => {
@@ -357,7 +484,8 @@ impl Engine {
                 if upto > limit {
                     return Err(EngineError::TooFar { limit });
                 }
-                self.values = crate::theory::multi_sg::grundy_table(f, upto as usize);
+                self.values =
+                    Values::Narrow(crate::theory::multi_sg::grundy_table(f, upto as usize));
             }
             Rule::Fibonacci => {
                 let limit = 1u64 << 32;
@@ -368,7 +496,8 @@ impl Engine {
                     crate::theory::fibonacci_subtraction::GrundyTable::with_ceiling(upto as usize);
                 t.reserve(upto as usize);
                 t.extend_to(upto as usize);
-                self.values = (0..=upto as usize).map(|x| t.get(x) as u16).collect();
+                self.values =
+                    Values::Narrow((0..=upto as usize).map(|x| t.get(x) as u16).collect());
             }
             _ => {
                 if let Some(fast) = self.sparse.as_mut() {
@@ -376,16 +505,34 @@ impl Engine {
                         .ok()
                         .and_then(|u| u.checked_add(1))
                         .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
-                    let res = fast.extend_to(want);
-                    self.values.extend_from_slice(&fast.values()[have as usize..]);
+                    // In blocks, to hear a signal between them.
+                    let mut res = Ok(());
+                    while fast.len() < want && res.is_ok() {
+                        if crate::process::interrupted().is_some() {
+                            if let Values::Narrow(v) = &mut self.values {
+                                v.extend_from_slice(&fast.values()[v.len()..]);
+                            }
+                            return Err(EngineError::Interrupted { n: fast.len() as u64 });
+                        }
+                        res = fast.extend_to(want.min(fast.len() + (1 << 16)));
+                    }
+                    if let Values::Narrow(v) = &mut self.values {
+                        v.extend_from_slice(&fast.values()[have as usize..]);
+                    }
                     return res.map_err(|e| match e {
                         super::sparse::EngineError::ValueTooLarge { n } => {
-                            EngineError::Overflow { n: n as u64 }
+                            EngineError::Overflow { n: n as u64, bits: 16 }
                         }
                         _ => EngineError::TooFar { limit: u32::MAX as u64 },
                     });
                 }
+                if upto >= u32::MAX as u64 {
+                    return Err(EngineError::TooFar { limit: u32::MAX as u64 - 1 });
+                }
                 for n in have..=upto {
+                    if n % 256 == 0 && crate::process::interrupted().is_some() {
+                        return Err(EngineError::Interrupted { n });
+                    }
                     self.push_code_value(n)?;
                 }
             }
@@ -395,18 +542,61 @@ impl Engine {
 
     fn push_code_value(&mut self, n: u64) -> Result<(), EngineError> {
         let Some(code) = self.code.as_ref() else { return Ok(()) };
+        let st = &mut self.state;
+        let mex = match &self.values {
+            Values::Narrow(g) => st.mex(code, g, n)?,
+            Values::Wide(g) => st.mex(code, g, n)?,
+        };
+        let sets = !st.exact.is_empty() || !st.more.is_empty();
+        if mex > 65535 && sets {
+            return Err(EngineError::Overflow { n, bits: 16 });
+        }
+        let Ok(mex) = u32::try_from(mex) else {
+            return Err(EngineError::Overflow { n, bits: 32 });
+        };
+        self.values.push(mex);
+        if !st.more.is_empty() {
+            // Y_1(n) = {G(n)} U Y_2(n).
+            let nu = n as usize;
+            st.set.insert(mex as u16);
+            for i in 0..st.more[1][nu].len() {
+                let v = st.more[1][nu][i];
+                st.set.insert(v);
+            }
+            let s = st.set.take();
+            st.kept += s.len() as u64;
+            st.more[0].push(s);
+        }
+        Ok(())
+    }
+}
+
+impl CodeState {
+    /// G(n) = the mex of the options of n, given g = G(0..n); builds the composition sets of n.
+    fn mex<T: Val>(&mut self, code: &Code, g: &[T], n: u64) -> Result<usize, EngineError> {
         let nu = n as usize;
-        let g = &self.values;
+        let val = |i: usize| -> usize { g[i].into() as usize };
+        // Every option value (a XOR of values) is below the power of two above the largest
+        // value: the stamps cover it, and one more for the mex.
+        for &x in g.iter().skip(self.top_len) {
+            self.top = self.top.max(x.into());
+        }
+        self.top_len = g.len();
+        let need = (self.top as usize + 1).next_power_of_two() + 1;
+        if self.stamp.len() < need {
+            self.stamp.resize(need, 0);
+        }
         let mark = nu as u32 + 1;
         let stamp = &mut self.stamp;
-        // The composition sets of n itself (they need G below n only).
+        // The composition sets of n itself (they need G below n only; values are 16-bit here).
+        let g16 = |i: usize| -> u16 { val(i) as u16 };
         for j in 2..2 + self.exact.len() {
             for a in 1..nu {
                 if j == 2 {
-                    self.set.insert(g[a] ^ g[nu - a]);
+                    self.set.insert(g16(a) ^ g16(nu - a));
                 } else {
                     for &v in &self.exact[j - 3][nu - a] {
-                        self.set.insert(g[a] ^ v);
+                        self.set.insert(g16(a) ^ v);
                     }
                 }
             }
@@ -415,7 +605,8 @@ impl Engine {
             self.exact[j - 2].push(s);
         }
         for j in (2..=self.more.len()).rev() {
-            for (a, &ga) in g.iter().enumerate().take(nu).skip(1) {
+            for a in 1..nu {
+                let ga = g16(a);
                 for &v in &self.more[j - 2][nu - a] {
                     self.set.insert(ga ^ v);
                 }
@@ -424,7 +615,36 @@ impl Engine {
             self.kept += s.len() as u64;
             self.more[j - 1].push(s);
         }
-        let top = if code.tail.is_empty() { code.digits.len() - 1 } else { nu };
+        // The one-digit tail: the heaps m = n - k for k >= its start (see `tail`).
+        let mut floor = 0usize;
+        let top = match self.tail {
+            Some((start, one, none)) => {
+                if one {
+                    while self.tail_len + start <= nu {
+                        let v = val(self.tail_len);
+                        if self.tail_seen.len() <= v / 64 {
+                            self.tail_seen.resize(v / 64 + 1, 0);
+                        }
+                        self.tail_seen[v / 64] |= 1 << (v % 64);
+                        self.tail_len += 1;
+                    }
+                    // The least value >= 1 the tail does not give (0 comes from m = 0 only).
+                    let seen = &self.tail_seen;
+                    let in_tail =
+                        |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
+                    self.tail_mex = self.tail_mex.max(1);
+                    while in_tail(self.tail_mex) {
+                        self.tail_mex += 1;
+                    }
+                }
+                if none && nu >= start {
+                    stamp[0] = mark;
+                }
+                start.saturating_sub(1)
+            }
+            None if code.tail.is_empty() => code.digits.len() - 1,
+            None => nu,
+        };
         for k in 0..=top.min(nu) {
             let d = code.digit(k);
             if d == Digit::ZERO {
@@ -441,18 +661,18 @@ impl Engine {
                 continue;
             }
             if has(1) {
-                stamp[g[m] as usize] = mark;
+                stamp[val(m)] = mark;
             }
             if m >= 2 && has(2) {
                 match d.equality {
                     Equality::Any => {
                         for a in 1..=m / 2 {
-                            stamp[(g[a] ^ g[m - a]) as usize] = mark;
+                            stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
                         }
                     }
                     Equality::Unequal | Equality::NotAllEqual => {
                         for a in 1..m.div_ceil(2) {
-                            stamp[(g[a] ^ g[m - a]) as usize] = mark;
+                            stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
                         }
                     }
                     Equality::AllEqual => {
@@ -475,7 +695,7 @@ impl Engine {
                 Equality::AllEqual => {
                     for j in 3..=most {
                         if has(j) && m.is_multiple_of(j) {
-                            stamp[if j % 2 == 1 { g[m / j] as usize } else { 0 }] = mark;
+                            stamp[if j % 2 == 1 { val(m / j) } else { 0 }] = mark;
                         }
                     }
                 }
@@ -515,42 +735,33 @@ impl Engine {
         if self.kept > MAX_SET_ENTRIES || self.enumerated + self.set.work > MAX_PARTITIONS {
             return Err(EngineError::Budget { n });
         }
-        let mex = (0..=65536usize).find(|&v| stamp[v] != mark).unwrap_or(65536);
-        if mex > 65535 {
-            return Err(EngineError::Overflow { n });
+        // The mex: below `floor` every value is an option (0, then the tail's values).
+        let seen = &self.tail_seen;
+        let in_tail = |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
+        if stamp[0] == mark || in_tail(0) {
+            floor = self.tail_mex.max(1);
         }
-        self.values.push(mex as u16);
-        if !self.more.is_empty() {
-            // Y_1(n) = {G(n)} U Y_2(n).
-            self.set.insert(mex as u16);
-            for i in 0..self.more[1][nu].len() {
-                let v = self.more[1][nu][i];
-                self.set.insert(v);
-            }
-            let s = self.set.take();
-            self.kept += s.len() as u64;
-            self.more[0].push(s);
-        }
-        Ok(())
+        let mex = (floor..stamp.len()).find(|&v| stamp[v] != mark && !in_tail(v));
+        Ok(mex.unwrap_or(stamp.len()))
     }
 }
 
 /// Calls `visit` with the XOR of every partition of `m` into `j` parts satisfying `equality`
 /// (pairwise unequal, or not all equal), enumerated with an explicit stack; stops when `left`
 /// partitions have been visited.
-fn each_partition_xor(
-    g: &[u16],
+fn each_partition_xor<T: Val>(
+    g: &[T],
     m: usize,
     j: usize,
     equality: Equality,
     left: &mut u64,
-    mut visit: impl FnMut(u16),
+    mut visit: impl FnMut(u32),
 ) {
     let strict = equality == Equality::Unequal;
     // parts[i] nondecreasing (strictly increasing when `strict`); the last part takes the rest.
     let mut parts = vec![0usize; j];
     let mut sums = vec![0usize; j + 1];
-    let mut xors = vec![0u16; j + 1];
+    let mut xors = vec![0u32; j + 1];
     let mut i = 0usize;
     parts[0] = 0;
     loop {
@@ -572,7 +783,7 @@ fn each_partition_xor(
             continue;
         }
         sums[i + 1] = sums[i] + lo;
-        xors[i + 1] = xors[i] ^ g[lo];
+        xors[i + 1] = xors[i] ^ g[lo].into();
         if i + 2 == j {
             let last = m - sums[i + 1];
             let ok = if strict { last > lo } else { true };
@@ -583,7 +794,7 @@ fn each_partition_xor(
                         return;
                     }
                     *left -= 1;
-                    visit(xors[i + 1] ^ g[last]);
+                    visit(xors[i + 1] ^ g[last].into());
                 }
             }
             continue;
@@ -610,6 +821,7 @@ mod tests {
             "0.77", "0.07", "0.137", "4.07", "4!.0", "0.3F", "4.0", "8.0", "0.7!", "0.7?", "0.7=",
             "0.[3]", "0.F?", "0.8!", "0.8?", "0.8=", "0.{2+}", "0.{1,3+}", "0.{3+}!", "0.{3+}=",
             "0.{3+}?", "0.*", "0.{4}", "0.&16;", "0.{2,4}=", "8!.0", "8?.0", "C.0", "0.1[7]",
+            "4.[3]", "0.[2]", "0.[1]", "4.3[3]", "0.37[2]", "4.0[3]", "0.7[3]", "4!.[3]", "C.[2]",
         ] {
             check(rule, 24);
         }
