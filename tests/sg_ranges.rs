@@ -511,3 +511,36 @@ fn a_long_run_on_a_terminal_shows_progress() {
     assert!(!text.contains("values/s"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Rare values (the class of the `--stats` mask, 0 aside) are drawn in orange over their
+/// columns: one orange mark for every column that holds a rare value above 0, none elsewhere;
+/// no orange at all when the "rare" class is not rare (`.106`: half the values to 10^4).
+#[test]
+fn svg_marks_the_rare_values() {
+    let path = std::env::temp_dir().join(format!("games-sg19-rare-{}.svg", std::process::id()));
+    let p = path.to_str().unwrap();
+    assert_eq!(games_sg(&[".106", "--upto", "9999", "--svg", p]).0, Some(0));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(!svg.contains("orange"));
+    // Officers: 1584 rare values of 10^5.
+    let (code, out, err) = games_sg(&[".6", "--upto", "99999", "--stats", "--json", "--svg", p]);
+    assert_eq!(code, Some(0), "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mask = json["stats"]["mask"].as_u64().expect("a rare/common mask for .6") as u32;
+    let v = grundy_values(&rule(".6"), 99_999).unwrap();
+    let rare = |g: u32| g != 0 && (g & mask).count_ones() % 2 == 0;
+    let columns: std::collections::BTreeSet<usize> =
+        (0..v.len()).filter(|&n| rare(v[n])).map(|n| n * 2000 / v.len()).collect();
+    assert!(!columns.is_empty() && columns.len() < 2000, "{} columns", columns.len());
+    let orange = svg.split("<g fill=\"orange\">").nth(1).expect("an orange group");
+    let orange = &orange[..orange.find("</g>").unwrap()];
+    let marked: std::collections::BTreeSet<usize> = orange
+        .lines()
+        .filter_map(|l| l.split("x=\"").nth(1))
+        .map(|x| x[..x.find('"').unwrap()].parse().unwrap())
+        .collect();
+    assert_eq!(marked, columns);
+    assert!(svg.contains(&format!("orange: rare values (even popcount of G &amp; {mask})")));
+}

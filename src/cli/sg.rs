@@ -1085,10 +1085,20 @@ fn svg(rule: &Rule, values: &Values, v: &Verdict) -> String {
     let top = values.max_value() as usize + 1;
     let mut lo = vec![u32::MAX; cols];
     let mut hi = vec![0u32; cols];
+    // The rare values above 0 (0 is drawn red) of each column, by the mask of --stats, when
+    // the split is a real one (at most a quarter of the values rare).
+    let st = research_stats(values);
+    let mask = st.mask.filter(|_| st.rare <= st.count / 4);
+    let is_rare = |g: u32| g != 0 && mask.is_some_and(|m| (g & m).count_ones().is_multiple_of(2));
+    let (mut rare_lo, mut rare_hi) = (vec![u32::MAX; cols], vec![0u32; cols]);
     for (n, g) in values.iter().enumerate() {
         let c = col_of(n);
         lo[c] = lo[c].min(g);
         hi[c] = hi[c].max(g);
+        if is_rare(g) {
+            rare_lo[c] = rare_lo[c].min(g);
+            rare_hi[c] = rare_hi[c].max(g);
+        }
     }
     let mut s = String::new();
     s.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"480\">\n");
@@ -1134,8 +1144,24 @@ fn svg(rule: &Rule, values: &Values, v: &Verdict) -> String {
             (hi[c] - lo[c]) as usize + 1
         ));
     }
-    s.push_str("</g>\n</svg>\n");
-    let legend = match v {
+    s.push_str("</g>\n");
+    // Rare values over the black, at least 1/100 of the height so that one value shows.
+    let tall = (top / 100).max(1);
+    let mut any_rare = false;
+    for c in (0..cols).filter(|&c| rare_lo[c] <= rare_hi[c]) {
+        if !any_rare {
+            s.push_str("<g fill=\"orange\">\n");
+            any_rare = true;
+        }
+        let h = ((rare_hi[c] - rare_lo[c]) as usize + 1).max(tall);
+        let y = (top - 1 - rare_hi[c] as usize).min(top - h);
+        s.push_str(&format!("<rect x=\"{c}\" y=\"{y}\" width=\"1\" height=\"{h}\"/>\n"));
+    }
+    if any_rare {
+        s.push_str("</g>\n");
+    }
+    s.push_str("</svg>\n");
+    let mut legend = match v {
         Verdict::Periodic { n0: 0, period, .. } => {
             format!("no preperiod; blue: one period of {period}; red: P-positions (G = 0)")
         }
@@ -1145,6 +1171,9 @@ fn svg(rule: &Rule, values: &Values, v: &Verdict) -> String {
         ),
         _ => "no period marked; red: P-positions (G = 0)".to_string(),
     };
+    if let (true, Some(m)) = (any_rare, mask) {
+        legend.push_str(&format!("; orange: rare values (even popcount of G & {m})"));
+    }
     s.push_str(&format!(
         "<text x=\"50\" y=\"470\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n</svg>\n",
         xml_escape(&legend)
