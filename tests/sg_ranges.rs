@@ -530,7 +530,7 @@ fn svg_marks_the_rare_values() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let mask = json["stats"]["mask"].as_u64().expect("a rare/common mask for .6") as u32;
     let v = grundy_values(&rule(".6"), 99_999).unwrap();
-    let rare = |g: u32| g != 0 && (g & mask).count_ones() % 2 == 0;
+    let rare = |g: u32| g != 0 && (g & mask).count_ones().is_multiple_of(2);
     let columns: std::collections::BTreeSet<usize> =
         (0..v.len()).filter(|&n| rare(v[n])).map(|n| n * 2000 / v.len()).collect();
     assert!(!columns.is_empty() && columns.len() < 2000, "{} columns", columns.len());
