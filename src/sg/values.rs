@@ -376,7 +376,12 @@ impl Engine {
                         .ok()
                         .and_then(|u| u.checked_add(1))
                         .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
-                    let res = fast.extend_to(want);
+                    let res = super::parallel::extend(
+                        fast,
+                        want,
+                        super::parallel::threads(),
+                        &mut |_, _| true,
+                    );
                     self.values.extend_from_slice(&fast.values()[have as usize..]);
                     return res.map_err(|e| match e {
                         super::sparse::EngineError::ValueTooLarge { n } => {
