@@ -247,16 +247,18 @@ pub fn extend_from(
         let plain = stats0.plain_steps > last_plain_steps;
         last_plain_steps = stats0.plain_steps;
         let parallel = threads > 1 && s >= start && words <= MAX_WORDS;
-        let len = if !parallel {
-            start.min(upto - s).max(1)
-        } else if plain {
-            (s / (4 * threads)).max(64)
-        } else {
-            (s / (4 * threads)).clamp(64, SPARSE_BLOCK)
+        // Block lengths: s / (4 T) (the main thread's pairs reach back about two blocks, so it
+        // keeps about 1 / T of a plain heap's pairs), at most SPARSE_BLOCK on the sparse path.
+        let block = |s: usize| {
+            if plain {
+                (s / (4 * threads)).max(64)
+            } else {
+                (s / (4 * threads)).clamp(64, SPARSE_BLOCK)
+            }
         };
+        let len = if parallel { block(s) } else { start.min(upto - s).max(1) };
         let e = (s + len).min(upto);
-        let next_len = if plain { (e / (4 * threads)).max(64) } else { len };
-        let job = (e, (e + next_len).min(upto));
+        let job = (e, (e + block(e)).min(upto));
         let cur: Vec<Masks> =
             std::mem::take(&mut pending).into_iter().filter(|m| m.start < e).collect();
         let cancel = AtomicBool::new(false);
