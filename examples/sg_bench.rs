@@ -1,6 +1,6 @@
 //! Benchmark of the sparse Grundy engine (`games::sg::sparse`) and the long-run certificate.
 //!
-//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [print]`:
+//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [threads T] [print]`:
 //! computes `G(0..N)` of the octal code CODE (`.156`, `4.07`, `4!.0`: digits 0-7, a leading
 //! digit before the point, `!` for unequal splits) and prints one line: values, seconds,
 //! values per second, largest value, rare heaps, the engine's counters and an FNV-1a checksum
@@ -9,6 +9,7 @@
 
 use games::sg::code::{Code, Digit, Equality};
 use games::sg::long_run::{self, Memory};
+use games::sg::parallel;
 use games::sg::sparse::Engine;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -39,7 +40,7 @@ fn fnv(values: &[u16]) -> u64 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
-        eprintln!("usage: sg_bench CODE N [certify] [bounded PREFIX RING] [print]");
+        eprintln!("usage: sg_bench CODE N [certify] [bounded PREFIX RING] [threads T] [print]");
         ExitCode::from(2)
     };
     if args.len() < 2 {
@@ -97,14 +98,26 @@ fn main() -> ExitCode {
         eprintln!("sg_bench: {} is not an octal code the engine handles", args[0]);
         return ExitCode::from(2);
     };
-    if let Err(e) = engine.extend_to(n) {
+    let threads = match args.iter().position(|a| a == "threads") {
+        Some(i) => match args.get(i + 1).map(|t| t.parse::<usize>()) {
+            Some(Ok(t)) => t,
+            _ => return usage(),
+        },
+        None => 1,
+    };
+    let res = if threads > 1 {
+        parallel::extend(&mut engine, n, threads, &mut |_, _| true)
+    } else {
+        engine.extend_to(n)
+    };
+    if let Err(e) = res {
         eprintln!("sg_bench: {e}");
         return ExitCode::from(1);
     }
     let secs = start.elapsed().as_secs_f64();
     let s = engine.stats();
     println!(
-        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} fnv={:016x}",
+        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} pre_misses={} fnv={:016x}",
         args[0],
         n,
         secs,
@@ -116,6 +129,7 @@ fn main() -> ExitCode {
         s.full_scans,
         s.scanned_pairs,
         s.rebuilds,
+        s.pre_misses,
         fnv(engine.values())
     );
     if print {

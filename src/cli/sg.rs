@@ -35,6 +35,14 @@ pub fn command() -> Command {
                 .help("Stop the search for a certificate at n = N (default 10^8 for octal codes, 2 bytes a value, 10^5 with '!'; 20000 otherwise; 2000 for rules leaving three or more heaps or whose repeating tail splits, 60 with size conditions on them)"),
         )
         .arg(
+            Arg::new("threads")
+                .short('j')
+                .long("threads")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u64).range(1..=256))
+                .help("Octal codes: threads for the rare/common engine (default: the machine's cores, at most 16; 1 = the one-core engine; --bounded runs use one). The values are the same"),
+        )
+        .arg(
             Arg::new("bounded")
                 .long("bounded")
                 .action(ArgAction::SetTrue)
@@ -167,6 +175,10 @@ const BYTES_PER_VALUE: usize = 24;
 
 /// Runs `games sg`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    games::sg::parallel::set_threads(match args.get_one::<u64>("threads") {
+        Some(&t) => t as usize,
+        None => games::sg::parallel::default_threads(),
+    });
     let text = args.get_one::<String>("RULE").map(String::as_str).unwrap_or_default();
     let rule = match Rule::parse(text) {
         Ok(r) => r,

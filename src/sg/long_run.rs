@@ -154,7 +154,7 @@ impl PeriodDetector {
 
     /// Call after each value is pushed; `Some` once the period is certified.
     #[inline]
-    pub fn observe<S: Store>(&mut self, s: &S) -> Option<Certificate> {
+    pub fn observe<S: Store + ?Sized>(&mut self, s: &S) -> Option<Certificate> {
         let len = s.len();
         if let Some((p, n0)) = self.candidate {
             let m = len - 1;
@@ -184,7 +184,7 @@ impl PeriodDetector {
 
     /// Propose the nearest earlier window equal (by hash, then value by value) to the last
     /// `WINDOW` values, and find its preperiod by comparing backwards.
-    fn search<S: Store>(&mut self, s: &S) {
+    fn search<S: Store + ?Sized>(&mut self, s: &S) {
         let len = s.len();
         let lo = s.oldest();
         if len < lo + 2 * WINDOW {
@@ -236,7 +236,7 @@ impl PeriodDetector {
         }
     }
 
-    fn finish<S: Store>(&self, s: &S, p: usize, n0: usize) -> Certificate {
+    fn finish<S: Store + ?Sized>(&self, s: &S, p: usize, n0: usize) -> Certificate {
         // Reduce to the smallest period: a divisor q of p with G(j + q) = G(j) on one period.
         let mut period = p;
         let kept = |i: usize| s.has(i);
@@ -329,7 +329,16 @@ pub fn run_observed(
     progress: &mut dyn FnMut(usize),
 ) -> Option<LongRun> {
     let moves = OctalMoves::of(code)?;
+    let threads = super::parallel::threads();
     Some(match memory {
+        Memory::Full if threads > 1 => drive_parallel(
+            Engine::with_store(moves, FullStore::default(), Path::Auto),
+            &[],
+            max,
+            work,
+            threads,
+            progress,
+        ),
         Memory::Full => drive(
             Engine::with_store(moves, FullStore::default(), Path::Auto),
             &[],
@@ -362,7 +371,31 @@ pub fn run_resumed(
 ) -> Option<LongRun> {
     let moves = OctalMoves::of(code)?;
     let engine = Engine::with_store(moves, FullStore::default(), Path::Auto);
-    Some(drive(engine, prefix, max, work, progress, |s, _| s.has(0), |s| s.values))
+    let threads = super::parallel::threads();
+    Some(if threads > 1 {
+        drive_parallel(engine, prefix, max, work, threads, progress)
+    } else {
+        drive(engine, prefix, max, work, progress, |s, _| s.has(0), |s| s.values)
+    })
+}
+
+/// A resumed run: the values read back are fed to the engine and the detector as if computed
+/// (the detector may find its certificate among them).
+fn feed_prefix<S: Store>(
+    engine: &mut Engine<S>,
+    detector: &mut PeriodDetector,
+    prefix: &[u16],
+    max: usize,
+) -> Option<Certificate> {
+    for &g in prefix.iter().take(max) {
+        if engine.push_known(g).is_err() {
+            break;
+        }
+        if let Some(c) = detector.observe(engine.store()) {
+            return Some(c);
+        }
+    }
+    None
 }
 
 fn drive<S: Store>(
@@ -375,20 +408,10 @@ fn drive<S: Store>(
     first: impl FnOnce(S) -> Vec<u16>,
 ) -> LongRun {
     let mut detector = PeriodDetector::for_moves(engine.moves());
-    let mut certificate = None;
     let mut stopped = None;
     let splits = engine.moves().split.len().max(1) as u64;
     let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
-    // A resumed run: the values read back, fed as if computed (the detector may stop on them).
-    for &g in prefix.iter().take(max) {
-        if engine.push_known(g).is_err() {
-            break;
-        }
-        if let Some(c) = detector.observe(engine.store()) {
-            certificate = Some(c);
-            break;
-        }
-    }
+    let mut certificate = feed_prefix(&mut engine, &mut detector, prefix, max);
     let max = if certificate.is_some() { engine.len() } else { max };
     while engine.len() < max {
         let n = engine.len() as u64;
@@ -427,6 +450,63 @@ fn drive<S: Store>(
         computed,
         certificate,
         first: first(engine.into_store()),
+        max_value,
+        rare_heaps,
+        period_values,
+        stopped,
+        out_of_work,
+        interrupted,
+    }
+}
+
+/// [`drive`] on several threads ([`super::parallel::extend`]; full memory only): the same
+/// values, the same checks after each value.
+fn drive_parallel(
+    mut engine: Engine<FullStore>,
+    prefix: &[u16],
+    max: usize,
+    budget: u64,
+    threads: usize,
+    progress: &mut dyn FnMut(usize),
+) -> LongRun {
+    let mut detector = PeriodDetector::for_moves(engine.moves());
+    let mut certificate = feed_prefix(&mut engine, &mut detector, prefix, max);
+    let max = if certificate.is_some() { engine.len() } else { max };
+    let splits = engine.moves().split.len().max(1) as u64;
+    let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
+    let mut plain = engine.stats().plain_steps;
+    let res = super::parallel::extend(&mut engine, max, threads, &mut |store, stats| {
+        let len = store.len();
+        let n = len as u64 - 1;
+        work += if stats.plain_steps != plain { splits * (n / 2) + 1 } else { 1 };
+        plain = stats.plain_steps;
+        if work.saturating_add(stats.scanned_pairs) > budget {
+            out_of_work = true;
+            return false;
+        }
+        if let Some(c) = detector.observe(store) {
+            certificate = Some(c);
+            return false;
+        }
+        if len & 0xFFFF == 0 {
+            if crate::process::interrupted().is_some() {
+                interrupted = true;
+                return false;
+            }
+            progress(len);
+        }
+        true
+    });
+    let stopped = res.err();
+    let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
+    let period_values = match certificate {
+        Some(c) => (c.n0..c.n0 + c.period).map(|i| engine.store().get(i)).collect(),
+        None => Vec::new(),
+    };
+    LongRun {
+        computed,
+        certificate,
+        first: engine.into_store().values,
         max_value,
         rare_heaps,
         period_values,

@@ -18,6 +18,7 @@ pub mod closed;
 pub mod code;
 pub mod long_run;
 pub mod moves;
+pub mod parallel;
 pub mod play;
 pub mod rule;
 pub mod sparse;

@@ -189,6 +189,51 @@ pub struct EngineStats {
     pub rebuilds: u64,
     /// Pairs looked at by those scans.
     pub scanned_pairs: u64,
+    /// Values whose precomputed pair set ([`Pre`], the parallel engine) did not settle the
+    /// candidate, so that the remaining pairs were scanned.
+    pub pre_misses: u64,
+    /// Pairs read by the verifying scans, all of them (`scanned_pairs` counts up to the last
+    /// candidate met, for the work bound of long runs).
+    pub verify_pairs: u64,
+    /// Values computed with a precomputed pair set ([`Pre`]).
+    pub pre_steps: u64,
+}
+
+/// Two-heap options of one heap computed ahead (by the parallel engine, [`super::parallel`]):
+/// for split `si` of the moves, every pair `(a, m - a)` with `lo[si] <= a <= m / 2` is in `mask`
+/// (a bitset of option values); the engine looks at the pairs with `a < lo[si]` itself.
+#[derive(Debug, Clone, Copy)]
+pub struct Pre<'a> {
+    /// Per split (in the order of [`OctalMoves::split`]): the smallest `a` covered.
+    pub lo: &'a [u32],
+    /// The option values of the covered pairs.
+    pub mask: &'a [u64],
+}
+
+impl Parts {
+    /// Work counters.
+    pub(crate) fn stats(&self) -> EngineStats {
+        self.stats
+    }
+
+    /// See [`Engine::words`].
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+}
+
+/// The engine's state without its store (moved between stores by the parallel engine).
+#[derive(Debug, Clone)]
+pub(crate) struct Parts {
+    moves: OctalMoves,
+    path: Path,
+    classes: Vec<Class>,
+    counts: Vec<u64>,
+    max_value: u16,
+    words: usize,
+    opts: Vec<u64>,
+    last_rebuild: usize,
+    stats: EngineStats,
 }
 
 /// Which path computes each value.
@@ -322,6 +367,39 @@ impl<S: Store> Engine<S> {
         }
     }
 
+    /// The state without the store, and the store.
+    pub(crate) fn into_parts(self) -> (Parts, S) {
+        let Engine {
+            moves,
+            store,
+            path,
+            classes,
+            counts,
+            max_value,
+            words,
+            opts,
+            last_rebuild,
+            stats,
+        } = self;
+        (Parts { moves, path, classes, counts, max_value, words, opts, last_rebuild, stats }, store)
+    }
+
+    /// An engine from a state and a store that holds exactly the values that state has seen.
+    pub(crate) fn from_parts(p: Parts, store: S) -> Self {
+        Engine {
+            moves: p.moves,
+            store,
+            path: p.path,
+            classes: p.classes,
+            counts: p.counts,
+            max_value: p.max_value,
+            words: p.words,
+            opts: p.opts,
+            last_rebuild: p.last_rebuild,
+            stats: p.stats,
+        }
+    }
+
     /// The moves of the code.
     pub fn moves(&self) -> &OctalMoves {
         &self.moves
@@ -434,9 +512,14 @@ impl<S: Store> Engine<S> {
     }
 
     /// Every two-heap option of heap `n` into `opts` (the plain path).
-    fn all_pairs(&mut self, n: usize) -> Result<(), EngineError> {
+    fn all_pairs(&mut self, n: usize, pre: Option<Pre>) -> Result<(), EngineError> {
         if !self.store.complete() {
             return Err(self.forgotten(n));
+        }
+        if let Some(p) = pre {
+            for (o, &w) in self.opts.iter_mut().zip(p.mask) {
+                *o |= w;
+            }
         }
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
@@ -444,7 +527,8 @@ impl<S: Store> Engine<S> {
                 continue;
             }
             let m = n - k;
-            for a in 1..=m / 2 {
+            let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
+            for a in 1..end {
                 if unequal && 2 * a == m {
                     continue;
                 }
@@ -458,7 +542,8 @@ impl<S: Store> Engine<S> {
     /// Scan all pairs until the candidate is settled; returns the exact mex. The scan starts at
     /// the smallest heaps, whose partners are the most recent ones: in bounded memory it refuses
     /// only when it reaches a pair no longer kept.
-    fn verify(&mut self, n: usize, mut g: usize) -> Result<usize, EngineError> {
+    /// With `pre`, its pairs are already in `opts` and only the pairs below its `lo` are scanned.
+    fn verify(&mut self, n: usize, mut g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
         self.stats.full_scans += 1;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
@@ -466,7 +551,8 @@ impl<S: Store> Engine<S> {
                 continue;
             }
             let m = n - k;
-            for a in 1..=m / 2 {
+            let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
+            for a in 1..end {
                 if unequal && 2 * a == m {
                     continue;
                 }
@@ -483,19 +569,29 @@ impl<S: Store> Engine<S> {
                         return Err(EngineError::ValueTooLarge { n });
                     }
                     if self.settled(n, g) {
+                        self.stats.verify_pairs += a as u64;
                         return Ok(g);
                     }
                 }
             }
+            self.stats.verify_pairs += end as u64 - 1;
         }
         Ok(g)
     }
 
     /// Compute and store the next value `G(len())`, returning it.
     pub fn next_value(&mut self) -> Result<u16, EngineError> {
+        self.next_value_pre(None)
+    }
+
+    /// [`Engine::next_value`] with some pairs computed ahead ([`Pre`]); the value is the same.
+    pub fn next_value_pre(&mut self, pre: Option<Pre>) -> Result<u16, EngineError> {
         let n = self.store.len();
         if n >= u32::MAX as usize {
             return Err(EngineError::TooLong);
+        }
+        if pre.is_some() {
+            self.stats.pre_steps += 1;
         }
         let words = self.words;
         self.opts[..=words].fill(0);
@@ -515,17 +611,44 @@ impl<S: Store> Engine<S> {
             self.path == Path::Auto && self.classes.iter().all(|c| c.rare_pos.len() * 3 < n);
         let g = if sparse && !self.classes.is_empty() {
             self.stats.sparse_steps += 1;
+            // Values below 64 (one bitset word) and, in bounded memory, every partner of a rare
+            // heap still kept (the rare heaps are >= 1, so the partners are >= m - last rare).
+            let small = self.words == 1
+                && (self.store.complete()
+                    || self.classes.iter().all(|c| {
+                        c.rare_pos.last().is_none_or(|&r| {
+                            n.saturating_sub(r as usize + self.moves.t + 1) >= self.store.oldest()
+                        })
+                    }));
             for c in &self.classes {
                 for &(k, unequal) in &c.splits {
                     if n < k + 2 {
                         continue;
                     }
                     let m = n - k;
-                    for (j, &r) in c.rare_pos.iter().enumerate() {
-                        let r = r as usize;
-                        if r >= m {
-                            break;
+                    let count = c.rare_pos.partition_point(|&r| (r as usize) < m);
+                    if small && !(unequal && m.is_multiple_of(2)) {
+                        // Every value below 64 and every partner kept: one word, four
+                        // accumulators (no chain of dependent read-modify-writes of `opts`).
+                        let (pos, val) = (&c.rare_pos[..count], &c.rare_val[..count]);
+                        let mut acc = [0u64; 4];
+                        let mut j = 0;
+                        while j + 4 <= count {
+                            for (t, a) in acc.iter_mut().enumerate() {
+                                let v = val[j + t] ^ self.store.get(m - pos[j + t] as usize);
+                                *a |= 1 << (v & 63);
+                            }
+                            j += 4;
                         }
+                        while j < count {
+                            acc[0] |= 1 << ((val[j] ^ self.store.get(m - pos[j] as usize)) & 63);
+                            j += 1;
+                        }
+                        self.opts[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+                        continue;
+                    }
+                    for (j, &r) in c.rare_pos[..count].iter().enumerate() {
+                        let r = r as usize;
                         let b = m - r;
                         if unequal && b == r {
                             continue;
@@ -537,11 +660,30 @@ impl<S: Store> Engine<S> {
                     }
                 }
             }
-            let g = self.mex();
-            if g <= u16::MAX as usize && !self.settled(n, g) { self.verify(n, g)? } else { g }
+            let mut g = self.mex();
+            if g <= u16::MAX as usize
+                && !self.settled(n, g)
+                && let Some(p) = pre
+            {
+                // The pairs computed ahead, then (rarely) the rest: the candidate is settled by
+                // the same rule whatever the order the pairs are met in.
+                for (o, &w) in self.opts.iter_mut().zip(p.mask) {
+                    *o |= w;
+                }
+                g = self.mex();
+                if g <= u16::MAX as usize && !self.settled(n, g) {
+                    self.stats.pre_misses += 1;
+                    g = self.verify(n, g, pre)?;
+                }
+                g
+            } else if g <= u16::MAX as usize && !self.settled(n, g) {
+                self.verify(n, g, None)?
+            } else {
+                g
+            }
         } else {
             self.stats.plain_steps += 1;
-            self.all_pairs(n)?;
+            self.all_pairs(n, pre)?;
             self.mex()
         };
         if g > u16::MAX as usize {

@@ -505,19 +505,22 @@ impl Engine {
                         .ok()
                         .and_then(|u| u.checked_add(1))
                         .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
-                    // In blocks, to hear a signal between them.
-                    let mut res = Ok(());
-                    while fast.len() < want && res.is_ok() {
-                        if crate::process::interrupted().is_some() {
-                            if let Values::Narrow(v) = &mut self.values {
-                                v.extend_from_slice(&fast.values()[v.len()..]);
-                            }
-                            return Err(EngineError::Interrupted { n: fast.len() as u64 });
-                        }
-                        res = fast.extend_to(want.min(fast.len() + (1 << 16)));
-                    }
+                    // A signal stops the run between values (the values so far are kept).
+                    let mut stopped = false;
+                    let res = super::parallel::extend(
+                        fast,
+                        want,
+                        super::parallel::threads(),
+                        &mut |_, _| {
+                            stopped = crate::process::interrupted().is_some();
+                            !stopped
+                        },
+                    );
                     if let Values::Narrow(v) = &mut self.values {
-                        v.extend_from_slice(&fast.values()[have as usize..]);
+                        v.extend_from_slice(&fast.values()[v.len()..]);
+                    }
+                    if stopped && res.is_ok() && fast.len() < want {
+                        return Err(EngineError::Interrupted { n: fast.len() as u64 });
                     }
                     return res.map_err(|e| match e {
                         super::sparse::EngineError::ValueTooLarge { n } => {
