@@ -40,7 +40,9 @@ import time
 RUNS = int(os.environ.get("RUNS", "3"))
 GRUNDY_N = int(os.environ.get("GRUNDY_N", str(1 << 20)))
 OGSOLVE = os.environ.get("OGSOLVE")
-BIN = "target/release/examples/sg_bench"
+TARGET = os.environ.get("CARGO_TARGET_DIR", "target")
+BIN = os.path.join(TARGET, "release", "examples", "sg_bench")
+GAMES = os.path.join(TARGET, "release", "games")
 
 CASES = [
     # (label, code, n, certify, compare with ogsolve)
@@ -198,7 +200,7 @@ def compare():
           f"{'-j2 wall':>9} {'-j2 CPU':>8} {'ratio j1':>8} {'ratio j2':>8}")
     for code, n, slow in CMP_CASES:
         rounds = int(os.environ.get("CMP_RUNS_SLOW" if slow else "CMP_RUNS", "1" if slow else "3"))
-        res = {"ogs": [], "j1": [], "j2": []}
+        res = {"ogs": [], "j1": [], "j2": [], "cli": []}
         sums = set()
         for _ in range(rounds):
             w, c, o = timed([ogs, code, str(n - 1)])
@@ -208,6 +210,9 @@ def compare():
                 w, c, o = timed([BIN, code, str(n), "threads", str(j)])
                 res[f"j{j}"].append((w, c))
                 sums.add((f"j{j}", re.search(r"fnv=(\w+)", o).group(1)))
+            # The whole command a user types (streaming period detector, verdict, table).
+            w, c, o = timed([GAMES, "sg", code, "--max", str(n - 1), "-j", "2"])
+            res["cli"].append((w, c))
         same = len({h for _, h in sums}) == 1
         med = {k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v))
                for k, v in res.items()}
@@ -215,6 +220,8 @@ def compare():
               f"{med['j1'][0]:>9.2f} {med['j1'][1]:>8.2f} {med['j2'][0]:>9.2f} {med['j2'][1]:>8.2f} "
               f"{med['ogs'][0] / med['j1'][0]:>7.2f}x {med['ogs'][0] / med['j2'][0]:>7.2f}x"
               + ("" if same else "  VALUES DIFFER"))
+        print(f"  {'':14} whole command `games sg {code} --max {n - 1} -j 2`: {med['cli'][0]:.2f} s wall "
+              f"({med['cli'][1]:.2f} CPU), ogsolve / it {med['ogs'][0] / med['cli'][0]:.2f}x")
     print(f"  load average at end: {os.getloadavg()[0]:.2f}; ratios are of wall times "
           "(-j 1 CPU ratio: ogs CPU / -j1 CPU)")
 
@@ -222,6 +229,7 @@ def compare():
 if __name__ == "__main__":
     if os.environ.get("CMP_ONLY") == "1":
         subprocess.run(["cargo", "build", "--release", "--quiet", "--example", "sg_bench"], check=True)
+        subprocess.run(["cargo", "build", "--release", "--quiet"], check=True)
     else:
         main()
     compare()
