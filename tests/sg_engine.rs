@@ -6,23 +6,8 @@ use games::sg::code::{Code, Digit, Equality};
 use games::sg::long_run::{self, BoundedStore, Memory};
 use games::sg::sparse::{self, Engine, FullStore, OctalMoves, Path};
 
-/// An octal code from its digits after the point (`lead` is the digit before it).
-fn octal(lead: u64, digits: &[u64], equality: Equality) -> Code {
-    let mut all = vec![Digit { heaps: lead, at_least: None, equality }];
-    all.extend(digits.iter().map(|&h| Digit { heaps: h, at_least: None, equality }));
-    Code { digits: all, tail: Vec::new() }
-}
-
-fn parse(text: &str) -> Code {
-    let (lead, rest) = text.split_once('.').unwrap();
-    let (lead, eq) = match lead.strip_suffix('!') {
-        Some(l) => (l, Equality::Unequal),
-        None => (lead, Equality::Any),
-    };
-    let lead = if lead.is_empty() { 0 } else { lead.parse().unwrap() };
-    let digits: Vec<u64> = rest.bytes().map(|b| (b - b'0') as u64).collect();
-    octal(lead, &digits, eq)
-}
+mod common;
+use common::{octal, parse};
 
 /// The reference: list every option of heap `n` as a multiset of heaps, straight from the
 /// definition, and take the mex of their nim-sums.

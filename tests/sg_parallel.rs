@@ -3,27 +3,13 @@
 //! known codes of `sg_engine.rs`, and on 200 random octal codes.
 
 use games::rng::Rng;
-use games::sg::code::{Code, Digit, Equality};
+use games::sg::code::{Code, Equality};
 use games::sg::long_run::{self, Memory, WORK_PER_MINUTE};
 use games::sg::parallel;
 use games::sg::sparse::{Engine, EngineStats};
 
-fn octal(lead: u64, digits: &[u64], equality: Equality) -> Code {
-    let mut all = vec![Digit { heaps: lead, at_least: None, equality }];
-    all.extend(digits.iter().map(|&h| Digit { heaps: h, at_least: None, equality }));
-    Code { digits: all, tail: Vec::new() }
-}
-
-fn parse(text: &str) -> Code {
-    let (lead, rest) = text.split_once('.').unwrap();
-    let (lead, eq) = match lead.strip_suffix('!') {
-        Some(l) => (l, Equality::Unequal),
-        None => (lead, Equality::Any),
-    };
-    let lead = if lead.is_empty() { 0 } else { lead.parse().unwrap() };
-    let digits: Vec<u64> = rest.bytes().map(|b| (b - b'0') as u64).collect();
-    octal(lead, &digits, eq)
-}
+mod common;
+use common::{octal, parse};
 
 /// Pair reads allowed to the one-core reference (see [`one_core`]).
 const BUDGET: u64 = 10_000_000;

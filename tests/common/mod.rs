@@ -1,5 +1,6 @@
 //! What the command-line tests share: running the `games` binary on a given stdin, a fresh
-//! scratch folder per test binary and name, and lossy text of an output.
+//! scratch folder per test binary and name, lossy text of an output, and octal codes written
+//! as text for the `games sg` engine tests.
 
 #![allow(dead_code)]
 
@@ -39,4 +40,29 @@ pub fn temp_dir(name: &str) -> PathBuf {
 /// An output as text (lossy UTF-8).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An octal code from its digits after the point (`lead` is the digit before it).
+pub fn octal(
+    lead: u64,
+    digits: &[u64],
+    equality: games::sg::code::Equality,
+) -> games::sg::code::Code {
+    use games::sg::code::{Code, Digit};
+    let mut all = vec![Digit { heaps: lead, at_least: None, equality }];
+    all.extend(digits.iter().map(|&h| Digit { heaps: h, at_least: None, equality }));
+    Code { digits: all, tail: Vec::new() }
+}
+
+/// `.106`, `4.7`, `4!.0` as a code (octal digits only; `!` after the lead digit).
+pub fn parse(text: &str) -> games::sg::code::Code {
+    use games::sg::code::Equality;
+    let (lead, rest) = text.split_once('.').expect("a point");
+    let (lead, eq) = match lead.strip_suffix('!') {
+        Some(l) => (l, Equality::Unequal),
+        None => (lead, Equality::Any),
+    };
+    let lead = if lead.is_empty() { 0 } else { lead.parse().expect("a lead digit") };
+    let digits: Vec<u64> = rest.bytes().map(|b| (b - b'0') as u64).collect();
+    octal(lead, &digits, eq)
 }
