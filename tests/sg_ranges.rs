@@ -367,6 +367,17 @@ fn long_runs_keep_what_they_found() {
     let wide: Vec<u32> = run.period_values.iter().map(|&x| x as u32).collect();
     assert_eq!(wide, v[71..83].to_vec());
     assert_eq!(run.first.len(), 16);
+    // .16 (n0 = 105,351, p = 149,459, certified at 509,622 values) with a ring of 2^18 values:
+    // the first period has left the ring, the last p values have not, and they give the period
+    // (once answered "rerun without --bounded": .454 --bounded --at 10^18 did).
+    let code = rule(".16").code().unwrap();
+    let bounded = Memory::Bounded { prefix: 1 << 16, ring: 1 << 18 };
+    let run = long_run::run_with_budget(&code, 1 << 20, bounded, u64::MAX).unwrap();
+    let c = run.certificate.unwrap();
+    assert_eq!((c.n0, c.period), (105_351, 149_459));
+    let v = grundy_values(&rule(".16"), (c.n0 + c.period) as u64).unwrap();
+    let wide: Vec<u32> = run.period_values.iter().map(|&x| x as u32).collect();
+    assert_eq!(wide, v[c.n0..c.n0 + c.period].to_vec());
 }
 
 /// A saltus seen before the largest amount has acted does not end the search: sub:1,3..2000

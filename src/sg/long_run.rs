@@ -379,6 +379,26 @@ pub fn run_resumed(
     })
 }
 
+/// G(n0), ..., G(n0 + p - 1) of a certified period, read from any p consecutive kept values
+/// past n0 (G(i) = G(n0 + (i - n0) mod p) for i >= n0): the first period itself, or else the
+/// last p values (a bounded run's ring, which holds them when it is longer than the period).
+/// Empty when no such window was kept.
+fn one_period<S: Store>(store: &S, c: Certificate, kept: impl Fn(usize) -> bool) -> Vec<u16> {
+    let (n0, p, len) = (c.n0, c.period, store.len());
+    let from = if (n0..n0 + p).all(&kept) {
+        n0
+    } else if len >= n0 + p && (len - p..len).all(&kept) {
+        len - p
+    } else {
+        return Vec::new();
+    };
+    let mut values = vec![0u16; p];
+    for i in from..from + p {
+        values[(i - n0) % p] = store.get(i);
+    }
+    values
+}
+
 /// A resumed run: the values read back are fed to the engine and the detector as if computed
 /// (the detector may find its certificate among them).
 fn feed_prefix<S: Store>(
@@ -440,10 +460,8 @@ fn drive<S: Store>(
     }
     let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
     let period_values = match certificate {
-        Some(c) if (c.n0..c.n0 + c.period).all(|i| kept(engine.store(), i)) => {
-            (c.n0..c.n0 + c.period).map(|i| engine.store().get(i)).collect()
-        }
-        _ => Vec::new(),
+        Some(c) => one_period(engine.store(), c, |i| kept(engine.store(), i)),
+        None => Vec::new(),
     };
     // The values move out (no copy: a long run's values are most of its memory).
     LongRun {
