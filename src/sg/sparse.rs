@@ -23,9 +23,9 @@
 //! positions, `O(n)`, amortised `O(1)` per value. Where the rare heaps are not sparse (more than
 //! a third of all heaps, as in Kayles) the engine uses the plain bitset mex over all pairs.
 //!
-//! The long loops over pairs (the rare pairs when values pass 63, the verifying scan after its
-//! first `HEAD` pairs) read the values as slices ([`Store::window`]) in functions of their own
-//! and set the option bits into four bitsets in turn (`Banks`), ORed together before a mex:
+//! The long loops over pairs (the plain path, the rare pairs when values pass 63, the verifying
+//! scan after its first `HEAD` pairs) read the values as slices ([`Store::window`]) in functions
+//! of their own and set the option bits into four bitsets in turn (`Banks`), ORed together before a mex:
 //! with one bitset, pairs whose values share a word form one chain of read-modify-writes through
 //! memory. The pairs met, their order and the counters are those of the one-bitset loop.
 //!
@@ -328,6 +328,41 @@ impl Banks {
             let v = val[j] ^ w[top - pos[j] as usize];
             bits[0][(v >> 6) as usize] |= 1 << (v & 63);
         }
+    }
+
+    /// Every pair `(lo[j], hi[len - 1 - j])` (the plain path). Not inlined, like [`Banks::scan`].
+    #[inline(never)]
+    fn all(&mut self, lo: &[u16], hi: &[u16]) {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let bits = &mut *self.bits;
+        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+            for t in 0..4 {
+                let v = x[t] ^ y[3 - t];
+                bits[t][(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+        for j in len - len % 4..len {
+            let v = lo[j] ^ hi[len - 1 - j];
+            bits[0][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+
+    /// [`Banks::all`] when every value is below 64: the bits of one word, in four registers.
+    #[inline(never)]
+    fn word(lo: &[u16], hi: &[u16]) -> u64 {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let mut acc = [0u64; 4];
+        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+            for (t, a) in acc.iter_mut().enumerate() {
+                *a |= 1 << ((x[t] ^ y[3 - t]) & 63);
+            }
+        }
+        for j in len - len % 4..len {
+            acc[0] |= 1 << ((lo[j] ^ hi[len - 1 - j]) & 63);
+        }
+        acc[0] | acc[1] | acc[2] | acc[3]
     }
 
     /// Pairs `(lo[j], hi[len - 1 - j])` in order, until one reaches `g`: its index (every pair up
@@ -667,14 +702,30 @@ impl<S: Store> Engine<S> {
             }
             let m = n - k;
             let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
-            for a in 1..end {
-                if unequal && 2 * a == m {
-                    continue;
+            // The forbidden equal split, a = m / 2, can only be the last pair.
+            let stop = if unequal && m.is_multiple_of(2) { end.min(m / 2) } else { end };
+            let seam = self.store.seam();
+            let mut a = 1;
+            while a < stop {
+                // As in `verify`: pairs a..to, their partners on one side of the store's seam.
+                let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+                match self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a)) {
+                    Some((lo, hi)) if self.words == 1 => self.opts[0] |= Banks::word(lo, hi),
+                    Some((lo, hi)) => {
+                        self.banks.dirty = true;
+                        self.banks.all(lo, hi);
+                    }
+                    None => {
+                        for i in a..to {
+                            let v = self.store.get(i) ^ self.store.get(m - i);
+                            Self::set(&mut self.opts, v);
+                        }
+                    }
                 }
-                let v = self.store.get(a) ^ self.store.get(m - a);
-                Self::set(&mut self.opts, v);
+                a = to;
             }
         }
+        self.banks.merge(&mut self.opts, self.words);
         Ok(())
     }
 
