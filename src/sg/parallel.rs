@@ -72,6 +72,21 @@ impl Store for BlockStore<'_> {
     fn oldest(&self) -> usize {
         0
     }
+    #[inline(always)]
+    fn seam(&self) -> usize {
+        self.frozen.len()
+    }
+    #[inline(always)]
+    fn window(&self, lo: usize, hi: usize) -> Option<&[u16]> {
+        let f = self.frozen.len();
+        if hi <= f {
+            self.frozen.get(lo..hi)
+        } else if lo >= f {
+            self.local.get(lo - f..hi - f)
+        } else {
+            None
+        }
+    }
 }
 
 /// The precomputed pairs of heaps `start..end`: per heap, `lo` per split and `words` mask words.
@@ -141,6 +156,8 @@ fn compute(
             let right = &values[m - hi..=m - lo];
             if words == 1 {
                 mask[0] |= or_bits(left, right);
+            } else if left.len() >= 256 {
+                or_words(left, right, mask);
             } else {
                 for (&x, &y) in left.iter().zip(right.iter().rev()) {
                     let v = x ^ y;
@@ -170,6 +187,29 @@ fn or_bits(left: &[u16], right: &[u16]) -> u64 {
         j += 1;
     }
     acc[0] | acc[1] | acc[2] | acc[3]
+}
+
+/// [`or_bits`] for values of any size below `64 * mask.len()` (at most [`MAX_WORDS`] words), with
+/// four bitsets so that the loop is four chains of read-modify-writes, not one (long runs of
+/// pairs: the four bitsets are cleared per call).
+#[inline(never)]
+fn or_words(left: &[u16], right: &[u16], mask: &mut [u64]) {
+    let len = left.len().min(right.len());
+    let (left, right) = (&left[..len], &right[right.len() - len..]);
+    let mut acc = [[0u64; MAX_WORDS]; 4];
+    for (x, y) in left.chunks_exact(4).zip(right.rchunks_exact(4)) {
+        for t in 0..4 {
+            let v = x[t] ^ y[3 - t];
+            acc[t][v as usize >> 6] |= 1 << (v & 63);
+        }
+    }
+    for j in len - len % 4..len {
+        let v = left[j] ^ right[len - 1 - j];
+        acc[0][v as usize >> 6] |= 1 << (v & 63);
+    }
+    for (w, m) in mask.iter_mut().enumerate() {
+        *m |= acc[0][w] | acc[1][w] | acc[2][w] | acc[3][w];
+    }
 }
 
 /// Threads for the octal engine in this process (see [`set_threads`]); 1 until set.

@@ -23,6 +23,12 @@
 //! positions, `O(n)`, amortised `O(1)` per value. Where the rare heaps are not sparse (more than
 //! a third of all heaps, as in Kayles) the engine uses the plain bitset mex over all pairs.
 //!
+//! The long loops over pairs (the plain path, the rare pairs when values pass 63, the verifying
+//! scan after its first `HEAD` pairs) read the values as slices ([`Store::window`]) in functions
+//! of their own and set the option bits into four bitsets in turn (`Banks`), ORed together before a mex:
+//! with one bitset, pairs whose values share a word form one chain of read-modify-writes through
+//! memory. The pairs met, their order and the counters are those of the one-bitset loop.
+//!
 //! Unequal digits (`!`, Grundy's game `4!.0`) fit unchanged: the argument above only concerns
 //! which pairs reach a value, and the forbidden pairs `a = b` are skipped on both paths.
 //!
@@ -32,6 +38,9 @@
 //! (never guesses) when it would need a value no longer kept.
 
 use super::code::{Code, Equality};
+
+/// Pairs of each split the verifying scan reads one by one before its four-bitset loop.
+const HEAD: usize = 48;
 
 /// Words of a bitset over every 16-bit value.
 const ALL_WORDS: usize = 1 << 10;
@@ -82,6 +91,18 @@ pub trait Store {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// `G(lo..hi)` as one slice when the store holds them contiguously (`None`: read them one by
+    /// one with [`Store::get`]). The rare pairs and the verifying scan read through it.
+    #[inline(always)]
+    fn window(&self, _lo: usize, _hi: usize) -> Option<&[u16]> {
+        None
+    }
+    /// Where the store's contiguous parts meet: a window entirely below it or entirely at or
+    /// above it is one slice when the store has it so (`0`: no seam).
+    #[inline(always)]
+    fn seam(&self) -> usize {
+        0
+    }
 }
 
 /// Every value, in one vector.
@@ -115,6 +136,10 @@ impl Store for FullStore {
     #[inline(always)]
     fn oldest(&self) -> usize {
         0
+    }
+    #[inline(always)]
+    fn window(&self, lo: usize, hi: usize) -> Option<&[u16]> {
+        self.values.get(lo..hi)
     }
 }
 
@@ -232,6 +257,7 @@ pub(crate) struct Parts {
     max_value: u16,
     words: usize,
     opts: Vec<u64>,
+    banks: Banks,
     last_rebuild: usize,
     stats: EngineStats,
 }
@@ -243,6 +269,135 @@ pub enum Path {
     Auto,
     /// Always the plain bitset mex over all pairs (the reference path).
     Plain,
+}
+
+/// Four bitsets of option values, pair `j` of a long loop going to bitset `j % 4`: setting a bit
+/// is a read-modify-write of one word, and with one bitset the next pair whose value falls in the
+/// same word waits for it (a chain of dependent stores and loads through memory); four bitsets
+/// make four independent chains. [`Banks::merge`] ORs them into the option set before a mex.
+#[derive(Debug, Clone)]
+struct Banks {
+    bits: Box<[[u64; ALL_WORDS]; 4]>,
+    /// Whether some bank may hold a bit (they are cleared lazily).
+    dirty: bool,
+}
+
+impl Banks {
+    fn new() -> Self {
+        Banks { bits: Box::new([[0; ALL_WORDS]; 4]), dirty: false }
+    }
+
+    /// Clear the first `words` words of every bank, if used since the last clear.
+    #[inline(always)]
+    fn clear(&mut self, words: usize) {
+        if self.dirty {
+            for b in self.bits.iter_mut() {
+                b[..words].fill(0);
+            }
+            self.dirty = false;
+        }
+    }
+
+    /// OR the first `words` words of every bank into `opts` (if used since the last clear).
+    #[inline(always)]
+    fn merge(&self, opts: &mut [u64], words: usize) {
+        if !self.dirty {
+            return;
+        }
+        for b in self.bits.iter() {
+            for (o, &w) in opts[..words].iter_mut().zip(&b[..words]) {
+                *o |= w;
+            }
+        }
+    }
+
+    /// The rare pairs: `val[j] ^ w[top - pos[j]]` for every `j` (`w[top - r]` is the partner of
+    /// rare heap `r`). Not inlined, like [`Banks::scan`].
+    #[inline(never)]
+    fn rare(&mut self, pos: &[u32], val: &[u16], w: &[u16], top: usize) {
+        let bits = &mut *self.bits;
+        let len = pos.len().min(val.len());
+        let (pos, val) = (&pos[..len], &val[..len]);
+        for (p, x) in pos.chunks_exact(4).zip(val.chunks_exact(4)) {
+            for t in 0..4 {
+                let v = x[t] ^ w[top - p[t] as usize];
+                bits[t][(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+        for j in len - len % 4..len {
+            let v = val[j] ^ w[top - pos[j] as usize];
+            bits[0][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+
+    /// Every pair `(lo[j], hi[len - 1 - j])` (the plain path). Not inlined, like [`Banks::scan`].
+    #[inline(never)]
+    fn all(&mut self, lo: &[u16], hi: &[u16]) {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let bits = &mut *self.bits;
+        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+            for t in 0..4 {
+                let v = x[t] ^ y[3 - t];
+                bits[t][(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+        for j in len - len % 4..len {
+            let v = lo[j] ^ hi[len - 1 - j];
+            bits[0][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+
+    /// [`Banks::all`] when every value is below 64: the bits of one word, in four registers.
+    #[inline(never)]
+    fn word(lo: &[u16], hi: &[u16]) -> u64 {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let mut acc = [0u64; 4];
+        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+            for (t, a) in acc.iter_mut().enumerate() {
+                *a |= 1 << ((x[t] ^ y[3 - t]) & 63);
+            }
+        }
+        for j in len - len % 4..len {
+            acc[0] |= 1 << ((lo[j] ^ hi[len - 1 - j]) & 63);
+        }
+        acc[0] | acc[1] | acc[2] | acc[3]
+    }
+
+    /// Pairs `(lo[j], hi[len - 1 - j])` in order, until one reaches `g`: its index (every pair up
+    /// to it is set, none after), or `None` (every pair is set). Its own function (not inlined),
+    /// so that its loop keeps its state in registers.
+    #[inline(never)]
+    fn scan(&mut self, lo: &[u16], hi: &[u16], g: u16) -> Option<usize> {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let bits = &mut *self.bits;
+        let mut base = 0;
+        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+            let v = [x[0] ^ y[3], x[1] ^ y[2], x[2] ^ y[1], x[3] ^ y[0]];
+            if v.contains(&g) {
+                for (t, &w) in v.iter().enumerate() {
+                    bits[t][(w >> 6) as usize] |= 1 << (w & 63);
+                    if w == g {
+                        return Some(base + t);
+                    }
+                }
+            }
+            for (t, &w) in v.iter().enumerate() {
+                bits[t][(w >> 6) as usize] |= 1 << (w & 63);
+            }
+            base += 4;
+        }
+        for j in base..len {
+            let w = lo[j] ^ hi[len - 1 - j];
+            bits[j & 3][(w >> 6) as usize] |= 1 << (w & 63);
+            if w == g {
+                return Some(j);
+            }
+        }
+        None
+    }
 }
 
 /// Keys: a value with its heap's parity, `G(i) << 1 | i & 1`.
@@ -316,6 +471,8 @@ pub struct Engine<S: Store = FullStore> {
     words: usize,
     /// Scratch bitset of option values.
     opts: Vec<u64>,
+    /// Four more, filled in turn by the long loops over pairs (see [`Banks`]).
+    banks: Banks,
     /// Heap count at the last rebuild.
     last_rebuild: usize,
     stats: EngineStats,
@@ -362,6 +519,7 @@ impl<S: Store> Engine<S> {
             max_value: 0,
             words: 1,
             opts: vec![0; ALL_WORDS + 1],
+            banks: Banks::new(),
             last_rebuild: 0,
             stats: EngineStats::default(),
         }
@@ -378,10 +536,25 @@ impl<S: Store> Engine<S> {
             max_value,
             words,
             opts,
+            banks,
             last_rebuild,
             stats,
         } = self;
-        (Parts { moves, path, classes, counts, max_value, words, opts, last_rebuild, stats }, store)
+        (
+            Parts {
+                moves,
+                path,
+                classes,
+                counts,
+                max_value,
+                words,
+                opts,
+                banks,
+                last_rebuild,
+                stats,
+            },
+            store,
+        )
     }
 
     /// An engine from a state and a store that holds exactly the values that state has seen.
@@ -395,6 +568,7 @@ impl<S: Store> Engine<S> {
             max_value: p.max_value,
             words: p.words,
             opts: p.opts,
+            banks: p.banks,
             last_rebuild: p.last_rebuild,
             stats: p.stats,
         }
@@ -528,14 +702,30 @@ impl<S: Store> Engine<S> {
             }
             let m = n - k;
             let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
-            for a in 1..end {
-                if unequal && 2 * a == m {
-                    continue;
+            // The forbidden equal split, a = m / 2, can only be the last pair.
+            let stop = if unequal && m.is_multiple_of(2) { end.min(m / 2) } else { end };
+            let seam = self.store.seam();
+            let mut a = 1;
+            while a < stop {
+                // As in `verify`: pairs a..to, their partners on one side of the store's seam.
+                let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+                match self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a)) {
+                    Some((lo, hi)) if self.words == 1 => self.opts[0] |= Banks::word(lo, hi),
+                    Some((lo, hi)) => {
+                        self.banks.dirty = true;
+                        self.banks.all(lo, hi);
+                    }
+                    None => {
+                        for i in a..to {
+                            let v = self.store.get(i) ^ self.store.get(m - i);
+                            Self::set(&mut self.opts, v);
+                        }
+                    }
                 }
-                let v = self.store.get(a) ^ self.store.get(m - a);
-                Self::set(&mut self.opts, v);
+                a = to;
             }
         }
+        self.banks.merge(&mut self.opts, self.words);
         Ok(())
     }
 
@@ -545,6 +735,7 @@ impl<S: Store> Engine<S> {
     /// With `pre`, its pairs are already in `opts` and only the pairs below its `lo` are scanned.
     fn verify(&mut self, n: usize, mut g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
         self.stats.full_scans += 1;
+        let words = self.words;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
@@ -552,31 +743,65 @@ impl<S: Store> Engine<S> {
             }
             let m = n - k;
             let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
-            for a in 1..end {
-                if unequal && 2 * a == m {
+            // The forbidden equal split, a = m / 2, can only be the last pair.
+            let stop = if unequal && m.is_multiple_of(2) { end.min(m / 2) } else { end };
+            let seam = self.store.seam();
+            let mut a = 1;
+            while a < stop {
+                // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
+                // store's seam. The first HEAD pairs one by one straight into `opts` (most
+                // candidates are met there, as in `.106`), the others as two slices into the
+                // banks when the store has them so, else one by one (bounded memory).
+                let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+                let head = a < HEAD;
+                let to = if head { to.min(HEAD) } else { to };
+                let slices = if head {
+                    None
+                } else {
+                    self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+                };
+                let hit = match slices {
+                    Some((lo, hi)) => {
+                        self.banks.dirty = true;
+                        self.banks.scan(lo, hi, g as u16).map(|j| a + j)
+                    }
+                    None => {
+                        let mut hit = None;
+                        for i in a..to {
+                            if !(self.store.has(i) && self.store.has(m - i)) {
+                                let needed = if self.store.has(i) { m - i } else { i };
+                                return Err(EngineError::Forgotten { n, needed });
+                            }
+                            let v = self.store.get(i) ^ self.store.get(m - i);
+                            Self::set(&mut self.opts, v);
+                            if v as usize == g {
+                                hit = Some(i);
+                                break;
+                            }
+                        }
+                        hit
+                    }
+                };
+                let Some(i) = hit else {
+                    a = to;
                     continue;
+                };
+                self.stats.scanned_pairs += i as u64;
+                self.banks.merge(&mut self.opts, words);
+                g = self.mex();
+                if g > u16::MAX as usize {
+                    return Err(EngineError::ValueTooLarge { n });
                 }
-                if !(self.store.has(a) && self.store.has(m - a)) {
-                    let needed = if self.store.has(a) { m - a } else { a };
-                    return Err(EngineError::Forgotten { n, needed });
+                if self.settled(n, g) {
+                    self.stats.verify_pairs += i as u64;
+                    return Ok(g);
                 }
-                let v = self.store.get(a) ^ self.store.get(m - a);
-                Self::set(&mut self.opts, v);
-                if v as usize == g {
-                    self.stats.scanned_pairs += a as u64;
-                    g = self.mex();
-                    if g > u16::MAX as usize {
-                        return Err(EngineError::ValueTooLarge { n });
-                    }
-                    if self.settled(n, g) {
-                        self.stats.verify_pairs += a as u64;
-                        return Ok(g);
-                    }
-                }
+                a = i + 1;
             }
             self.stats.verify_pairs += end as u64 - 1;
         }
-        Ok(g)
+        self.banks.merge(&mut self.opts, words);
+        Ok(self.mex())
     }
 
     /// Compute and store the next value `G(len())`, returning it.
@@ -595,6 +820,7 @@ impl<S: Store> Engine<S> {
         }
         let words = self.words;
         self.opts[..=words].fill(0);
+        self.banks.clear(words);
         for &k in &self.moves.take_all {
             if n == k {
                 Self::set(&mut self.opts, 0);
@@ -647,7 +873,26 @@ impl<S: Store> Engine<S> {
                         self.opts[0] |= acc[0] | acc[1] | acc[2] | acc[3];
                         continue;
                     }
-                    for (j, &r) in c.rare_pos[..count].iter().enumerate() {
+                    let mut from = 0;
+                    if !(unequal && m.is_multiple_of(2)) {
+                        // The partners m - r as slices, on each side of the store's seam, while
+                        // the store has them so; the rest one by one.
+                        let seam = self.store.seam();
+                        let cut = c.rare_pos[..count].partition_point(|&r| m - r as usize >= seam);
+                        for (lo, hi) in [(0, cut), (cut, count)] {
+                            if lo == hi {
+                                from = hi;
+                                continue;
+                            }
+                            let (first, last) =
+                                (c.rare_pos[lo] as usize, c.rare_pos[hi - 1] as usize);
+                            let Some(w) = self.store.window(m - last, m + 1 - first) else { break };
+                            self.banks.dirty = true;
+                            self.banks.rare(&c.rare_pos[lo..hi], &c.rare_val[lo..hi], w, last);
+                            from = hi;
+                        }
+                    }
+                    for (j, &r) in c.rare_pos[..count].iter().enumerate().skip(from) {
                         let r = r as usize;
                         let b = m - r;
                         if unequal && b == r {
@@ -660,6 +905,7 @@ impl<S: Store> Engine<S> {
                     }
                 }
             }
+            self.banks.merge(&mut self.opts, words);
             let mut g = self.mex();
             if g <= u16::MAX as usize
                 && !self.settled(n, g)
