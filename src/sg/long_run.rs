@@ -458,12 +458,24 @@ fn drive<S: Store>(
             break;
         }
     }
+    let flags = (stopped, out_of_work, interrupted);
+    finish(engine, certificate, flags, |s, i| kept(s, i), first)
+}
+
+/// The [`LongRun`] of a finished drive: the period's values read while the store is here, then
+/// the values moved out (no copy: a long run's values are most of its memory).
+fn finish<S: Store>(
+    engine: Engine<S>,
+    certificate: Option<Certificate>,
+    (stopped, out_of_work, interrupted): (Option<EngineError>, bool, bool),
+    kept: impl Fn(&S, usize) -> bool,
+    first: impl FnOnce(S) -> Vec<u16>,
+) -> LongRun {
     let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
     let period_values = match certificate {
         Some(c) => one_period(engine.store(), c, |i| kept(engine.store(), i)),
         None => Vec::new(),
     };
-    // The values move out (no copy: a long run's values are most of its memory).
     LongRun {
         computed,
         certificate,
@@ -515,21 +527,6 @@ fn drive_parallel(
         }
         true
     });
-    let stopped = res.err();
-    let (computed, max_value, rare_heaps) = (engine.len(), engine.max_value(), engine.rare_heaps());
-    let period_values = match certificate {
-        Some(c) => (c.n0..c.n0 + c.period).map(|i| engine.store().get(i)).collect(),
-        None => Vec::new(),
-    };
-    LongRun {
-        computed,
-        certificate,
-        first: engine.into_store().values,
-        max_value,
-        rare_heaps,
-        period_values,
-        stopped,
-        out_of_work,
-        interrupted,
-    }
+    let flags = (res.err(), out_of_work, interrupted);
+    finish(engine, certificate, flags, |s, _| s.has(0), |s| s.values)
 }

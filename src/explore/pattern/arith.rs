@@ -97,27 +97,7 @@ pub fn is_perfect_power(n: u64) -> bool {
         if k >= bits {
             break;
         }
-        // 2^(bits - 1) <= n < 2^bits, so the k-th root is below 2^(bits / k + 1).
-        let (mut lo, mut hi) = (1u128, 1u128 << (bits / k + 1));
-        let pow_le = |m: u128| -> bool {
-            let mut x = 1u128;
-            for _ in 0..k {
-                x *= m;
-                if x > n as u128 {
-                    return false;
-                }
-            }
-            true
-        };
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2;
-            if pow_le(mid) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        if lo.pow(k) == n as u128 {
+        if (super::sequence::iroot(n, k) as u128).pow(k) == n as u128 {
             return true;
         }
     }

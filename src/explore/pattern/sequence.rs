@@ -40,7 +40,7 @@ pub enum Seq {
 }
 
 /// The largest `r` with `r^k <= n` (`k >= 1`), by binary search in `u128`.
-fn iroot(n: u64, k: u32) -> u64 {
+pub(super) fn iroot(n: u64, k: u32) -> u64 {
     let (mut lo, mut hi) = (0u128, 1u128 << (64 / k + 1));
     let le = |m: u128| {
         let mut x = 1u128;
