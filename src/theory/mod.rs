@@ -2,6 +2,7 @@
 //! gives the algorithm on plain integers. Problem modules only read, call these, and write.
 
 pub mod anti_sg;
+pub mod bigint;
 pub mod csr;
 pub mod ecm;
 pub mod euclid_lanes;
