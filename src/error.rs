@@ -108,7 +108,7 @@ impl InputError {
     /// A description of what stands at the error's offset: the token, quoted, or "end of input".
     pub fn found(&self, input: &[u8]) -> String {
         let rest = input.get(self.offset..).unwrap_or(&[]);
-        let end = rest.iter().position(|&b| crate::scanner::is_space(b)).unwrap_or(rest.len());
+        let end = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
         if end == 0 {
             return "end of input".to_string();
         }
@@ -146,6 +146,14 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// True for the bytes that separate tokens: ASCII space, tab, line feed, vertical tab, form
+/// feed and carriage return.
+#[inline(always)]
+pub fn is_space(b: u8) -> bool {
+    // ' ' (32), '\t' (9), '\n' (10), '\x0b' (11), '\x0c' (12), '\r' (13)
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
 
 #[cfg(test)]
 mod tests {

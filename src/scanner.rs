@@ -10,12 +10,8 @@
 use crate::error::InputError;
 use std::borrow::Cow;
 
-/// True for the bytes that separate tokens.
-#[inline(always)]
-pub fn is_space(b: u8) -> bool {
-    // ' ' (32), '\t' (9), '\n' (10), '\x0b' (11), '\x0c' (12), '\r' (13)
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
-}
+/// True for the bytes that separate tokens (defined beside the error type, which quotes tokens).
+pub use crate::error::is_space;
 
 /// A cursor over the whole input.
 pub struct Scanner<'a> {

@@ -7,9 +7,10 @@
 //! (Grundy's game, hexadecimal saltus, open-ended heap counts, size conditions on three heaps)
 //! are checked to stay so.
 
-use games::sg::certificate::{Proof, Verdict, certify, check_period, suffix_periods};
+use games::sg::certificate::{Proof, Verdict, certify, check_period};
 use games::sg::code::{Code, Equality};
 use games::sg::rule::Rule;
+use games::sg::table::suffix_periods;
 
 /// xorshift64*: this file's own random numbers.
 struct Rand(u64);

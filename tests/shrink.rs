@@ -1,11 +1,11 @@
 //! Shrinking: a failing multi-case input becomes the single failing case, then the smallest
 //! judge-valid input that still fails, within a bounded number of predicate calls.
 
+use games::harness::shrink::Budget;
+use games::harness::stress::shrink_input;
 use games::judge::Domain;
-use games::judge::shrink::Budget;
 use games::registry::{Problem, Size, find, run};
 use games::rng::Rng;
-use games::stress::shrink_input;
 
 /// The first generated input (tiny, then small, in `domain`) on which `fails` holds.
 fn failing_input(p: &Problem, domain: Domain, fails: &dyn Fn(&[u8]) -> bool) -> Vec<u8> {
@@ -73,7 +73,13 @@ fn an_off_by_one_on_the_smallest_legal_value_shrinks_to_one_tiny_case() {
             continue;
         }
         shrunk += 1;
-        let s = shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::stress::SHRINK);
+        let s = shrink_input(
+            p,
+            Domain::Judge,
+            &input,
+            &mut |i| fails(i),
+            games::harness::stress::SHRINK,
+        );
         assert_eq!(s.input, b"1\n1 1\n", "seed {seed}, from {} bytes", input.len());
     }
     assert!(shrunk >= 5, "only {shrunk} judge-size inputs failed");
@@ -203,7 +209,8 @@ fn shrink_by(name: &str, fails: &dyn Fn(&[u8]) -> bool) -> (Vec<u8>, usize) {
         .map(|s| (p.generate)(&mut Rng::new(s), Size::Small, Domain::Judge))
         .find(|i| fails(i))
         .expect("some generated input fails");
-    let s = shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::stress::SHRINK);
+    let s =
+        shrink_input(p, Domain::Judge, &input, &mut |i| fails(i), games::harness::stress::SHRINK);
     p.judge.validate(&s.input).unwrap();
     assert!(fails(&s.input));
     (s.input, input.len())
@@ -302,7 +309,13 @@ fn a_judge_size_dag_shrinks_to_one_position() {
     };
     let input = (p.generate)(&mut Rng::new(1), Size::Judge, Domain::Judge);
     assert!(has_query(&input));
-    let s = shrink_input(p, Domain::Judge, &input, &mut |i| has_query(i), games::stress::SHRINK);
+    let s = shrink_input(
+        p,
+        Domain::Judge,
+        &input,
+        &mut |i| has_query(i),
+        games::harness::stress::SHRINK,
+    );
     let shown = String::from_utf8_lossy(&s.input[..s.input.len().min(200)]).into_owned();
     assert_eq!(s.input, b"1\n0\n1 0\n0\n", "{shown:?}... from {} bytes", input.len());
 }

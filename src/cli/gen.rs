@@ -5,9 +5,9 @@
 use super::io;
 use anyhow::{Context, Result};
 use clap::{Arg, ArgMatches, Command};
+use games::harness::stress;
 use games::registry;
 use games::rng::Rng;
-use games::stress;
 use std::process::ExitCode;
 
 pub fn command() -> Command {

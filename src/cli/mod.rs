@@ -239,13 +239,13 @@ pub fn jobs_of(args: &ArgMatches) -> usize {
 /// The exit status and message for a run of programs that could not give a verdict: a
 /// program that cannot be run is a set-up error (exit 2), an interrupt exits 128 + the
 /// signal's number, anything else exits 1.
-pub fn stress_error(what: &str, e: &games::stress::StressError) -> ExitCode {
-    use games::stress::StressError;
+pub fn stress_error(what: &str, e: &games::harness::stress::StressError) -> ExitCode {
+    use games::harness::stress::StressError;
     io::error_line(&format!("games {what}: {e}"));
     match e {
         StressError::SetUp(_) => ExitCode::from(2),
         StressError::Interrupted(sig) => {
-            ExitCode::from(games::process::interrupted_exit_code(*sig))
+            ExitCode::from(games::harness::process::interrupted_exit_code(*sig))
         }
         StressError::Io(_) | StressError::Internal(_) => ExitCode::from(1),
     }

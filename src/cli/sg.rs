@@ -188,7 +188,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     };
     // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
-    games::process::Supervisor::install();
+    games::harness::process::Supervisor::install();
     let upto = args.get_one::<u64>("upto").copied();
     let ats: Vec<u64> =
         args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
@@ -322,13 +322,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             "no closed form for this set, and a proof reads more values than its largest amount t = {t}, past the table limit --max {max}; heaps from t on are not described by these values"
         ));
     }
-    let signal = games::process::interrupted();
+    let signal = games::harness::process::interrupted();
     if let Some(sig) = signal
         && note.is_none()
     {
         note = Some(format!(
             "interrupted by {}: the verdict so far",
-            games::process::signal_name(sig)
+            games::harness::process::signal_name(sig)
         ));
     }
     // The checkpoint: every value computed (before the cut below), after an interruption too.
@@ -545,7 +545,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         code = ExitCode::from(1);
     }
     if let Some(sig) = signal {
-        code = ExitCode::from(games::process::interrupted_exit_code(sig));
+        code = ExitCode::from(games::harness::process::interrupted_exit_code(sig));
     }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
         let svg = svg(&rule, &values, &verdict);
@@ -585,7 +585,7 @@ fn explore(
             let next = n.min(have.saturating_add((have / 16).max(256)));
             engine.extend_to(next)?;
             show_progress(&progress, engine.values.len() as u64, engine.values.width() as u64);
-            if next == n || games::process::interrupted().is_some() {
+            if next == n || games::harness::process::interrupted().is_some() {
                 break;
             }
         }
@@ -614,7 +614,7 @@ fn explore(
             Verdict::NotFound => false,
         };
         show_progress(&progress, len, engine.values.width() as u64);
-        if done || len > max || games::process::interrupted().is_some() {
+        if done || len > max || games::harness::process::interrupted().is_some() {
             progress.clear();
             engine.values.truncate(len as usize);
             return Ok(v);

@@ -6,7 +6,7 @@
 use super::io;
 use anyhow::Result;
 use clap::{Arg, ArgMatches, Command};
-use games::{process, stress};
+use games::harness::{process, stress};
 use std::process::ExitCode;
 
 pub fn command() -> Command {
@@ -147,14 +147,14 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         stress::Against::Brute => ("brute force", "games"),
         stress::Against::Command { .. } => ("games", "program"),
     };
-    text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
-    text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(&f.expected)));
-    text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(&f.got)));
+    text.push_str(&format!("--- input ---\n{}", stress::excerpt(&f.input)));
+    text.push_str(&format!("--- expected ({ours}) ---\n{}", stress::excerpt(&f.expected)));
+    text.push_str(&format!("--- got ({theirs}) ---\n{}", stress::excerpt(&f.got)));
     if let Some(stress::Comparison::Differ { line, expected, got }) = &f.diff {
         text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
     }
     if !f.stderr.is_empty() {
-        text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
+        text.push_str(&format!("--- program stderr ---\n{}", stress::excerpt(&f.stderr)));
     }
     text.push_str(&stress::summary(p.name, &f, saved.is_ok().then_some(save.as_path()), &against));
     let code = io::finish(1, text.as_bytes());
@@ -166,22 +166,4 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         ));
     }
     Ok(code)
-}
-
-/// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
-pub fn excerpt(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
-    if shown.len() > 4096 {
-        let mut cut = 4096;
-        while !shown.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        shown.truncate(cut);
-    }
-    if shown.len() < text.trim_end().len() {
-        shown.push_str(&format!("\n... ({} bytes in all)", bytes.len()));
-    }
-    shown.push('\n');
-    shown
 }

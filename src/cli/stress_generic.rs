@@ -1,12 +1,12 @@
 //! `games stress --gen CMD --reference CMD --against CMD [--validate CMD]`: the stress run for
-//! any problem, ours or not (the library side is `games::stress_generic`). Its options are
+//! any problem, ours or not (the library side is `games::harness::generic`). Its options are
 //! added to `games stress`; `stress::run` hands over here when `--gen` is given.
 
 use super::io;
 use anyhow::Result;
 use clap::{Arg, ArgMatches};
-use games::stress_generic::{self, Options, Programs};
-use games::{process, stress};
+use games::harness::generic::{self, Options, Programs};
+use games::harness::{process, stress};
 use std::process::ExitCode;
 
 /// The long help of `games stress` (both forms, with the example of `examples/sum-of-list/`).
@@ -108,7 +108,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     process::Supervisor::install();
     let progress = super::Progress::new("stress", cases);
-    let result = stress_generic::stress(programs, options, &|done| progress.show(done));
+    let result = generic::stress(programs, options, &|done| progress.show(done));
     progress.clear();
     process::sweep_orphans();
     let report = match result {
@@ -145,7 +145,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if saved.is_ok() {
         text.push_str(&format!("input saved to {}\n", save.display()));
     }
-    let excerpt = super::stress::excerpt;
+    let excerpt = stress::excerpt;
     text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
     text.push_str(&format!("--- expected (reference) ---\n{}", excerpt(&f.expected)));
     text.push_str(&format!("--- got (program) ---\n{}", excerpt(&f.got)));
@@ -155,7 +155,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if !f.stderr.is_empty() {
         text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
     }
-    text.push_str(&stress_generic::summary(&programs, &f, saved.is_ok().then_some(save.as_path())));
+    text.push_str(&generic::summary(&programs, &f, saved.is_ok().then_some(save.as_path())));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(

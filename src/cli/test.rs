@@ -11,16 +11,16 @@
 //!
 //! The comparison rules (line-end whitespace and CRLF forgiven), the timeout, the process-group
 //! handling, the output cap and the signal handling are the ones of `games stress` (see
-//! `games::process`). Exit status: 0 iff every file is AC, 1 otherwise, 2 for set-up errors (no
+//! `games::harness::process`). Exit status: 0 iff every file is AC, 1 otherwise, 2 for set-up errors (no
 //! input found, a command the shell cannot run, an input our own solver refuses, an `.out` that
 //! is not a regular file: a FIFO would block), 128 + the signal's number when interrupted.
 
 use super::io;
 use anyhow::Result;
 use clap::{Arg, ArgMatches, Command};
-use games::process::{self, Limits, Outcome};
-use games::registry::{self, Problem};
-use games::stress::{Comparison, compare};
+use games::harness::process;
+use games::harness::test::{Stop, Verdict, beyond_judge, find_inputs, judge_file};
+use games::registry;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -62,27 +62,6 @@ pub fn command() -> Command {
         )
 }
 
-/// The verdict on one file.
-enum Verdict {
-    Accepted { whitespace_only: bool },
-    Wrong { line: usize, expected: String, got: String },
-    Runtime(String),
-    TimeLimit,
-    OutputLimit(String),
-}
-
-impl Verdict {
-    fn code(&self) -> &'static str {
-        match self {
-            Verdict::Accepted { .. } => "AC",
-            Verdict::Wrong { .. } => "WA",
-            Verdict::Runtime(_) => "RE",
-            Verdict::TimeLimit => "TLE",
-            Verdict::OutputLimit(_) => "OLE",
-        }
-    }
-}
-
 /// ANSI colours, or nothing when stdout is not a terminal.
 struct Paint(bool);
 
@@ -110,54 +89,22 @@ samples that lie beyond the original judge's constraints are listed as SKIP
 Example (in the repository): cd examples/sum-of-list &&
   games test --against 'python3 wrong.py' --reference 'python3 brute.py' tests/";
 
+/// What `games test` was asked: the problem (if any), the files, and the programs.
+struct Setup<'a> {
+    problem: Option<&'static registry::Problem>,
+    label: String,
+    inputs: Vec<PathBuf>,
+    judge_only: bool,
+    cmd: &'a str,
+    reference: Option<&'a str>,
+    timeout: Duration,
+}
+
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
-    let cmd = args.get_one::<String>("against").map(String::as_str).unwrap_or_default();
-    let reference = args.get_one::<String>("reference").map(String::as_str);
-    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
-    let mut given: Option<Vec<PathBuf>> =
-        args.get_many::<PathBuf>("PATH").map(|paths| paths.cloned().collect());
-    // The first operand is a problem when it names one, else the first path.
-    let p = match args.get_one::<String>("PROBLEM") {
-        Some(name) => match registry::find(name) {
-            Some(p) => Some(p),
-            None if Path::new(name).exists() => {
-                given.get_or_insert_with(Vec::new).insert(0, PathBuf::from(name));
-                None
-            }
-            None => {
-                io::error_line(&format!(
-                    "games test: {name:?} is neither a problem (see `games list`) nor a file or folder"
-                ));
-                return Ok(ExitCode::from(2));
-            }
-        },
-        None => None,
-    };
-    let label = match p {
-        Some(p) => format!("test {}", p.name),
-        None => "test".to_string(),
-    };
-    // Only the default samples are filtered: files the user names are the user's choice.
-    let judge_only = given.is_none() && !args.get_flag("beyond-judge");
-    let paths: Vec<PathBuf> = match (given, p) {
-        (Some(paths), _) => paths,
-        (None, Some(p)) => vec![Path::new("samples").join(p.name)],
-        (None, None) => {
-            io::error_line(
-                "games test: name a problem (default samples/<problem>/) or give DIR|FILE ...",
-            );
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let inputs = match find_inputs(&paths) {
-        Ok(inputs) if inputs.is_empty() => {
-            let shown: Vec<String> = paths.iter().map(|d| d.display().to_string()).collect();
-            io::error_line(&format!("games test: no *.in file in {}", shown.join(", ")));
-            return Ok(ExitCode::from(2));
-        }
-        Ok(inputs) => inputs,
-        Err(e) => {
-            io::error_line(&format!("games test: {e}"));
+    let setup = match resolve(args) {
+        Ok(setup) => setup,
+        Err(message) => {
+            io::error_line(&format!("games test: {message}"));
             return Ok(ExitCode::from(2));
         }
     };
@@ -165,192 +112,157 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     use std::io::IsTerminal;
     let paint = Paint(std::io::stdout().is_terminal());
     let start = Instant::now();
-    let width = inputs.iter().map(|i| i.display().to_string().len()).max().unwrap_or(0);
-    let (mut accepted, mut counts) = (0usize, std::collections::BTreeMap::<&str, usize>::new());
-    let mut code = 0u8;
+    let width = setup.inputs.iter().map(|i| i.display().to_string().len()).max().unwrap_or(0);
+    let mut tally = Tally::default();
     let mut stdout_gone = false;
-    let mut skipped = 0usize;
-    for input_path in &inputs {
-        let beyond = match p {
-            Some(p) if judge_only => beyond_judge(p, input_path),
-            _ => None,
-        };
-        let outcome = match beyond {
-            Some(why) => Err(Stop::Skip(why)),
-            None => judge_file(p, cmd, reference, input_path, timeout),
-        };
-        let line = match outcome {
+    for input_path in &setup.inputs {
+        let line = match judge_one(&setup, input_path) {
             Err(Stop::Skip(why)) => {
-                skipped += 1;
+                tally.skipped += 1;
                 let name = input_path.display().to_string();
                 format!("{} {name:<width$}  beyond the judge: {why}\n", paint.paint("36", "SKIP"))
             }
             Ok((verdict, elapsed, from)) => {
-                if matches!(verdict, Verdict::Accepted { .. }) {
-                    accepted += 1;
-                } else {
-                    code = 1;
-                }
-                *counts.entry(verdict.code()).or_default() += 1;
+                tally.count(&verdict);
                 render(&paint, &verdict, input_path, width, elapsed, from)
             }
-            Err(Stop::SetUp(message)) => {
-                // Orphans of the programs run so far are ours to end, as at the end of a run.
-                process::sweep_orphans();
-                io::error_line(&format!("games {label}: {message}"));
-                return Ok(ExitCode::from(2));
-            }
-            Err(Stop::Interrupted(sig)) => {
-                process::sweep_orphans();
-                io::error_line(&format!(
-                    "games {label}: interrupted by {}; the program's process group was killed",
-                    process::signal_name(sig)
-                ));
-                return Ok(ExitCode::from(process::interrupted_exit_code(sig)));
-            }
+            Err(stop) => return Ok(stopped(&setup.label, stop)),
         };
         if !stdout_gone && let Err(e) = io::write_stdout(line.as_bytes()) {
             stdout_gone = true;
             if !e.is_broken_pipe() {
                 io::error_line(&format!("games: {e}"));
-                code = 1;
+                tally.code = 1;
             }
         }
     }
     process::sweep_orphans();
-    let others: Vec<String> =
-        counts.iter().filter(|(k, _)| **k != "AC").map(|(k, n)| format!("{n} {k}")).collect();
-    let mut summary = format!(
-        "{label}: {accepted}/{} AC against `{cmd}` in {:.2} s",
-        inputs.len() - skipped,
-        start.elapsed().as_secs_f64()
-    );
-    if !others.is_empty() {
-        summary.push_str(&format!(" ({})", others.join(", ")));
-    }
-    if skipped > 0 {
-        summary.push_str(&format!(
-            "; {skipped} sample(s) beyond the judge skipped (--beyond-judge runs them)"
-        ));
-    }
-    summary.push('\n');
+    let summary = tally.summary(&setup, start.elapsed());
     if stdout_gone {
-        return Ok(ExitCode::from(code));
+        return Ok(ExitCode::from(tally.code));
     }
-    let finished = io::finish(code, summary.as_bytes());
-    Ok(finished)
+    Ok(io::finish(tally.code, summary.as_bytes()))
 }
 
-enum Stop {
-    /// Not run: the input lies beyond the judge's constraints (why).
-    Skip(String),
-    SetUp(String),
-    Interrupted(i32),
-}
-
-/// Why a file lies beyond the judge's constraints, or `None` when it keeps them (or cannot be
-/// read: `judge_file` then reports that).
-fn beyond_judge(p: &Problem, path: &Path) -> Option<String> {
-    let input = std::fs::read(path).ok()?;
-    p.judge.validate(&input).err().map(|v| v.render(&input))
-}
-
-/// Runs the program on one file: the verdict, the time, and where the expected answer came
-/// from.
-fn judge_file(
-    p: Option<&Problem>,
-    cmd: &str,
-    reference: Option<&str>,
-    path: &Path,
-    timeout: Duration,
-) -> Result<(Verdict, Duration, &'static str), Stop> {
-    let input = std::fs::read(path).map_err(|e| Stop::SetUp(format!("{}: {e}", path.display())))?;
-    let golden = path.with_extension("out");
-    // A FIFO or a device would block the read (and the signals with it): regular files only.
-    if let Ok(meta) = std::fs::metadata(&golden)
-        && !meta.is_file()
-    {
-        return Err(Stop::SetUp(format!("{}: not a regular file", golden.display())));
-    }
-    let stop = |e: games::stress::StressError| match e {
-        games::stress::StressError::Interrupted(sig) => Stop::Interrupted(sig),
-        e => Stop::SetUp(e.to_string()),
-    };
-    if let Some(reference) = reference {
-        let expected = match games::stress_generic::reference_answer(reference, &input, timeout) {
-            Ok(Ok(answer)) => answer,
-            Ok(Err(why)) => {
-                return Err(Stop::SetUp(format!(
-                    "{}: the reference `{reference}` {why}; not a verdict on the program",
-                    path.display()
-                )));
+/// The problem, the files and the programs, or the set-up error's message.
+fn resolve(args: &ArgMatches) -> Result<Setup<'_>, String> {
+    let cmd = args.get_one::<String>("against").map(String::as_str).unwrap_or_default();
+    let reference = args.get_one::<String>("reference").map(String::as_str);
+    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
+    let mut given: Option<Vec<PathBuf>> =
+        args.get_many::<PathBuf>("PATH").map(|paths| paths.cloned().collect());
+    // The first operand is a problem when it names one, else the first path.
+    let problem = match args.get_one::<String>("PROBLEM") {
+        Some(name) => match registry::find(name) {
+            Some(p) => Some(p),
+            None if Path::new(name).exists() => {
+                given.get_or_insert_with(Vec::new).insert(0, PathBuf::from(name));
+                None
             }
-            Err(e) => return Err(stop(e)),
-        };
-        return run_and_compare(cmd, &input, expected, timeout).map(|(v, t)| (v, t, "reference"));
-    }
-    let (expected, from) = match std::fs::read(&golden) {
-        Ok(bytes) => (bytes, ".out"),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let Some(p) = p else {
-                return Err(Stop::SetUp(format!(
-                    "{}: no .out beside it (give --reference CMD, or name the problem if it is ours)",
-                    path.display()
-                )));
-            };
-            let (answer, fault) = registry::run(p, &input);
-            if let Some(f) = fault {
-                return Err(Stop::SetUp(format!(
-                    "{}: no .out beside it, and our own solver refuses it: {}",
-                    path.display(),
-                    f.render(p.name, &input)
-                )));
+            None => {
+                return Err(format!(
+                    "{name:?} is neither a problem (see `games list`) nor a file or folder"
+                ));
             }
-            (answer, "games")
-        }
-        Err(e) => return Err(Stop::SetUp(format!("{}: {e}", golden.display()))),
-    };
-    run_and_compare(cmd, &input, expected, timeout).map(|(v, t)| (v, t, from))
-}
-
-/// Runs the program on `input` and judges its output against `expected`.
-fn run_and_compare(
-    cmd: &str,
-    input: &[u8],
-    expected: Vec<u8>,
-    timeout: Duration,
-) -> Result<(Verdict, Duration), Stop> {
-    let limits = Limits { timeout, output_cap: process::output_cap(expected.len()) };
-    let run = match process::run_command(cmd, input, limits) {
-        Ok(run) => run,
-        Err(e) => {
-            return Err(match process::interrupted() {
-                Some(sig) if e.kind() == std::io::ErrorKind::Interrupted => Stop::Interrupted(sig),
-                _ => Stop::SetUp(format!("cannot run `{cmd}`: {e}")),
-            });
-        }
-    };
-    let verdict = match run.outcome {
-        Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
-            let why = String::from_utf8_lossy(&stderr);
-            let why = why.lines().next().unwrap_or("").trim().to_string();
-            return Err(Stop::SetUp(format!(
-                "cannot run `{cmd}`: the shell exited with status {code}{}",
-                if why.is_empty() { String::new() } else { format!(" ({why})") }
-            )));
-        }
-        Outcome::Crashed { status, .. } => Verdict::Runtime(status),
-        Outcome::TimedOut => Verdict::TimeLimit,
-        Outcome::TooLong { stream, cap, .. } => {
-            Verdict::OutputLimit(format!("more than {cap} bytes on its {stream}"))
-        }
-        Outcome::Finished { stdout, .. } => match compare(&expected, &stdout) {
-            Comparison::Identical => Verdict::Accepted { whitespace_only: false },
-            Comparison::WhitespaceOnly => Verdict::Accepted { whitespace_only: true },
-            Comparison::Differ { line, expected, got } => Verdict::Wrong { line, expected, got },
         },
+        None => None,
     };
-    Ok((verdict, run.elapsed))
+    let label = match problem {
+        Some(p) => format!("test {}", p.name),
+        None => "test".to_string(),
+    };
+    // Only the default samples are filtered: files the user names are the user's choice.
+    let judge_only = given.is_none() && !args.get_flag("beyond-judge");
+    let paths: Vec<PathBuf> = match (given, problem) {
+        (Some(paths), _) => paths,
+        (None, Some(p)) => vec![Path::new("samples").join(p.name)],
+        (None, None) => {
+            return Err("name a problem (default samples/<problem>/) or give DIR|FILE ...".into());
+        }
+    };
+    let inputs = find_inputs(&paths).map_err(|e| e.to_string())?;
+    if inputs.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|d| d.display().to_string()).collect();
+        return Err(format!("no *.in file in {}", shown.join(", ")));
+    }
+    Ok(Setup { problem, label, inputs, judge_only, cmd, reference, timeout })
+}
+
+/// One file: skipped when it lies beyond the judge (default samples only), else judged.
+fn judge_one(setup: &Setup<'_>, path: &Path) -> Result<(Verdict, Duration, &'static str), Stop> {
+    if let Some(p) = setup.problem.filter(|_| setup.judge_only)
+        && let Some(why) = beyond_judge(p, path)
+    {
+        return Err(Stop::Skip(why));
+    }
+    judge_file(setup.problem, setup.cmd, setup.reference, path, setup.timeout)
+}
+
+/// The exit status of a run stopped by a set-up error or a signal (orphans swept first).
+fn stopped(label: &str, stop: Stop) -> ExitCode {
+    // Orphans of the programs run so far are ours to end, as at the end of a run.
+    process::sweep_orphans();
+    match stop {
+        Stop::Interrupted(sig) => {
+            io::error_line(&format!(
+                "games {label}: interrupted by {}; the program's process group was killed",
+                process::signal_name(sig)
+            ));
+            ExitCode::from(process::interrupted_exit_code(sig))
+        }
+        Stop::SetUp(message) | Stop::Skip(message) => {
+            io::error_line(&format!("games {label}: {message}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The verdicts so far.
+#[derive(Default)]
+struct Tally {
+    accepted: usize,
+    skipped: usize,
+    counts: std::collections::BTreeMap<&'static str, usize>,
+    code: u8,
+}
+
+impl Tally {
+    fn count(&mut self, verdict: &Verdict) {
+        if matches!(verdict, Verdict::Accepted { .. }) {
+            self.accepted += 1;
+        } else {
+            self.code = 1;
+        }
+        *self.counts.entry(verdict.code()).or_default() += 1;
+    }
+
+    fn summary(&self, setup: &Setup<'_>, elapsed: Duration) -> String {
+        let others: Vec<String> = self
+            .counts
+            .iter()
+            .filter(|(k, _)| **k != "AC")
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
+        let mut summary = format!(
+            "{}: {}/{} AC against `{}` in {:.2} s",
+            setup.label,
+            self.accepted,
+            setup.inputs.len() - self.skipped,
+            setup.cmd,
+            elapsed.as_secs_f64()
+        );
+        if !others.is_empty() {
+            summary.push_str(&format!(" ({})", others.join(", ")));
+        }
+        if self.skipped > 0 {
+            summary.push_str(&format!(
+                "; {} sample(s) beyond the judge skipped (--beyond-judge runs them)",
+                self.skipped
+            ));
+        }
+        summary.push('\n');
+        summary
+    }
 }
 
 /// One file's line, and for a wrong answer the first difference below it.
@@ -408,46 +320,4 @@ fn shorten(text: &str) -> String {
     }
     let cut: String = text.chars().take(117).collect();
     format!("{cut}...")
-}
-
-/// Every `*.in` file of the paths (a path may also be one `.in` file), each folder's in natural
-/// order (`sample-2` before `sample-10`).
-fn find_inputs(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut all = Vec::new();
-    for path in paths {
-        if path.is_file() {
-            all.push(path.clone());
-            continue;
-        }
-        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "in") && p.is_file())
-            .collect();
-        found.sort_by_key(|p| natural_key(&p.file_name().unwrap_or_default().to_string_lossy()));
-        all.extend(found);
-    }
-    Ok(all)
-}
-
-/// A sort key that orders runs of digits by their value.
-fn natural_key(name: &str) -> Vec<(String, u128)> {
-    let mut key = Vec::new();
-    let mut text = String::new();
-    let mut chars = name.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if c.is_ascii_digit() {
-            let mut digits = String::new();
-            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                digits.push(d);
-                chars.next();
-            }
-            key.push((std::mem::take(&mut text), digits.parse().unwrap_or(u128::MAX)));
-        } else {
-            text.push(c);
-            chars.next();
-        }
-    }
-    key.push((text, 0));
-    key
 }

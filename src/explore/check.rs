@@ -7,7 +7,7 @@ use super::program::Program;
 use super::reach::Reach;
 use super::space::{Coords, format_position};
 use super::table::Table;
-use crate::process::{self, Limits, Outcome};
+use crate::harness::process::{self, Limits, Outcome};
 
 /// What the check found.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 //! line, in order, it writes one line: the position's options separated by `;`, an empty line
 //! when there is none. An option may be a sum of independent positions joined by `+`
 //! (`2 3 + 4 1`); its value is the XOR of its parts'. The program may be started several times,
-//! each time reading one batch to the end of its input. It is run by [`crate::process`] (its
+//! each time reading one batch to the end of its input. It is run by [`crate::harness::process`] (its
 //! own process group, a deadline, an output cap, signals forwarded, escaped children swept).
 //!
 //! Parsing is lenient only about blanks (around `;` and `+`, at the ends of a line, a final
@@ -13,7 +13,7 @@
 //! that was asked and the line that came back.
 
 use super::space::{Coords, MAX_ARITY, MAX_COORD, format_position};
-use crate::process::{self, Limits, Outcome};
+use crate::harness::process::{self, Limits, Outcome};
 use std::time::Duration;
 
 /// The most positions sent to one start of the program.

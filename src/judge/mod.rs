@@ -1,5 +1,5 @@
 //! The original judges' constraints as data, a strict testlib-style validator for every
-//! problem, and a shrinker for failing inputs.
+//! problem (the shrinker that takes its models apart is `crate::harness::shrink`).
 //!
 //! `games` itself accepts far more than the judges promise (zeros, 64-bit values, any count);
 //! a contestant's solution only has to be right on what the judge promises. This module says
@@ -9,7 +9,7 @@
 //! [`reader::Reader`] (single spaces, `\n` line ends, nothing after the last line) and builds a
 //! [`Model`]: the input as cases of numbers, which [`Judge::write`] turns back into the judge's
 //! layout. The same reader in [`Domain::Beyond`] skips every bound and every whitespace rule,
-//! so the shrinker ([`shrink`]) can also take apart inputs of our extended domain.
+//! so the shrinker (`crate::harness::shrink`) can also take apart inputs of our extended domain.
 //!
 //! Conventions where a judge states only an upper bound on a count (`C <= 100`, `T <= 474`):
 //! the count is at least 1 (a judge file has at least one case). Where a statement is silent on
@@ -18,7 +18,6 @@
 
 pub mod problems;
 pub mod reader;
-pub mod shrink;
 
 use crate::error::InputError;
 use reader::Reader;

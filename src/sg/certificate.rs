@@ -64,7 +64,7 @@
 
 use super::code::{Code, Equality};
 use super::rule::Rule;
-use super::table::Table;
+use super::table::{Table, suffix_periods};
 
 /// How a period is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,36 +119,6 @@ impl Verdict {
             Verdict::Periodic { proof: Proof::Proved { .. }, .. } | Verdict::ClosedForm { .. }
         )
     }
-}
-
-/// The smallest period of every suffix: `out[s]` for the suffix starting at s (`out[L] = 0`).
-/// One buffer of 4 bytes per value (the prefix function, turned into periods in place); `None`
-/// past 2^32 - 2 values.
-pub fn suffix_periods<T: PartialEq>(seq: &[T]) -> Option<Vec<u32>> {
-    let l = seq.len();
-    if l >= u32::MAX as usize {
-        return None;
-    }
-    let r = |i: usize| &seq[l - 1 - i];
-    let mut pi: Vec<u32> = Vec::with_capacity(l + 1);
-    pi.resize(l, 0);
-    for i in 1..l {
-        let mut k = pi[i - 1] as usize;
-        while k > 0 && r(i) != r(k) {
-            k = pi[k - 1] as usize;
-        }
-        if r(i) == r(k) {
-            k += 1;
-        }
-        pi[i] = k as u32;
-    }
-    // pi[i] is the border of the reversed prefix of length i + 1, the suffix from l - 1 - i.
-    for (i, v) in pi.iter_mut().enumerate() {
-        *v = (i as u32 + 1) - *v;
-    }
-    pi.reverse();
-    pi.push(0);
-    Some(pi)
 }
 
 /// The shape a Guy-Smith proof needs from a code: `None` where it does not apply.

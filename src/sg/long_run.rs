@@ -294,7 +294,7 @@ pub struct LongRun {
     pub stopped: Option<EngineError>,
     /// The work bound of [`run_with_budget`] was reached.
     pub out_of_work: bool,
-    /// A signal (SIGINT, SIGTERM: see [`crate::process::interrupted`]) stopped the run.
+    /// A signal (SIGINT, SIGTERM: see [`crate::harness::process::interrupted`]) stopped the run.
     pub interrupted: bool,
 }
 
@@ -436,7 +436,7 @@ fn drive<S: Store>(
     while engine.len() < max {
         let n = engine.len() as u64;
         if n & 0xFFFF == 0 && n > 0 {
-            if crate::process::interrupted().is_some() {
+            if crate::harness::process::interrupted().is_some() {
                 interrupted = true;
                 break;
             }
@@ -519,7 +519,7 @@ fn drive_parallel(
             return false;
         }
         if len & 0xFFFF == 0 {
-            if crate::process::interrupted().is_some() {
+            if crate::harness::process::interrupted().is_some() {
                 interrupted = true;
                 return false;
             }

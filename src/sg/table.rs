@@ -13,7 +13,7 @@ pub trait Table {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// The smallest period of every suffix ([`super::certificate::suffix_periods`]).
+    /// The smallest period of every suffix ([`suffix_periods`]).
     fn suffix_periods(&self) -> Option<Vec<u32>>;
 }
 
@@ -25,7 +25,7 @@ impl Table for [u16] {
         self[i] as u32
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
-        super::certificate::suffix_periods(self)
+        suffix_periods(self)
     }
 }
 
@@ -37,7 +37,7 @@ impl Table for [u32] {
         self[i]
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
-        super::certificate::suffix_periods(self)
+        suffix_periods(self)
     }
 }
 
@@ -49,7 +49,7 @@ impl Table for Vec<u16> {
         self[i] as u32
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
-        super::certificate::suffix_periods(self)
+        suffix_periods(self)
     }
 }
 
@@ -61,7 +61,7 @@ impl Table for Vec<u32> {
         self[i]
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
-        super::certificate::suffix_periods(self)
+        suffix_periods(self)
     }
 }
 
@@ -213,8 +213,8 @@ impl Table for Values {
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
         match self {
-            Values::Narrow(v) => super::certificate::suffix_periods(v),
-            Values::Wide(v) => super::certificate::suffix_periods(v),
+            Values::Narrow(v) => suffix_periods(v),
+            Values::Wide(v) => suffix_periods(v),
         }
     }
 }
@@ -281,8 +281,8 @@ impl Table for Slice<'_> {
     }
     fn suffix_periods(&self) -> Option<Vec<u32>> {
         match self {
-            Slice::Narrow(v) => super::certificate::suffix_periods(v),
-            Slice::Wide(v) => super::certificate::suffix_periods(v),
+            Slice::Narrow(v) => suffix_periods(v),
+            Slice::Wide(v) => suffix_periods(v),
         }
     }
 }
@@ -295,6 +295,36 @@ impl serde::Serialize for Values {
             Values::Wide(v) => v.serialize(s),
         }
     }
+}
+
+/// The smallest period of every suffix: `out[s]` for the suffix starting at s (`out[L] = 0`).
+/// One buffer of 4 bytes per value (the prefix function, turned into periods in place); `None`
+/// past 2^32 - 2 values.
+pub fn suffix_periods<T: PartialEq>(seq: &[T]) -> Option<Vec<u32>> {
+    let l = seq.len();
+    if l >= u32::MAX as usize {
+        return None;
+    }
+    let r = |i: usize| &seq[l - 1 - i];
+    let mut pi: Vec<u32> = Vec::with_capacity(l + 1);
+    pi.resize(l, 0);
+    for i in 1..l {
+        let mut k = pi[i - 1] as usize;
+        while k > 0 && r(i) != r(k) {
+            k = pi[k - 1] as usize;
+        }
+        if r(i) == r(k) {
+            k += 1;
+        }
+        pi[i] = k as u32;
+    }
+    // pi[i] is the border of the reversed prefix of length i + 1, the suffix from l - 1 - i.
+    for (i, v) in pi.iter_mut().enumerate() {
+        *v = (i as u32 + 1) - *v;
+    }
+    pi.reverse();
+    pi.push(0);
+    Some(pi)
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ pub enum EngineError {
         /// The largest heap this rule's engine handles.
         limit: u64,
     },
-    /// A signal (Ctrl-C, SIGTERM: [`crate::process::interrupted`]) stopped the run before G(n).
+    /// A signal (Ctrl-C, SIGTERM: [`crate::harness::process::interrupted`]) stopped the run before G(n).
     Interrupted {
         /// The heap whose value was not computed.
         n: u64,
@@ -512,7 +512,7 @@ impl Engine {
                         want,
                         super::parallel::threads(),
                         &mut |_, _| {
-                            stopped = crate::process::interrupted().is_some();
+                            stopped = crate::harness::process::interrupted().is_some();
                             !stopped
                         },
                     );
@@ -533,7 +533,7 @@ impl Engine {
                     return Err(EngineError::TooFar { limit: u32::MAX as u64 - 1 });
                 }
                 for n in have..=upto {
-                    if n % 256 == 0 && crate::process::interrupted().is_some() {
+                    if n % 256 == 0 && crate::harness::process::interrupted().is_some() {
                         return Err(EngineError::Interrupted { n });
                     }
                     self.push_code_value(n)?;

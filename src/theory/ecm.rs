@@ -25,11 +25,11 @@
 //! micro-ECM (yafu, `factor/gmp-ecm/microecm.c`), learned from its dispatch table; the code here
 //! is written from the papers above.
 
-use super::factor::gcd;
+use super::modular::gcd;
 use std::sync::OnceLock;
 
 /// Arithmetic modulo n in Montgomery form with R = 2^64: the one `factor` uses.
-type Mont = super::factor::Montgomery;
+type Mont = super::modular::Montgomery;
 
 /// The inverse of `a` modulo odd `n` (extended Euclid), or Err(gcd(a, n)) when there is none.
 fn inverse_mod(a: u64, n: u64) -> Result<u64, u64> {

@@ -14,6 +14,7 @@ pub mod hackenbush;
 pub mod leaf_removal;
 pub mod loopy;
 pub mod lunch;
+pub mod modular;
 pub mod multi_sg;
 pub mod nim;
 pub mod nimber;

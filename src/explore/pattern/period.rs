@@ -3,14 +3,14 @@
 //! outcomes alone when the values are not all integers (misère, loopy games).
 //!
 //! The search is the one `games sg` uses: the smallest period of every suffix from one prefix
-//! function ([`crate::sg::certificate::suffix_periods`]), on the values, else on their first
+//! function ([`crate::sg::table::suffix_periods`]), on the values, else on their first
 //! differences. A period is only proposed when the line holds at least `2 n0 + 3 p` entries, the
 //! evidence rule of `games sg` for an observed period.
 
 use super::{Answer, Covers, Domain, Formula, line, var};
 use crate::explore::space::{Coords, format_position};
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
-use crate::sg::certificate::suffix_periods;
+use crate::sg::table::suffix_periods;
 
 /// A periodic (or arithmetic-periodic) line.
 #[derive(Debug, Clone)]

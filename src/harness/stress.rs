@@ -4,14 +4,14 @@
 //! Outputs are compared exactly, except that CRLF line endings and trailing whitespace at line
 //! ends (and trailing blank lines) are forgiven; when only such whitespace differs the case
 //! passes and the report says so. A program that exits non-zero, dies by a signal, outlives its
-//! timeout or writes far more than the expected answer (see [`crate::process`]) fails the case;
+//! timeout or writes far more than the expected answer (see [`crate::harness::process`]) fails the case;
 //! one the shell cannot run at all (exit status 126 or 127) is a set-up error, not a failure.
 //! Cases may run on several threads; the report is the same as a sequential run's.
 
+pub use crate::harness::process::{Limits, Outcome, output_cap, run_command};
+use crate::harness::shrink::{Budget, Shrunk, shrink};
 use crate::judge::Domain;
-use crate::judge::shrink::{Budget, Shrunk, shrink};
 use crate::problem::{Problem, Size, run};
-pub use crate::process::{Limits, Outcome, output_cap, run_command};
 use crate::rng::{Rng, mix64};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,7 +82,7 @@ pub enum Against<'a> {
 pub struct Failure {
     pub index: u64,
     pub size: Size,
-    /// The failing input, shrunk ([`crate::judge::shrink`]).
+    /// The failing input, shrunk ([`crate::harness::shrink`]).
     pub input: Vec<u8>,
     /// The generated input before shrinking.
     pub original: Vec<u8>,
@@ -129,7 +129,7 @@ impl std::fmt::Display for StressError {
             StressError::Interrupted(sig) => write!(
                 f,
                 "interrupted by {}; the program's process group was killed",
-                crate::process::signal_name(*sig)
+                crate::harness::process::signal_name(*sig)
             ),
         }
     }
@@ -139,7 +139,7 @@ impl std::error::Error for StressError {}
 
 impl From<std::io::Error> for StressError {
     fn from(e: std::io::Error) -> Self {
-        match crate::process::interrupted() {
+        match crate::harness::process::interrupted() {
             Some(sig) if e.kind() == std::io::ErrorKind::Interrupted => {
                 StressError::Interrupted(sig)
             }
@@ -189,7 +189,7 @@ pub fn judge(
 /// Judges one run of the shell command `cmd` on `input` against the `expected` answer: the
 /// rules of the module doc (exit status 126 or 127 is a set-up error, a crash, a timeout or too
 /// much output fails the case). Shared by the catalogue's stress and the generic one
-/// ([`crate::stress_generic`]).
+/// ([`crate::harness::generic`]).
 pub fn judge_command(
     cmd: &str,
     timeout: Duration,
@@ -345,7 +345,7 @@ pub struct Ran<F> {
     pub failure: Option<(u64, F)>,
 }
 
-/// The driver shared by every stress run (the catalogue's and [`crate::stress_generic`]): runs
+/// The driver shared by every stress run (the catalogue's and [`crate::harness::generic`]): runs
 /// `case(0)`, ..., `case(cases - 1)` on `jobs` threads and stops at the first failure; the
 /// result is the one a sequential run gives (every case before the first failure is run to the
 /// end, later ones are not started). An error before the first failure wins, and an interrupt
@@ -370,7 +370,7 @@ pub fn run_cases<F: Send>(
             if index >= cases || index > stop_at.load(Ordering::SeqCst) {
                 break;
             }
-            if let Some(sig) = crate::process::interrupted() {
+            if let Some(sig) = crate::harness::process::interrupted() {
                 record_error(&error, &stop_at, index, StressError::Interrupted(sig));
                 break;
             }
@@ -415,7 +415,7 @@ pub fn run_cases<F: Send>(
     Ok(Ran { cases: last, declined, whitespace_only, failure })
 }
 
-/// Shrinks a failing input ([`crate::judge::shrink`]) with the solution under test as the
+/// Shrinks a failing input ([`crate::harness::shrink`]) with the solution under test as the
 /// oracle, then judges the shrunk input once more for the report. A solution that is not
 /// deterministic may pass it now: then the original input is reported.
 fn shrink_failure(
@@ -437,7 +437,7 @@ fn shrink_failure(
     let runs = runs.min(shrunk.calls);
     // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
     // the ones judged), rather than lost.
-    if crate::process::interrupted().is_some() || shrunk.input == failure.input {
+    if crate::harness::process::interrupted().is_some() || shrunk.input == failure.input {
         return Ok(Failure { shrink_runs: runs, ..failure });
     }
     Ok(match judge(problem, against, &shrunk.input)? {
@@ -501,9 +501,10 @@ pub fn summary(
 ) -> String {
     let (before, after) = (failure.original.len(), failure.input.len());
     let runs = failure.shrink_runs;
-    let interrupted = crate::process::interrupted().filter(|_| failure.original == failure.input);
+    let interrupted =
+        crate::harness::process::interrupted().filter(|_| failure.original == failure.input);
     let shrunk = if let Some(sig) = interrupted {
-        let sig = crate::process::signal_name(sig);
+        let sig = crate::harness::process::signal_name(sig);
         format!("not shrunk ({after} bytes): shrinking interrupted by {sig} after {runs} runs\n")
     } else if failure.original == failure.input {
         format!("not shrunk ({after} bytes; {runs} runs tried)\n")
@@ -541,6 +542,24 @@ fn record_error(
     if slot.as_ref().is_none_or(|(i, _)| *i > index) {
         *slot = Some((index, e));
     }
+}
+
+/// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
+pub fn excerpt(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+    if shown.len() > 4096 {
+        let mut cut = 4096;
+        while !shown.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        shown.truncate(cut);
+    }
+    if shown.len() < text.trim_end().len() {
+        shown.push_str(&format!("\n... ({} bytes in all)", bytes.len()));
+    }
+    shown.push('\n');
+    shown
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@
 //! started after the time budget. The result always fails (the input itself when nothing
 //! smaller was found). A local search: it ends at an input from which no single step fails.
 
-use crate::judge::shrink::{Budget, Shrunk};
+use crate::harness::shrink::{Budget, Shrunk};
 use std::time::Instant;
 
 /// What a candidate input gives.

@@ -18,7 +18,7 @@
 //! input itself when nothing smaller was found). It is a local search: it stops at an input
 //! from which no single step above still fails, not necessarily the smallest failing input.
 
-use super::{Domain, Judge, Model};
+use crate::judge::{Domain, Judge, Model};
 use std::time::{Duration, Instant};
 
 /// How much the shrinker may spend.
@@ -59,11 +59,11 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Out of runs or time, or `games` was interrupted (a signal caught by
-    /// [`crate::process::Supervisor`]: the search stops at once, not at its deadline).
+    /// [`crate::harness::process::Supervisor`]: the search stops at once, not at its deadline).
     fn exhausted(&self) -> bool {
         self.calls >= self.budget
             || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || crate::process::interrupted().is_some()
+            || crate::harness::process::interrupted().is_some()
     }
 
     /// Adopts `m` if it is valid, smaller in bytes and still fails.

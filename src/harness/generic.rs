@@ -5,23 +5,23 @@
 //! [`generator_seed`]`(S, i)`, below 2^31 so that any language reads it), checks the input with
 //! the validator when one is given (exit 0 accepts), runs the reference on it for the expected
 //! answer and the program under test for its answer, and compares them with the catalogue's
-//! rules ([`crate::stress::judge_command`]: CRLF and trailing blanks forgiven, a crash, a
+//! rules ([`crate::harness::stress::judge_command`]: CRLF and trailing blanks forgiven, a crash, a
 //! timeout or far too much output fail the case). The cases run through the catalogue's own
-//! driver ([`crate::stress::run_cases`]), so `-j N` gives the report of a sequential run, and
-//! every program runs under [`crate::process`] (process groups, output cap, signals, orphans).
+//! driver ([`crate::harness::stress::run_cases`]), so `-j N` gives the report of a sequential run, and
+//! every program runs under [`crate::harness::process`] (process groups, output cap, signals, orphans).
 //!
 //! Set-up errors (exit 2 on the command line), never counterexamples: a generator that fails,
 //! times out or writes nothing; a validator that refuses a generated input; a reference that
 //! fails or times out; any command the shell cannot run (exit status 126 or 127).
 //!
-//! The first failing input is shrunk without knowing its format ([`crate::shrink_text`]): a
+//! The first failing input is shrunk without knowing its format ([`crate::harness::shrink_text`]): a
 //! candidate is kept only when the validator (if any) accepts it, the reference answers it, and
 //! the program under test still fails on it; the budget is the catalogue's [`SHRINK`].
 
-use crate::judge::shrink::Shrunk;
-use crate::process::{Limits, Outcome, run_command};
-use crate::shrink_text::{Check, shrink_text};
-use crate::stress::{
+use crate::harness::process::{Limits, Outcome, run_command};
+use crate::harness::shrink::Shrunk;
+use crate::harness::shrink_text::{Check, shrink_text};
+use crate::harness::stress::{
     Case, Comparison, SHRINK, StressError, Verdict, cannot_run, case_seed, judge_command,
     run_cases, shell_quote,
 };
@@ -249,7 +249,7 @@ fn shrink_failure(
 ) -> Result<Failure, StressError> {
     let Shrunk { input, calls } =
         shrink_text(&failure.input, &mut |c| check(programs, timeout, c).0, SHRINK);
-    if crate::process::interrupted().is_some() || input == failure.input {
+    if crate::harness::process::interrupted().is_some() || input == failure.input {
         return Ok(Failure { shrink_runs: calls, ..failure });
     }
     Ok(match check(programs, timeout, &input) {
