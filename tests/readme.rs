@@ -15,7 +15,7 @@ fn readme_set_up_commands_name_real_things() {
     let readme = include_str!("../README.md");
     // Command 1 runs through cargo, so it works whatever CARGO_TARGET_DIR is.
     assert!(readme.contains("cargo run --release -- nim samples/nim/sample-1.in"));
-    assert!(readme.contains("cargo install --path ."));
+    assert!(readme.contains("cargo install --locked --path ."));
     assert!(
         std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/nim/sample-1.in"))
             .exists()
@@ -53,8 +53,29 @@ fn readme_says_where_games_is_and_keeps_one_benchmark_table() {
     assert!(bench.contains("docs/benchmarks.md"));
     let tables = bench.lines().filter(|l| l.starts_with("|---")).count();
     assert_eq!(tables, 1, "the README's Benchmark section keeps one table");
-    // 500 lines before the explore and generic-stress guides were added; the benchmark log stays out.
-    assert!(readme.lines().count() < 650, "README.md is a guide, not a log");
+    // A guide of about 200 lines; the reference lives in docs/.
+    assert!(readme.lines().count() <= 230, "README.md is a guide, not a reference");
+    for page in ["docs/usage.md", "docs/tools.md", "docs/architecture.md", "docs/development.md"] {
+        assert!(readme.contains(page), "the README links {page}");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(page);
+        assert!(path.exists(), "{page} exists");
+    }
     let history = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/benchmarks.md"));
     assert!(history.exists());
+}
+
+/// The sg example prints what the README shows, byte for byte.
+#[test]
+fn readme_sg_example_is_true() {
+    let readme = include_str!("../README.md");
+    let command = "$ games sg 0.77 --at 1000000000000000000\n";
+    let at = readme.find(command).expect("the README's sg example");
+    let block = &readme[at + command.len()..];
+    let shown = &block[..block.find("```").expect("the example's block ends")];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["sg", "0.77", "--at", "1000000000000000000"])
+        .output()
+        .expect("games runs");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
 }

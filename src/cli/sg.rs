@@ -9,6 +9,10 @@ use games::sg::checkpoint;
 use games::sg::closed::{ClosedForm, closed_form};
 use games::sg::long_run::{self, Memory};
 use games::sg::play;
+use games::sg::report::{
+    AtJson, HeapsJson, MoveJson, Report, research_stats, shortened, stats_text, svg, table,
+    verdict_json, verdict_line,
+};
 use games::sg::rule::Rule;
 use games::sg::sparse::OctalMoves;
 use games::sg::values::{Engine, EngineError, Values};
@@ -96,92 +100,62 @@ pub fn command() -> Command {
         )
 }
 
-/// Everything the explorer learnt, as printed by `--json`.
-struct Report {
-    rule: String,
-    name: Option<&'static str>,
-    code: Option<String>,
-    values: Values,
-    verdict: VerdictJson,
-    at: Vec<AtJson>,
-    heaps: Option<HeapsJson>,
-    stats: Option<StatsJson>,
-}
-
-games::json_object!(Report { "rule" => rule, "name" => name unless Option::is_none, "code" => code, "values" => values, "verdict" => verdict, "at" => at unless Vec::is_empty, "heaps" => heaps unless Option::is_none, "stats" => stats unless Option::is_none });
-
-struct VerdictJson {
-    kind: &'static str,
-    n0: Option<u64>,
-    period: Option<u64>,
-    saltus: Option<u64>,
-    proved: bool,
-    theorem: Option<String>,
-    checked_to: Option<u64>,
-    computed_to: u64,
-    note: Option<String>,
-    line: String,
-}
-
-games::json_object!(VerdictJson { "kind" => kind, "n0" => n0, "period" => period, "saltus" => saltus, "proved" => proved, "theorem" => theorem, "checked_to" => checked_to, "computed_to" => computed_to, "note" => note, "line" => line });
-
-struct AtJson {
-    n: u64,
-    /// A number (split-nim values pass 2^64: serde_json writes u128 as a number too).
-    g: u128,
-    /// How it is known: "table", "proved" or "conjecture".
-    basis: &'static str,
-    /// For a conjecture: what was observed.
-    conjecture: Option<String>,
-}
-
-games::json_object!(AtJson { "n" => n, "g" => g, "basis" => basis, "conjecture" => conjecture unless Option::is_none });
-
-struct MoveJson {
-    heap: usize,
-    size: u64,
-    leaves: Vec<u64>,
-    words: String,
-}
-
-games::json_object!(MoveJson { "heap" => heap, "size" => size, "leaves" => leaves, "words" => words });
-
-struct HeapsJson {
-    heaps: Vec<u64>,
-    values: Vec<u128>,
-    nim_sum: u128,
-    winner: &'static str,
-    winning_move: Option<String>,
-    #[allow(dead_code)]
-    r#move: Option<MoveJson>,
-    conjecture: Option<String>,
-}
-
-games::json_object!(HeapsJson { "heaps" => heaps, "values" => values, "nim_sum" => nim_sum, "winner" => winner, "winning_move" => winning_move, "move" => r#move, "conjecture" => conjecture unless Option::is_none });
-
-/// A rule's spelling cut to one line: `0.33333...3333 (1000001 characters)`.
-fn shortened(s: &str) -> String {
-    const LINE: usize = 60;
-    if s.len() <= LINE {
-        return s.to_string();
-    }
-    // Codes and rules are ASCII.
-    format!("{}...{} ({} characters)", &s[..LINE / 2], &s[s.len() - LINE / 4..], s.len())
-}
-
 /// Estimated bytes a run of `len` values takes at its peak (the values, their copies, the
 /// certificate's suffix periods and the printed table).
 const BYTES_PER_VALUE: usize = 24;
 
-/// Runs `games sg`.
+/// What `games sg` was asked, read from the options.
+struct Request<'a> {
+    args: &'a ArgMatches,
+    rule: Rule,
+    upto: Option<u64>,
+    ats: Vec<u64>,
+    heaps: Option<Vec<u64>>,
+    given_max: Option<u64>,
+    /// The table bound: `--max`, or the rule's default, and at least `--upto`.
+    max: u64,
+    /// How far the search computes (the largest heap asked, when every heap asked is within).
+    search_max: u64,
+    stop_at_asked: bool,
+    /// A heap asked past the bound may be answered from an observed pattern: see it this long.
+    confirm_to: u64,
+    closed: Option<ClosedForm>,
+    /// Values the run wants: `--upto` + 1, a closed form's sample, or the search bound + 1.
+    len_wanted: u64,
+    /// The octal code, when the rare/common engine streams this rule.
+    octal: Option<games::sg::code::Code>,
+    bounded: bool,
+}
+
+/// What the computation found.
+struct Computed {
+    verdict: Verdict,
+    values: Values,
+    /// Values computed, when more than `values` holds (a streamed run keeps a prefix).
+    computed: Option<u64>,
+    period_values: Vec<u16>,
+    note: Option<String>,
+    /// Values read back from `--resume`.
+    loaded_len: usize,
+}
+
+/// The answers to `--at` and `--heaps`, as text and as JSON, or the first failure.
+#[derive(Default)]
+struct Answers {
+    text: String,
+    at: Vec<AtJson>,
+    heaps: Option<HeapsJson>,
+    failure: Option<String>,
+}
+
+/// Runs `games sg`: parse, compute, answer, report.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     games::sg::parallel::set_threads(match args.get_one::<u64>("threads") {
         Some(&t) => t as usize,
         None => games::sg::parallel::default_threads(),
     });
-    let text = args.get_one::<String>("RULE").map(String::as_str).unwrap_or_default();
-    let rule = match Rule::parse(text) {
-        Ok(r) => r,
+    let req = match Request::parse(args) {
+        Ok(req) => req,
         Err(e) => {
             super::io::error_line(&format!("games sg: {e}"));
             return Ok(ExitCode::from(2));
@@ -189,355 +163,48 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
     games::harness::process::Supervisor::install();
-    let upto = args.get_one::<u64>("upto").copied();
-    let ats: Vec<u64> =
-        args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
-    let heaps: Option<Vec<u64>> = args.get_many::<u64>("heaps").map(|v| v.copied().collect());
-    let given_max = args.get_one::<u64>("max").copied();
-    let max =
-        given_max.unwrap_or_else(|| games::sg::values::default_max(&rule)).max(upto.unwrap_or(0));
-    // Every heap asked about below the bound is answered from the table: compute only that
-    // far (the proof search still stops earlier when it succeeds).
-    let asked = ats.iter().chain(heaps.iter().flatten()).copied().max();
-    let (search_max, stop_at_asked) = match asked {
-        Some(a) if upto.is_none() && a <= max => (a.max(1), true),
-        _ => (max, false),
-    };
-    // A heap asked past the bound may be answered from an observed pattern: see it long enough.
-    let confirm_to = if asked.is_some_and(|a| a > max) { max.min(2000) } else { 0 };
-    let closed = closed_form(&rule);
-    let len_wanted = match (upto, closed) {
-        (Some(n), _) => n.saturating_add(1),
-        (None, Some(c)) => c.period().saturating_mul(2).clamp(20, 200),
-        (None, None) => search_max.saturating_add(1),
-    };
-    let octal =
-        rule.code().filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
-    // Bytes a value costs at the peak, by path: the streamed octal run keeps 2 bytes a value
-    // (4 while its vector grows, plus the copy printed); the bounded run a fixed 150 MB; the
-    // named rules' tables a few bytes; everything else also the certificate's suffix periods
-    // and differences (4 bytes each) and the printed table.
-    let bounded = args.get_flag("bounded");
-    let (per_value, len_probed) = match (&octal, &rule) {
-        (Some(_), _) if bounded => (1, len_wanted.min(256 << 20)),
-        (Some(_), _) => (8, len_wanted),
-        (None, Rule::SplitNim | Rule::Lunch | Rule::MultiSg(_) | Rule::Fibonacci) => {
-            (8, len_wanted)
-        }
-        _ => (BYTES_PER_VALUE, len_wanted),
-    };
-    let probed = usize::try_from(len_probed)
-        .ok()
-        .and_then(|l| l.checked_mul(per_value))
-        .ok_or(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" })
-        .and_then(|b| games::error::probe(b, "the Grundy table"));
-    if let Err(e) = probed {
+    if let Err(e) = req.probe_memory() {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
     }
-    // A checkpoint to continue from: only as far as this run goes.
-    let resume = args.get_one::<std::path::PathBuf>("resume");
-    let mut loaded_len = 0;
-    let mut loaded = None;
-    if let Some(path) = resume {
-        match checkpoint::load(path, &rule) {
-            Ok(mut v) => {
-                loaded_len = v.len();
-                v.truncate(usize::try_from(len_wanted).unwrap_or(usize::MAX));
-                loaded = Some(v);
-            }
-            Err(e) => {
-                super::io::error_line(&format!("games sg: --resume {}: {e}", path.display()));
-                return Ok(ExitCode::from(1));
-            }
-        }
-    }
-    let mut prefix = Vec::new();
-    let mut engine = match loaded {
-        Some(Values::Narrow(v)) if octal.is_some() => {
-            prefix = v;
-            Engine::new(&rule)
-        }
-        Some(_) if octal.is_some() => {
-            super::io::error_line(&format!(
-                "games sg: --resume {}: {}",
-                resume.map(|p| p.display().to_string()).unwrap_or_default(),
-                games::sg::values::ResumeError::Wide
-            ));
+    let mut c = match compute(&req) {
+        Ok(c) => c,
+        Err(message) => {
+            super::io::error_line(&format!("games sg: {message}"));
             return Ok(ExitCode::from(1));
         }
-        Some(v) => match Engine::resume(&rule, v) {
-            Ok(e) => e,
-            Err(e) => {
-                super::io::error_line(&format!(
-                    "games sg: --resume {}: {e}",
-                    resume.map(|p| p.display().to_string()).unwrap_or_default()
-                ));
-                return Ok(ExitCode::from(1));
-            }
-        },
-        None => Engine::new(&rule),
     };
-    let mut note = None;
-    let mut computed = None;
-    let mut period_values = Vec::new();
-    let verdict = if let Some(code) = octal {
-        let budget = if given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
-        match stream(&rule, &code, search_max, bounded, budget, stop_at_asked, &prefix) {
-            Ok(run) => {
-                engine.values = Values::Narrow(run.values);
-                computed = Some(run.computed);
-                period_values = run.period_values;
-                note = run.note;
-                run.verdict
-            }
-            Err(e) => {
-                super::io::error_line(&format!("games sg: {e}"));
-                return Ok(ExitCode::from(1));
-            }
-        }
-    } else if let (Some(c), None) = (closed, upto) {
-        match engine.extend_to(len_wanted - 1) {
-            Ok(()) => {}
-            Err(e) => note = Some(e.to_string()),
-        }
-        let _ = c;
-        certificate::certify(&rule, &engine.values)
-    } else {
-        match explore(&rule, &mut engine, upto, search_max, confirm_to) {
-            Ok(v) => v,
-            Err(e) => {
-                note = Some(e.to_string());
-                certificate::certify(&rule, &engine.values)
-            }
-        }
-    };
-    if note.is_none()
-        && !verdict.is_proved()
-        && let Some(t) = certificate::largest_removal(&rule)
-        && t >= engine.values.len() as u64
-        && closed.is_none()
-    {
-        note = Some(format!(
-            "no closed form for this set, and a proof reads more values than its largest amount t = {t}, past the table limit --max {max}; heaps from t on are not described by these values"
-        ));
-    }
     let signal = games::harness::process::interrupted();
-    if let Some(sig) = signal
-        && note.is_none()
-    {
-        note = Some(format!(
-            "interrupted by {}: the verdict so far",
-            games::harness::process::signal_name(sig)
-        ));
-    }
-    // The checkpoint: every value computed (before the cut below), after an interruption too.
-    // A table shorter than the one resumed from (a run that needed fewer) keeps the longer one.
-    let mut save_error = None;
-    if let Some(path) = args.get_one::<std::path::PathBuf>("save") {
-        let res = if engine.values.len() < loaded_len
-            && let Some(from) = resume
-        {
-            if std::fs::canonicalize(from).ok() == std::fs::canonicalize(path).ok() {
-                Ok(())
-            } else {
-                std::fs::copy(from, path).map(|_| ()).map_err(checkpoint::CheckpointError::Io)
-            }
-        } else {
-            checkpoint::save(path, &rule, &engine.values)
-        };
-        if let Err(e) = res {
-            save_error = Some(format!("games sg: --save {}: {e}", path.display()));
-        }
-    }
+    c.explain_stop(&req, signal);
+    let save_error = save(&req, &c).err();
     // Proved: print exactly the values the proof read.
-    if upto.is_none()
-        && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &verdict
+    if req.upto.is_none()
+        && let Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. } = &c.verdict
     {
-        engine.values.truncate(*checked_to as usize + 1);
-        computed = None;
+        c.values.truncate(*checked_to as usize + 1);
+        c.computed = None;
     }
-    let values = std::mem::take(&mut engine.values);
-    let computed_to = computed.map_or(values.len() as u64, |n| n).saturating_sub(1);
-    let mut failure = None;
-    if let Some(n) = upto
-        && (values.len() as u64) <= n
-    {
-        failure = Some(format!(
-            "--upto {n}: only G(0..={}) could be computed ({})",
-            values.len().saturating_sub(1),
-            note.as_deref().unwrap_or("stopped")
-        ));
-    }
-    let mut engine = Engine::new(&rule);
-    let period = match &verdict {
-        Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
-            Some((*n0, *period, *saltus))
-        }
-        _ => None,
-    };
-    let conjecture = match &verdict {
-        Verdict::Periodic { n0, period, saltus, proof: Proof::Observed { .. } }
-            if trusted_pattern(&rule, values.len() as u64, *n0, *period) =>
-        {
-            Some((*n0, *period, *saltus))
-        }
-        _ => None,
-    };
-    let mut oracle = Oracle {
-        rule: &rule,
-        closed,
-        engine: &mut engine,
-        values: &values,
-        period_values: &period_values,
-        verdict: &verdict,
-        conjecture,
-        computed_to,
-        // Interrupted: answer from what is known, compute nothing more.
-        max: if signal.is_some() { computed_to } else { max },
-        used_conjecture: false,
-    };
-    let mut out = String::new();
-    let mut at_json = Vec::new();
-    for &n in &ats {
-        if failure.is_some() {
-            break;
-        }
-        oracle.used_conjecture = false;
-        match oracle.value(n) {
-            Ok(g) => {
-                let label = oracle.label();
-                match &label {
-                    Some(l) => out.push_str(&format!("G({n}) = {g} ({l})\n")),
-                    None => out.push_str(&format!("G({n}) = {g}\n")),
-                }
-                let basis = if label.is_some() {
-                    "conjecture"
-                } else if n < values.len() as u64 {
-                    "table"
-                } else {
-                    "proved"
-                };
-                at_json.push(AtJson { n, g, basis, conjecture: label });
-            }
-            Err(why) => failure = Some(format!("G({n}): {why}")),
-        }
-    }
-    let mut heaps_json = None;
-    if failure.is_none()
-        && let Some(heaps) = &heaps
-    {
-        oracle.used_conjecture = false;
-        let mut gvals = Vec::new();
-        for &h in heaps {
-            match oracle.value(h) {
-                Ok(g) => gvals.push(g),
-                Err(why) => {
-                    failure = Some(format!("G({h}): {why}"));
-                    break;
-                }
-            }
-        }
-        if failure.is_none() {
-            let mut g = |n: u64| oracle.value(n).ok();
-            let found = play::winning_move(&rule, heaps, &mut g, period);
-            let label = oracle.label();
-            match found {
-                Some((s, mv)) => {
-                    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-                    let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
-                    out.push_str(&format!(
-                        "heaps {}: G = {}, nim-sum {s}: ",
-                        list.join(" "),
-                        gl.join(" ")
-                    ));
-                    let words = mv.as_ref().map(|m| m.words.clone());
-                    if s == 0 {
-                        out.push_str("P (the player to move loses)\n");
-                    } else {
-                        out.push_str("N (the player to move wins)\n");
-                        match &words {
-                            Some(w) => out.push_str(&format!("winning move: {w}\n")),
-                            None => {
-                                out.push_str("winning move: not found within the search bound\n")
-                            }
-                        }
-                    }
-                    if let Some(l) = &label {
-                        out.push_str(&format!("({l})\n"));
-                    }
-                    heaps_json = Some(HeapsJson {
-                        heaps: heaps.clone(),
-                        values: gvals,
-                        nim_sum: s,
-                        winner: if s == 0 { "P" } else { "N" },
-                        winning_move: words,
-                        r#move: mv.map(|m| MoveJson {
-                            heap: m.heap,
-                            size: m.size,
-                            leaves: m.leaves,
-                            words: m.words,
-                        }),
-                        conjecture: label,
-                    });
-                }
-                None => {
-                    failure = Some("a value needed for the winning move is unknown".to_string())
-                }
-            }
-        }
-    }
-    let line = match (&verdict, closed) {
-        (Verdict::ClosedForm { .. }, Some(c)) => {
-            let mut l = c.describe();
-            if let Some(n) = &note {
+    let computed_to = c.computed.map_or(c.values.len() as u64, |n| n).saturating_sub(1);
+    let answers = answer(&req, &c, computed_to, signal.is_some());
+    let line = match (&c.verdict, req.closed) {
+        (Verdict::ClosedForm { .. }, Some(closed)) => {
+            let mut l = closed.describe();
+            if let Some(n) = &c.note {
                 l.push_str(&format!("; stopped: {n}"));
             }
             l
         }
-        _ => verdict_line(&verdict, &values, computed_to, note.as_deref()),
+        _ => verdict_line(&c.verdict, &c.values, computed_to, c.note.as_deref()),
     };
     let report = if args.get_flag("json") {
-        let report = Report {
-            rule: rule.to_string(),
-            name: rule.code().and_then(|c| games::sg::rule::name_of(&c)),
-            code: rule.code().map(|c| games::sg::rule::code_to_string(&c)),
-            values: values.clone(),
-            verdict: verdict_json(&verdict, line.clone(), note.clone(), computed_to),
-            at: at_json,
-            heaps: heaps_json,
-            stats: args.get_flag("stats").then(|| research_stats(&values)),
-        };
-        let mut s = serde_json::to_string(&report).context("encoding JSON")?;
-        s.push('\n');
-        s
+        json_report(&req, &c, answers.at, answers.heaps, line, computed_to)?
     } else {
-        let mut text = format!("rule {}", shortened(&rule.to_string()));
-        if let Some(c) = rule.code() {
-            let spelled = games::sg::rule::code_to_string(&c);
-            if !matches!(rule, Rule::Code(_)) {
-                text.push_str(&format!(" = {}", shortened(&spelled)));
-            }
-            if let Some(name) = games::sg::rule::name_of(&c) {
-                text.push_str(&format!(" ({name})"));
-            }
-        }
-        text.push('\n');
-        if ats.is_empty() && heaps.is_none() {
-            text.push_str(&table(&values, &verdict, upto.is_some()));
-        }
-        text.push_str(&out);
-        text.push_str(&line);
-        text.push('\n');
-        if args.get_flag("stats") {
-            text.push_str(&stats_text(&research_stats(&values)));
-        }
-        text
+        text_report(&req, &c, &answers.text, &line)
     };
     // The report first; a failure (exit 1) is said after it, whatever became of stdout. Files
     // come after the answers, so a file that cannot be written loses nothing printed.
-    let mut code = super::io::finish(u8::from(failure.is_some()), report.as_bytes());
-    if let Some(f) = failure {
+    let mut code = super::io::finish(u8::from(answers.failure.is_some()), report.as_bytes());
+    if let Some(f) = answers.failure {
         super::io::error_line(&format!("games sg: {f}"));
     }
     if let Some(e) = save_error {
@@ -548,13 +215,381 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         code = ExitCode::from(games::harness::process::interrupted_exit_code(sig));
     }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
-        let svg = svg(&rule, &values, &verdict);
+        let svg = svg(&req.rule, &c.values, &c.verdict);
         if let Err(e) = std::fs::write(path, svg) {
             super::io::error_line(&format!("games sg: writing {}: {e}", path.display()));
             code = ExitCode::from(1);
         }
     }
     Ok(code)
+}
+
+impl<'a> Request<'a> {
+    /// The options, or the rule's parse error (a usage error).
+    fn parse(args: &'a ArgMatches) -> Result<Request<'a>, String> {
+        let text = args.get_one::<String>("RULE").map(String::as_str).unwrap_or_default();
+        let rule = Rule::parse(text).map_err(|e| e.to_string())?;
+        let upto = args.get_one::<u64>("upto").copied();
+        let ats: Vec<u64> =
+            args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
+        let heaps: Option<Vec<u64>> = args.get_many::<u64>("heaps").map(|v| v.copied().collect());
+        let given_max = args.get_one::<u64>("max").copied();
+        let max = given_max
+            .unwrap_or_else(|| games::sg::values::default_max(&rule))
+            .max(upto.unwrap_or(0));
+        // Every heap asked about below the bound is answered from the table: compute only that
+        // far (the proof search still stops earlier when it succeeds).
+        let asked = ats.iter().chain(heaps.iter().flatten()).copied().max();
+        let (search_max, stop_at_asked) = match asked {
+            Some(a) if upto.is_none() && a <= max => (a.max(1), true),
+            _ => (max, false),
+        };
+        let confirm_to = if asked.is_some_and(|a| a > max) { max.min(2000) } else { 0 };
+        let closed = closed_form(&rule);
+        let len_wanted = match (upto, closed) {
+            (Some(n), _) => n.saturating_add(1),
+            (None, Some(c)) => c.period().saturating_mul(2).clamp(20, 200),
+            (None, None) => search_max.saturating_add(1),
+        };
+        let octal = rule
+            .code()
+            .filter(|c| upto.is_none() && closed.is_none() && OctalMoves::of(c).is_some());
+        let bounded = args.get_flag("bounded");
+        Ok(Request {
+            args,
+            rule,
+            upto,
+            ats,
+            heaps,
+            given_max,
+            max,
+            search_max,
+            stop_at_asked,
+            confirm_to,
+            closed,
+            len_wanted,
+            octal,
+            bounded,
+        })
+    }
+
+    /// Checks that the table this run builds can have its memory.
+    ///
+    /// Bytes a value costs at the peak, by path: the streamed octal run keeps 2 bytes a value
+    /// (4 while its vector grows, plus the copy printed); the bounded run a fixed 150 MB; the
+    /// named rules' tables a few bytes; everything else also the certificate's suffix periods
+    /// and differences (4 bytes each) and the printed table.
+    fn probe_memory(&self) -> Result<(), games::error::AllocError> {
+        let (per_value, len_probed) = match (&self.octal, &self.rule) {
+            (Some(_), _) if self.bounded => (1, self.len_wanted.min(256 << 20)),
+            (Some(_), _) => (8, self.len_wanted),
+            (None, Rule::SplitNim | Rule::Lunch | Rule::MultiSg(_) | Rule::Fibonacci) => {
+                (8, self.len_wanted)
+            }
+            _ => (BYTES_PER_VALUE, self.len_wanted),
+        };
+        usize::try_from(len_probed)
+            .ok()
+            .and_then(|l| l.checked_mul(per_value))
+            .ok_or(games::error::AllocError { bytes: usize::MAX, what: "the Grundy table" })
+            .and_then(|b| games::error::probe(b, "the Grundy table"))
+            .map(|_| ())
+    }
+
+    /// The `--resume` path, for messages.
+    fn resume_path(&self) -> Option<&std::path::PathBuf> {
+        self.args.get_one::<std::path::PathBuf>("resume")
+    }
+}
+
+/// The engine to run (resumed from a checkpoint when asked), the prefix an octal stream
+/// continues from, and how many values the checkpoint held.
+fn start(req: &Request<'_>) -> Result<(Engine, Vec<u16>, usize), String> {
+    let Some(path) = req.resume_path() else {
+        return Ok((Engine::new(&req.rule), Vec::new(), 0));
+    };
+    let at = |e: &dyn std::fmt::Display| format!("--resume {}: {e}", path.display());
+    let mut loaded = checkpoint::load(path, &req.rule).map_err(|e| at(&e))?;
+    let loaded_len = loaded.len();
+    // A checkpoint to continue from: only as far as this run goes.
+    loaded.truncate(usize::try_from(req.len_wanted).unwrap_or(usize::MAX));
+    match loaded {
+        Values::Narrow(v) if req.octal.is_some() => Ok((Engine::new(&req.rule), v, loaded_len)),
+        _ if req.octal.is_some() => Err(at(&games::sg::values::ResumeError::Wide)),
+        v => Ok((Engine::resume(&req.rule, v).map_err(|e| at(&e))?, Vec::new(), loaded_len)),
+    }
+}
+
+/// Runs the engine: the octal stream, a closed form's sample, or the table-walking search.
+fn compute(req: &Request<'_>) -> Result<Computed, String> {
+    let (mut engine, prefix, loaded_len) = start(req)?;
+    let mut c = Computed {
+        verdict: Verdict::NotFound,
+        values: Values::default(),
+        computed: None,
+        period_values: Vec::new(),
+        note: None,
+        loaded_len,
+    };
+    c.verdict = if let Some(code) = &req.octal {
+        let budget = if req.given_max.is_none() { long_run::WORK_PER_MINUTE } else { u64::MAX };
+        let run = stream(
+            &req.rule,
+            code,
+            req.search_max,
+            req.bounded,
+            budget,
+            req.stop_at_asked,
+            &prefix,
+        )?;
+        engine.values = Values::Narrow(run.values);
+        c.computed = Some(run.computed);
+        c.period_values = run.period_values;
+        c.note = run.note;
+        run.verdict
+    } else if let (Some(_), None) = (req.closed, req.upto) {
+        if let Err(e) = engine.extend_to(req.len_wanted - 1) {
+            c.note = Some(e.to_string());
+        }
+        certificate::certify(&req.rule, &engine.values)
+    } else {
+        match explore(&req.rule, &mut engine, req.upto, req.search_max, req.confirm_to) {
+            Ok(v) => v,
+            Err(e) => {
+                c.note = Some(e.to_string());
+                certificate::certify(&req.rule, &engine.values)
+            }
+        }
+    };
+    c.values = std::mem::take(&mut engine.values);
+    Ok(c)
+}
+
+impl Computed {
+    /// Says why the run stopped where no proof came: the rule's largest removal past the
+    /// table, or a signal.
+    fn explain_stop(&mut self, req: &Request<'_>, signal: Option<i32>) {
+        if self.note.is_none()
+            && !self.verdict.is_proved()
+            && let Some(t) = certificate::largest_removal(&req.rule)
+            && t >= self.values.len() as u64
+            && req.closed.is_none()
+        {
+            self.note = Some(format!(
+                "no closed form for this set, and a proof reads more values than its largest amount t = {t}, past the table limit --max {}; heaps from t on are not described by these values",
+                req.max
+            ));
+        }
+        if let Some(sig) = signal
+            && self.note.is_none()
+        {
+            self.note = Some(format!(
+                "interrupted by {}: the verdict so far",
+                games::harness::process::signal_name(sig)
+            ));
+        }
+    }
+}
+
+/// The checkpoint of `--save`: every value computed, after an interruption too. A table
+/// shorter than the one resumed from (a run that needed fewer) keeps the longer one.
+fn save(req: &Request<'_>, c: &Computed) -> Result<(), String> {
+    let Some(path) = req.args.get_one::<std::path::PathBuf>("save") else { return Ok(()) };
+    let res = if c.values.len() < c.loaded_len
+        && let Some(from) = req.resume_path()
+    {
+        if std::fs::canonicalize(from).ok() == std::fs::canonicalize(path).ok() {
+            Ok(())
+        } else {
+            std::fs::copy(from, path).map(|_| ()).map_err(checkpoint::CheckpointError::Io)
+        }
+    } else {
+        checkpoint::save(path, &req.rule, &c.values)
+    };
+    res.map_err(|e| format!("games sg: --save {}: {e}", path.display()))
+}
+
+/// The answers to `--at` and `--heaps` from the table, the proof, the rule's theory or (said
+/// so) an observed pattern.
+fn answer(req: &Request<'_>, c: &Computed, computed_to: u64, interrupted: bool) -> Answers {
+    let mut answers = Answers::default();
+    if let Some(n) = req.upto
+        && (c.values.len() as u64) <= n
+    {
+        answers.failure = Some(format!(
+            "--upto {n}: only G(0..={}) could be computed ({})",
+            c.values.len().saturating_sub(1),
+            c.note.as_deref().unwrap_or("stopped")
+        ));
+        return answers;
+    }
+    let mut engine = Engine::new(&req.rule);
+    let conjecture = match &c.verdict {
+        Verdict::Periodic { n0, period, saltus, proof: Proof::Observed { .. } }
+            if trusted_pattern(&req.rule, c.values.len() as u64, *n0, *period) =>
+        {
+            Some((*n0, *period, *saltus))
+        }
+        _ => None,
+    };
+    let mut oracle = Oracle {
+        rule: &req.rule,
+        closed: req.closed,
+        engine: &mut engine,
+        values: &c.values,
+        period_values: &c.period_values,
+        verdict: &c.verdict,
+        conjecture,
+        computed_to,
+        // Interrupted: answer from what is known, compute nothing more.
+        max: if interrupted { computed_to } else { req.max },
+        used_conjecture: false,
+    };
+    for &n in &req.ats {
+        oracle.used_conjecture = false;
+        match oracle.value(n) {
+            Ok(g) => {
+                let label = oracle.label();
+                match &label {
+                    Some(l) => answers.text.push_str(&format!("G({n}) = {g} ({l})\n")),
+                    None => answers.text.push_str(&format!("G({n}) = {g}\n")),
+                }
+                let basis = if label.is_some() {
+                    "conjecture"
+                } else if n < c.values.len() as u64 {
+                    "table"
+                } else {
+                    "proved"
+                };
+                answers.at.push(AtJson { n, g, basis, conjecture: label });
+            }
+            Err(why) => {
+                answers.failure = Some(format!("G({n}): {why}"));
+                return answers;
+            }
+        }
+    }
+    if let Some(heaps) = &req.heaps {
+        let period = match &c.verdict {
+            Verdict::Periodic { n0, period, saltus, proof: Proof::Proved { .. } } => {
+                Some((*n0, *period, *saltus))
+            }
+            _ => None,
+        };
+        play_heaps(&req.rule, heaps, &mut oracle, period, &mut answers);
+    }
+    answers
+}
+
+/// `--heaps`: every heap's value, the nim-sum, the winner and a winning move.
+fn play_heaps(
+    rule: &Rule,
+    heaps: &[u64],
+    oracle: &mut Oracle<'_>,
+    period: Option<(u64, u64, u64)>,
+    answers: &mut Answers,
+) {
+    oracle.used_conjecture = false;
+    let mut gvals = Vec::new();
+    for &h in heaps {
+        match oracle.value(h) {
+            Ok(g) => gvals.push(g),
+            Err(why) => {
+                answers.failure = Some(format!("G({h}): {why}"));
+                return;
+            }
+        }
+    }
+    let mut g = |n: u64| oracle.value(n).ok();
+    let found = play::winning_move(rule, heaps, &mut g, period);
+    let label = oracle.label();
+    let Some((s, mv)) = found else {
+        answers.failure = Some("a value needed for the winning move is unknown".to_string());
+        return;
+    };
+    let out = &mut answers.text;
+    let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+    let gl: Vec<String> = gvals.iter().map(|h| h.to_string()).collect();
+    out.push_str(&format!("heaps {}: G = {}, nim-sum {s}: ", list.join(" "), gl.join(" ")));
+    let words = mv.as_ref().map(|m| m.words.clone());
+    if s == 0 {
+        out.push_str("P (the player to move loses)\n");
+    } else {
+        out.push_str("N (the player to move wins)\n");
+        match &words {
+            Some(w) => out.push_str(&format!("winning move: {w}\n")),
+            None => out.push_str("winning move: not found within the search bound\n"),
+        }
+    }
+    if let Some(l) = &label {
+        out.push_str(&format!("({l})\n"));
+    }
+    answers.heaps = Some(HeapsJson {
+        heaps: heaps.to_vec(),
+        values: gvals,
+        nim_sum: s,
+        winner: if s == 0 { "P" } else { "N" },
+        winning_move: words,
+        r#move: mv.map(|m| MoveJson {
+            heap: m.heap,
+            size: m.size,
+            leaves: m.leaves,
+            words: m.words,
+        }),
+        conjecture: label,
+    });
+}
+
+/// The `--json` document.
+fn json_report(
+    req: &Request<'_>,
+    c: &Computed,
+    at: Vec<AtJson>,
+    heaps: Option<HeapsJson>,
+    line: String,
+    computed_to: u64,
+) -> Result<String> {
+    let rule = &req.rule;
+    let report = Report {
+        rule: rule.to_string(),
+        name: rule.code().and_then(|c| games::sg::rule::name_of(&c)),
+        code: rule.code().map(|c| games::sg::rule::code_to_string(&c)),
+        values: c.values.clone(),
+        verdict: verdict_json(&c.verdict, line, c.note.clone(), computed_to),
+        at,
+        heaps,
+        stats: req.args.get_flag("stats").then(|| research_stats(&c.values)),
+    };
+    let mut s = serde_json::to_string(&report).context("encoding JSON")?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The text report: the rule, the table (without `--at`/`--heaps`), the answers, the verdict
+/// line and `--stats`.
+fn text_report(req: &Request<'_>, c: &Computed, answers: &str, line: &str) -> String {
+    let rule = &req.rule;
+    let mut text = format!("rule {}", shortened(&rule.to_string()));
+    if let Some(code) = rule.code() {
+        let spelled = games::sg::rule::code_to_string(&code);
+        if !matches!(rule, Rule::Code(_)) {
+            text.push_str(&format!(" = {}", shortened(&spelled)));
+        }
+        if let Some(name) = games::sg::rule::name_of(&code) {
+            text.push_str(&format!(" ({name})"));
+        }
+    }
+    text.push('\n');
+    if req.ats.is_empty() && req.heaps.is_none() {
+        text.push_str(&table(&c.values, &c.verdict, req.upto.is_some()));
+    }
+    text.push_str(answers);
+    text.push_str(line);
+    text.push('\n');
+    if req.args.get_flag("stats") {
+        text.push_str(&stats_text(&research_stats(&c.values)));
+    }
+    text
 }
 
 /// Can an observed pattern be offered as a conjecture past the table? Not when the table stops
@@ -681,7 +716,33 @@ fn stream(
             run.computed.saturating_sub(1)
         ));
     }
-    let verdict = match run.certificate {
+    let verdict = streamed_verdict(rule, code, &run);
+    if note.is_none()
+        && run.certificate.is_none()
+        && run.computed as u64 > max
+        && matches!(verdict, Verdict::NotFound)
+    {
+        note = Some(if stop_at_asked {
+            format!(
+                "computed only to the largest heap asked, n = {max} (without --at and --heaps the search goes on to a proof or --max)"
+            )
+        } else {
+            format!("the --max bound {max} was reached; --max N searches further")
+        });
+    }
+    Ok(Streamed {
+        values: run.first,
+        verdict,
+        computed: run.computed as u64,
+        period_values: run.period_values,
+        note,
+    })
+}
+
+/// The verdict of a streamed run: its certificate (proved when the split-parity condition
+/// holds), else the full check over the values kept.
+fn streamed_verdict(rule: &Rule, code: &games::sg::code::Code, run: &long_run::LongRun) -> Verdict {
+    match run.certificate {
         Some(c) if c.proved => Verdict::Periodic {
             n0: c.n0 as u64,
             period: c.period as u64,
@@ -706,27 +767,7 @@ fn stream(
             certificate::certify(rule, &run.first)
         }
         None => Verdict::NotFound,
-    };
-    if note.is_none()
-        && run.certificate.is_none()
-        && run.computed as u64 > max
-        && matches!(verdict, Verdict::NotFound)
-    {
-        note = Some(if stop_at_asked {
-            format!(
-                "computed only to the largest heap asked, n = {max} (without --at and --heaps the search goes on to a proof or --max)"
-            )
-        } else {
-            format!("the --max bound {max} was reached; --max N searches further")
-        });
     }
-    Ok(Streamed {
-        values: run.first,
-        verdict,
-        computed: run.computed as u64,
-        period_values: run.period_values,
-        note,
-    })
 }
 
 /// G(n) for any n the verdict or the rule's theory determines.
@@ -828,371 +869,4 @@ impl Oracle<'_> {
         }
         Err(why)
     }
-}
-
-fn verdict_line(v: &Verdict, values: &Values, upto: u64, note: Option<&str>) -> String {
-    let mut line = match v {
-        Verdict::Periodic { n0, period, saltus, proof } => {
-            let head = if *saltus == 0 {
-                format!("periodic from n0 = {n0} with period {period}")
-            } else {
-                format!(
-                    "arithmetic-periodic from n0 = {n0} with period {period} and saltus {saltus}"
-                )
-            };
-            match proof {
-                Proof::Proved { theorem, checked_to } => {
-                    format!("{head} (proved: {theorem}, values checked to n = {checked_to})")
-                }
-                Proof::Observed { why } => {
-                    format!("{head} (observed to n = {upto}, not proved: {why})")
-                }
-            }
-        }
-        Verdict::ClosedForm { what } => format!("closed form: {what}"),
-        Verdict::NoTheorem { why } => format!("{why}; {}", stats(values)),
-        Verdict::NotFound => format!("no period found up to n = {upto} ({})", stats(values)),
-    };
-    if let Some(n) = note {
-        line.push_str(&format!("; stopped: {n}"));
-    }
-    line
-}
-
-/// Largest value, the rare/common split, the P-positions.
-fn stats(values: &Values) -> String {
-    if values.is_empty() {
-        return "no values".to_string();
-    }
-    let st = research_stats(values);
-    let split = match st.mask {
-        None => "rare/common: no split".to_string(),
-        Some(m) => format!("rare/common by mask {m}: {} rare, {} common", st.rare, st.common),
-    };
-    format!(
-        "largest value {} at n = {}; {split}; {} P-positions, the last at n = {}",
-        st.largest,
-        st.largest_at,
-        st.p_positions,
-        st.last_p.unwrap_or(0)
-    )
-}
-
-/// The research statistics of `--stats`: the rare/common split (as in the verdict), the last
-/// rare heap, every value's frequency, the P-positions.
-struct StatsJson {
-    count: u64,
-    largest: u32,
-    largest_at: u64,
-    p_positions: u64,
-    last_p: Option<u64>,
-    mask: Option<u32>,
-    rare: u64,
-    common: u64,
-    last_rare_n: Option<u64>,
-    last_rare_value: Option<u32>,
-    /// (value, how many heaps have it), by value.
-    frequencies: Vec<(u32, u64)>,
-}
-
-games::json_object!(StatsJson { "count" => count, "largest" => largest, "largest_at" => largest_at, "p_positions" => p_positions, "last_p" => last_p, "mask" => mask, "rare" => rare, "common" => common, "last_rare_n" => last_rare_n, "last_rare_value" => last_rare_value, "frequencies" => frequencies });
-
-fn research_stats(values: &Values) -> StatsJson {
-    match values {
-        Values::Narrow(v) => stats_of(v),
-        Values::Wide(v) => stats_of(v),
-    }
-}
-
-fn stats_of<T: Copy + Into<u32>>(values: &[T]) -> StatsJson {
-    let (largest_at, largest) = values
-        .iter()
-        .map(|&v| v.into())
-        .enumerate()
-        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
-        .map_or((0, 0), |(i, v)| (i as u64, v));
-    let mut counts = vec![0u64; largest as usize + 1];
-    for &v in values {
-        counts[v.into() as usize] += 1;
-    }
-    // The rare mask: the bits (of the lowest ten) whose parity class of values is the smallest
-    // (0 is always rare). A mask below 2^10 sees only a value's lowest ten bits: the counts are
-    // summed by those first.
-    let mut low = [0u64; 1024];
-    for (v, &c) in counts.iter().enumerate() {
-        low[v & 1023] += c;
-    }
-    let bits = 32 - largest.leading_zeros();
-    let mut best = (u64::MAX, 0u32);
-    for mask in 1..1u32 << bits.min(10) {
-        let rare: u64 = low
-            .iter()
-            .enumerate()
-            .filter(|&(v, &c)| c > 0 && (v as u32 & mask).count_ones().is_multiple_of(2))
-            .map(|(_, &c)| c)
-            .sum();
-        if rare < best.0 {
-            best = (rare, mask);
-        }
-    }
-    let mask = (best.1 != 0).then_some(best.1);
-    let is_rare = |v: u32| mask.is_some_and(|m| (v & m).count_ones().is_multiple_of(2));
-    let len = values.len();
-    let last_rare = (1..len).rev().map(|i| (i, values[i].into())).find(|&(_, v)| is_rare(v));
-    StatsJson {
-        count: len as u64,
-        largest,
-        largest_at,
-        p_positions: counts[0],
-        last_p: values.iter().rposition(|&v| v.into() == 0).map(|i| i as u64),
-        mask,
-        rare: if mask.is_some() { best.0 } else { 0 },
-        common: if mask.is_some() { len as u64 - best.0 } else { 0 },
-        last_rare_n: last_rare.map(|(i, _)| i as u64),
-        last_rare_value: last_rare.map(|(_, v)| v),
-        frequencies: counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(v, &c)| (v as u32, c))
-            .collect(),
-    }
-}
-
-fn stats_text(st: &StatsJson) -> String {
-    let mut s = format!(
-        "stats over G(0..={}): largest value {} at n = {}; ",
-        st.count.saturating_sub(1),
-        st.largest,
-        st.largest_at
-    );
-    match st.last_p {
-        Some(l) => s.push_str(&format!("{} P-positions, the last at n = {l}", st.p_positions)),
-        None => s.push_str("no P-positions"),
-    }
-    match st.mask {
-        Some(m) => {
-            s.push_str(&format!(
-                "; rare/common by mask {m}: {} rare, {} common",
-                st.rare, st.common
-            ));
-            if let (Some(n), Some(v)) = (st.last_rare_n, st.last_rare_value) {
-                s.push_str(&format!(", the last rare value {v} at n = {n}"));
-            }
-        }
-        None => s.push_str("; rare/common: no split"),
-    }
-    s.push_str("\nfrequencies (value:count):");
-    const SHOWN: usize = 100;
-    for (v, c) in st.frequencies.iter().take(SHOWN) {
-        s.push_str(&format!(" {v}:{c}"));
-    }
-    if st.frequencies.len() > SHOWN {
-        s.push_str(&format!(
-            " ... ({} more values; --json lists all)",
-            st.frequencies.len() - SHOWN
-        ));
-    }
-    s.push('\n');
-    s
-}
-
-fn verdict_json(v: &Verdict, line: String, note: Option<String>, computed_to: u64) -> VerdictJson {
-    let mut j = VerdictJson {
-        computed_to,
-        kind: "none",
-        n0: None,
-        period: None,
-        saltus: None,
-        proved: v.is_proved(),
-        theorem: None,
-        checked_to: None,
-        note,
-        line,
-    };
-    match v {
-        Verdict::Periodic { n0, period, saltus, proof } => {
-            j.kind = if *saltus == 0 { "periodic" } else { "arithmetic-periodic" };
-            j.n0 = Some(*n0);
-            j.period = Some(*period);
-            j.saltus = Some(*saltus);
-            if let Proof::Proved { theorem, checked_to } = proof {
-                j.theorem = Some(theorem.clone());
-                j.checked_to = Some(*checked_to);
-            }
-        }
-        Verdict::ClosedForm { .. } => j.kind = "closed-form",
-        Verdict::NoTheorem { .. } => j.kind = "no-theorem",
-        Verdict::NotFound => {}
-    }
-    j
-}
-
-/// The values in rows: the period's width once known (up to 40), else 20. Past
-/// [`FULL_TABLE`] values (and without `--upto`), only the first rows, the rows around n0 and
-/// the rows around n0 + p (where the repetition starts), with a note.
-fn table(values: &Values, v: &Verdict, all: bool) -> String {
-    let width = match v {
-        Verdict::Periodic { period, .. } if *period <= 40 => *period as usize,
-        _ => 20,
-    };
-    let vw = values.max_value().to_string().len();
-    let nw = values.len().saturating_sub(1).to_string().len();
-    let rows = values.len().div_ceil(width);
-    let mut shown = vec![all || values.len() <= FULL_TABLE; rows];
-    for r in shown.iter_mut().take(5) {
-        *r = true;
-    }
-    if let Verdict::Periodic { n0, period, .. } = v {
-        for at in [*n0, n0 + period] {
-            let r = (at / width as u64) as usize;
-            let end = (r + 3).min(rows);
-            for x in shown.iter_mut().take(end).skip(r.saturating_sub(2)) {
-                *x = true;
-            }
-        }
-    }
-    let mut s = String::new();
-    let mut gap = false;
-    for (row, &show) in shown.iter().enumerate() {
-        if !show {
-            if !gap {
-                s.push_str("...\n");
-            }
-            gap = true;
-            continue;
-        }
-        gap = false;
-        s.push_str(&format!("{:>nw$}:", row * width));
-        for n in row * width..((row + 1) * width).min(values.len()) {
-            s.push_str(&format!(" {:>vw$}", values.at(n)));
-        }
-        s.push('\n');
-    }
-    if shown.iter().any(|x| !x) {
-        s.push_str(&format!(
-            "(rows left out; --upto {} prints every value G(0..={}))\n",
-            values.len() - 1,
-            values.len() - 1
-        ));
-    }
-    s
-}
-
-/// The most values printed in full by default.
-const FULL_TABLE: usize = 2000;
-
-/// The most columns an SVG draws: more values share a column (its lowest to highest value).
-const SVG_COLUMNS: usize = 2000;
-
-/// G(n) against n in the data's own coordinates (no rounding): one unit column per value, or
-/// per block of values past [`SVG_COLUMNS`] (a bar from the block's least to its largest value),
-/// so the file stays small whatever n. Columns holding a P-position (G = 0) are red; the
-/// preperiod is shaded grey and one period blue; axes with the first and last n and value.
-fn svg(rule: &Rule, values: &Values, v: &Verdict) -> String {
-    let len = values.len().max(1);
-    let cols = len.min(SVG_COLUMNS);
-    // Column c holds the values n with n * cols / len = c.
-    let col_of = |n: usize| (n as u128 * cols as u128 / len as u128) as usize;
-    let top = values.max_value() as usize + 1;
-    let mut lo = vec![u32::MAX; cols];
-    let mut hi = vec![0u32; cols];
-    // The rare values above 0 (0 is drawn red) of each column, by the mask of --stats, when
-    // the split is a real one (at most a quarter of the values rare).
-    let st = research_stats(values);
-    let mask = st.mask.filter(|_| st.rare <= st.count / 4);
-    let is_rare = |g: u32| g != 0 && mask.is_some_and(|m| (g & m).count_ones().is_multiple_of(2));
-    let (mut rare_lo, mut rare_hi) = (vec![u32::MAX; cols], vec![0u32; cols]);
-    for (n, g) in values.iter().enumerate() {
-        let c = col_of(n);
-        lo[c] = lo[c].min(g);
-        hi[c] = hi[c].max(g);
-        if is_rare(g) {
-            rare_lo[c] = rare_lo[c].min(g);
-            rare_hi[c] = rare_hi[c].max(g);
-        }
-    }
-    let mut s = String::new();
-    s.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"480\">\n");
-    s.push_str("<rect width=\"900\" height=\"480\" fill=\"white\"/>\n");
-    let per = if cols < len { format!(", {len} values in {cols} columns") } else { String::new() };
-    s.push_str(&format!(
-        "<text x=\"50\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">G(n) of {} for n = 0..{}, values 0..{}{per}</text>\n",
-        xml_escape(&shortened(&rule.to_string())),
-        len - 1,
-        top - 1
-    ));
-    // Axes: x along the bottom, y on the left, with their end labels.
-    s.push_str("<g stroke=\"black\" stroke-width=\"1\"><line x1=\"49\" y1=\"431\" x2=\"850\" y2=\"431\"/><line x1=\"49\" y1=\"30\" x2=\"49\" y2=\"431\"/></g>\n");
-    s.push_str(&format!(
-        "<g font-family=\"sans-serif\" font-size=\"11\"><text x=\"50\" y=\"445\">0</text><text x=\"850\" y=\"445\" text-anchor=\"end\">n = {}</text><text x=\"45\" y=\"431\" text-anchor=\"end\">0</text><text x=\"45\" y=\"40\" text-anchor=\"end\">{}</text></g>\n",
-        len - 1,
-        top - 1
-    ));
-    s.push_str(&format!(
-        "<svg x=\"50\" y=\"30\" width=\"800\" height=\"400\" viewBox=\"0 0 {cols} {top}\" preserveAspectRatio=\"none\">\n"
-    ));
-    if let Verdict::Periodic { n0, period, .. } = v {
-        let a = col_of((*n0 as usize).min(len));
-        let b =
-            col_of((*n0 as usize).saturating_add(*period as usize).min(len)).max(a + 1).min(cols);
-        s.push_str(&format!(
-            "<rect x=\"0\" y=\"0\" width=\"{a}\" height=\"{top}\" fill=\"#dddddd\"/>\n"
-        ));
-        s.push_str(&format!(
-            "<rect x=\"{a}\" y=\"0\" width=\"{}\" height=\"{top}\" fill=\"#cce0ff\"/>\n",
-            b.saturating_sub(a)
-        ));
-    }
-    s.push_str("<g fill=\"black\">\n");
-    for c in 0..cols {
-        if lo[c] > hi[c] {
-            continue;
-        }
-        let fill = if lo[c] == 0 { " fill=\"red\"" } else { "" };
-        s.push_str(&format!(
-            "<rect x=\"{c}\" y=\"{}\" width=\"1\" height=\"{}\"{fill}/>\n",
-            top - 1 - hi[c] as usize,
-            (hi[c] - lo[c]) as usize + 1
-        ));
-    }
-    s.push_str("</g>\n");
-    // Rare values over the black, at least 1/100 of the height so that one value shows.
-    let tall = (top / 100).max(1);
-    let mut any_rare = false;
-    for c in (0..cols).filter(|&c| rare_lo[c] <= rare_hi[c]) {
-        if !any_rare {
-            s.push_str("<g fill=\"orange\">\n");
-            any_rare = true;
-        }
-        let h = ((rare_hi[c] - rare_lo[c]) as usize + 1).max(tall);
-        let y = (top - 1 - rare_hi[c] as usize).min(top - h);
-        s.push_str(&format!("<rect x=\"{c}\" y=\"{y}\" width=\"1\" height=\"{h}\"/>\n"));
-    }
-    if any_rare {
-        s.push_str("</g>\n");
-    }
-    s.push_str("</svg>\n");
-    let mut legend = match v {
-        Verdict::Periodic { n0: 0, period, .. } => {
-            format!("no preperiod; blue: one period of {period}; red: P-positions (G = 0)")
-        }
-        Verdict::Periodic { n0, period, .. } => format!(
-            "grey: preperiod 0..{}; blue: one period of {period}; red: P-positions (G = 0)",
-            n0 - 1
-        ),
-        _ => "no period marked; red: P-positions (G = 0)".to_string(),
-    };
-    if let (true, Some(m)) = (any_rare, mask) {
-        legend.push_str(&format!("; orange: rare values (even popcount of G & {m})"));
-    }
-    s.push_str(&format!(
-        "<text x=\"50\" y=\"470\" font-family=\"sans-serif\" font-size=\"12\">{}</text>\n</svg>\n",
-        xml_escape(&legend)
-    ));
-    s
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }

@@ -10,7 +10,8 @@
 //! [`sparse`] is the fast rare/common engine for octal codes and [`long_run`] the bounded-memory
 //! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values;
 //! [`table`] holds a table of values 2 bytes a value until one passes 65535, then 4, and
-//! [`checkpoint`] writes and reads such a table for `--save` / `--resume`.
+//! [`checkpoint`] writes and reads such a table for `--save` / `--resume`; [`report`] prints
+//! the verdict, the table, the statistics, the JSON document and the SVG drawing.
 
 pub mod certificate;
 pub mod checkpoint;
@@ -20,6 +21,7 @@ pub mod long_run;
 pub mod moves;
 pub mod parallel;
 pub mod play;
+pub mod report;
 pub mod rule;
 pub mod sparse;
 pub mod table;

@@ -54,6 +54,9 @@ pub fn code_move_words(size: u64, leaves: &[u64]) -> String {
 /// Bound on the options tried for one heap (each needs a value or two).
 const SEARCH_BOUND: u64 = 50_000_000;
 
+/// What a move search finds: the heaps left and the move in words.
+type Found = Option<(Vec<u64>, String)>;
+
 /// A move from a heap of `x` to an option of value `target`, if one is found. `g` gives G(n)
 /// (or `None` when unknown); `period` is a proved (n0, p, saltus) when there is one.
 pub fn move_to_value(
@@ -62,84 +65,12 @@ pub fn move_to_value(
     target: u128,
     g: &mut dyn FnMut(u64) -> Option<u128>,
     period: Option<(u64, u64, u64)>,
-) -> Option<(Vec<u64>, String)> {
-    let mut budget = SEARCH_BOUND;
+) -> Found {
     match rule {
-        Rule::SplitNim => {
-            // Options: heaps a, b < x (0 allowed), value G(a) ^ G(b).
-            let pair = if target == 0 {
-                Some((0, 0))
-            } else if let Some(a) = crate::theory::split::pile_of(target) {
-                Some((a, 0))
-            } else {
-                let high = 1u128 << (127 - target.leading_zeros());
-                crate::theory::split::pile_of(high)
-                    .zip(crate::theory::split::pile_of(target ^ high))
-            };
-            let (a, b) = pair.filter(|&(a, b)| a < x && b < x)?;
-            let (a, b) = (a.min(b), a.max(b));
-            return Some((vec![a, b], format!("replace the heap of {x} by heaps of {a} and {b}")));
-        }
-        Rule::MultiSg(f) => {
-            if x < *f || x < 2 {
-                return None;
-            }
-            let mut m = 2u64;
-            while m <= x {
-                let q = x / m;
-                let hi = x / q;
-                for mm in m..=hi.min(m + 1) {
-                    let r = x - q * mm;
-                    let v = if r % 2 == 1 { g(q + 1)? } else { 0 }
-                        ^ if (mm - r) % 2 == 1 { g(q)? } else { 0 };
-                    if v == target {
-                        let words = if r == 0 {
-                            format!("split the heap of {x} into {mm} heaps of {q}")
-                        } else {
-                            format!(
-                                "split the heap of {x} into {mm} heaps as evenly as possible ({} of {q} and {r} of {})",
-                                mm - r,
-                                q + 1
-                            )
-                        };
-                        return Some((Vec::new(), words));
-                    }
-                }
-                m = hi + 1;
-            }
-            return None;
-        }
-        Rule::Lunch => {
-            // Cutting into k pieces: value G(x / k) for odd k, 0 for even k.
-            let try_k = |k: u64, g: &mut dyn FnMut(u64) -> Option<u128>| -> Option<String> {
-                if k < 2 || !x.is_multiple_of(k) {
-                    return None;
-                }
-                let v = if k % 2 == 1 { g(x / k)? } else { 0 };
-                (v == target).then(|| format!("cut the piece of {x} into {k} pieces of {}", x / k))
-            };
-            let mut d = 1u64;
-            while d <= 1_000_000 && d * d <= x {
-                if x.is_multiple_of(d) {
-                    for k in [d, x / d] {
-                        if let Some(w) = try_k(k, g) {
-                            return Some((Vec::new(), w));
-                        }
-                    }
-                }
-                d += 1;
-            }
-            return None;
-        }
-        Rule::Fibonacci => {
-            for &f in crate::theory::fibonacci::FIB.iter().filter(|&&f| f <= x) {
-                if g(x - f)? == target {
-                    let leaves = if f == x { Vec::new() } else { vec![x - f] };
-                    return Some((leaves, format!("take {f} from the heap of {x}")));
-                }
-            }
-            return None;
-        }
+        Rule::SplitNim => return split_nim_move(x, target),
+        Rule::MultiSg(f) => return multi_sg_move(*f, x, target, g),
+        Rule::Lunch => return lunch_move(x, target, g),
+        Rule::Fibonacci => return fibonacci_move(x, target, g),
         _ => {}
     }
     if let Some(c) = super::closed::closed_form(rule) {
@@ -148,20 +79,124 @@ pub fn move_to_value(
         return Some((leaves.clone(), code_move_words(x, &leaves)));
     }
     if let Some(ranges) = rule.amount_ranges().filter(|_| rule.code().is_none()) {
-        for (a, b) in ranges {
-            let mut s = a;
-            while s <= b.min(x) {
-                budget = budget.checked_sub(1)?;
-                let m = x - s;
-                if g(m)? == target {
-                    let leaves = if m == 0 { Vec::new() } else { vec![m] };
-                    return Some((leaves.clone(), code_move_words(x, &leaves)));
-                }
-                s += 1;
-            }
-        }
+        return range_move(&ranges, x, target, g);
+    }
+    code_move(rule, x, target, g, period)
+}
+
+/// Split Nim: replace the heap by two smaller heaps a, b (0 allowed), value G(a) ^ G(b).
+fn split_nim_move(x: u64, target: u128) -> Found {
+    let pair = if target == 0 {
+        Some((0, 0))
+    } else if let Some(a) = crate::theory::split::pile_of(target) {
+        Some((a, 0))
+    } else {
+        let high = 1u128 << (127 - target.leading_zeros());
+        crate::theory::split::pile_of(high).zip(crate::theory::split::pile_of(target ^ high))
+    };
+    let (a, b) = pair.filter(|&(a, b)| a < x && b < x)?;
+    let (a, b) = (a.min(b), a.max(b));
+    Some((vec![a, b], format!("replace the heap of {x} by heaps of {a} and {b}")))
+}
+
+/// Multi-SG with split bound F: split the heap into m >= 2 heaps as evenly as possible.
+fn multi_sg_move(f: u64, x: u64, target: u128, g: &mut dyn FnMut(u64) -> Option<u128>) -> Found {
+    if x < f || x < 2 {
         return None;
     }
+    let mut m = 2u64;
+    while m <= x {
+        let q = x / m;
+        let hi = x / q;
+        for mm in m..=hi.min(m + 1) {
+            let r = x - q * mm;
+            let v =
+                if r % 2 == 1 { g(q + 1)? } else { 0 } ^ if (mm - r) % 2 == 1 { g(q)? } else { 0 };
+            if v == target {
+                let words = if r == 0 {
+                    format!("split the heap of {x} into {mm} heaps of {q}")
+                } else {
+                    format!(
+                        "split the heap of {x} into {mm} heaps as evenly as possible ({} of {q} and {r} of {})",
+                        mm - r,
+                        q + 1
+                    )
+                };
+                return Some((Vec::new(), words));
+            }
+        }
+        m = hi + 1;
+    }
+    None
+}
+
+/// Lunch: cut the piece into k equal pieces; value G(x / k) for odd k, 0 for even k.
+fn lunch_move(x: u64, target: u128, g: &mut dyn FnMut(u64) -> Option<u128>) -> Found {
+    let try_k = |k: u64, g: &mut dyn FnMut(u64) -> Option<u128>| -> Option<String> {
+        if k < 2 || !x.is_multiple_of(k) {
+            return None;
+        }
+        let v = if k % 2 == 1 { g(x / k)? } else { 0 };
+        (v == target).then(|| format!("cut the piece of {x} into {k} pieces of {}", x / k))
+    };
+    let mut d = 1u64;
+    while d <= 1_000_000 && d * d <= x {
+        if x.is_multiple_of(d) {
+            for k in [d, x / d] {
+                if let Some(w) = try_k(k, g) {
+                    return Some((Vec::new(), w));
+                }
+            }
+        }
+        d += 1;
+    }
+    None
+}
+
+/// Fibonacci subtraction: take a Fibonacci number of tokens.
+fn fibonacci_move(x: u64, target: u128, g: &mut dyn FnMut(u64) -> Option<u128>) -> Found {
+    for &f in crate::theory::fibonacci::FIB.iter().filter(|&&f| f <= x) {
+        if g(x - f)? == target {
+            let leaves = if f == x { Vec::new() } else { vec![x - f] };
+            return Some((leaves, format!("take {f} from the heap of {x}")));
+        }
+    }
+    None
+}
+
+/// A subtraction game given as ranges of amounts: take s tokens, s in one of the ranges.
+fn range_move(
+    ranges: &[(u64, u64)],
+    x: u64,
+    target: u128,
+    g: &mut dyn FnMut(u64) -> Option<u128>,
+) -> Found {
+    let mut budget = SEARCH_BOUND;
+    for &(a, b) in ranges {
+        let mut s = a;
+        while s <= b.min(x) {
+            budget = budget.checked_sub(1)?;
+            let m = x - s;
+            if g(m)? == target {
+                let leaves = if m == 0 { Vec::new() } else { vec![m] };
+                return Some((leaves.clone(), code_move_words(x, &leaves)));
+            }
+            s += 1;
+        }
+    }
+    None
+}
+
+/// A take-and-break code: one or two heaps left by the digits (with the proved period's bound
+/// on the splits), three or more by the naive option list for small heaps.
+fn code_move(
+    rule: &Rule,
+    x: u64,
+    target: u128,
+    g: &mut dyn FnMut(u64) -> Option<u128>,
+    period: Option<(u64, u64, u64)>,
+) -> Found {
+    let mut budget = SEARCH_BOUND;
     let code = rule.code()?;
     if let (Some((n0, p, saltus)), false) = (period, code.tail.is_empty())
         && saltus > 0

@@ -578,9 +578,25 @@ impl CodeState {
     /// G(n) = the mex of the options of n, given g = G(0..n); builds the composition sets of n.
     fn mex<T: Val>(&mut self, code: &Code, g: &[T], n: u64) -> Result<usize, EngineError> {
         let nu = n as usize;
-        let val = |i: usize| -> usize { g[i].into() as usize };
-        // Every option value (a XOR of values) is below the power of two above the largest
-        // value: the stamps cover it, and one more for the mex.
+        self.widen_stamps(g);
+        let mark = nu as u32 + 1;
+        self.compose(g, nu);
+        let top = self.absorb_tail(code, g, nu, mark);
+        for k in 0..=top.min(nu) {
+            let d = code.digit(k);
+            if d != Digit::ZERO {
+                self.mark_options(d, g, nu - k, mark, n)?;
+            }
+        }
+        if self.kept > MAX_SET_ENTRIES || self.enumerated + self.set.work > MAX_PARTITIONS {
+            return Err(EngineError::Budget { n });
+        }
+        Ok(self.least_unmarked(mark))
+    }
+
+    /// Every option value (a XOR of values) is below the power of two above the largest value:
+    /// the stamps cover it, and one more for the mex.
+    fn widen_stamps<T: Val>(&mut self, g: &[T]) {
         for &x in g.iter().skip(self.top_len) {
             self.top = self.top.max(x.into());
         }
@@ -589,10 +605,11 @@ impl CodeState {
         if self.stamp.len() < need {
             self.stamp.resize(need, 0);
         }
-        let mark = nu as u32 + 1;
-        let stamp = &mut self.stamp;
-        // The composition sets of n itself (they need G below n only; values are 16-bit here).
-        let g16 = |i: usize| -> u16 { val(i) as u16 };
+    }
+
+    /// The composition sets of n itself (they need G below n only; values are 16-bit here).
+    fn compose<T: Val>(&mut self, g: &[T], nu: usize) {
+        let g16 = |i: usize| -> u16 { g[i].into() as u16 };
         for j in 2..2 + self.exact.len() {
             for a in 1..nu {
                 if j == 2 {
@@ -618,134 +635,156 @@ impl CodeState {
             self.kept += s.len() as u64;
             self.more[j - 1].push(s);
         }
-        // The one-digit tail: the heaps m = n - k for k >= its start (see `tail`).
-        let mut floor = 0usize;
-        let top = match self.tail {
-            Some((start, one, none)) => {
-                if one {
-                    while self.tail_len + start <= nu {
-                        let v = val(self.tail_len);
-                        if self.tail_seen.len() <= v / 64 {
-                            self.tail_seen.resize(v / 64 + 1, 0);
-                        }
-                        self.tail_seen[v / 64] |= 1 << (v % 64);
-                        self.tail_len += 1;
-                    }
-                    // The least value >= 1 the tail does not give (0 comes from m = 0 only).
-                    let seen = &self.tail_seen;
-                    let in_tail =
-                        |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
-                    self.tail_mex = self.tail_mex.max(1);
-                    while in_tail(self.tail_mex) {
-                        self.tail_mex += 1;
-                    }
-                }
-                if none && nu >= start {
-                    stamp[0] = mark;
-                }
-                start.saturating_sub(1)
-            }
-            None if code.tail.is_empty() => code.digits.len() - 1,
-            None => nu,
+    }
+
+    /// The one-digit tail: the heaps m = n - k for k >= its start (see `tail`) go into the
+    /// growing bitset. Returns the largest k the digit loop must still look at.
+    fn absorb_tail<T: Val>(&mut self, code: &Code, g: &[T], nu: usize, mark: u32) -> usize {
+        let Some((start, one, none)) = self.tail else {
+            return if code.tail.is_empty() { code.digits.len() - 1 } else { nu };
         };
-        for k in 0..=top.min(nu) {
-            let d = code.digit(k);
-            if d == Digit::ZERO {
-                continue;
-            }
-            let m = nu - k;
-            let has = |j: usize| {
-                (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
-            };
-            if m == 0 {
-                if has(0) {
-                    stamp[0] = mark;
+        if one {
+            while self.tail_len + start <= nu {
+                let v = g[self.tail_len].into() as usize;
+                if self.tail_seen.len() <= v / 64 {
+                    self.tail_seen.resize(v / 64 + 1, 0);
                 }
-                continue;
+                self.tail_seen[v / 64] |= 1 << (v % 64);
+                self.tail_len += 1;
             }
-            if has(1) {
-                stamp[val(m)] = mark;
+            // The least value >= 1 the tail does not give (0 comes from m = 0 only).
+            self.tail_mex = self.tail_mex.max(1);
+            while self.in_tail(self.tail_mex) {
+                self.tail_mex += 1;
             }
-            if m >= 2 && has(2) {
-                match d.equality {
-                    Equality::Any => {
-                        for a in 1..=m / 2 {
-                            stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
-                        }
-                    }
-                    Equality::Unequal | Equality::NotAllEqual => {
-                        for a in 1..m.div_ceil(2) {
-                            stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
-                        }
-                    }
-                    Equality::AllEqual => {
-                        if m.is_multiple_of(2) {
-                            stamp[0] = mark;
-                        }
-                    }
-                }
+        }
+        if none && nu >= start {
+            self.stamp[0] = mark;
+        }
+        start.saturating_sub(1)
+    }
+
+    /// Whether the tail's bitset holds value v.
+    fn in_tail(&self, v: usize) -> bool {
+        self.tail_seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1)
+    }
+
+    /// Stamps the values of the options of digit `d` on a heap of m tokens left.
+    fn mark_options<T: Val>(
+        &mut self,
+        d: Digit,
+        g: &[T],
+        m: usize,
+        mark: u32,
+        n: u64,
+    ) -> Result<(), EngineError> {
+        let has = |j: usize| {
+            (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
+        };
+        let stamp = &mut self.stamp;
+        if m == 0 {
+            if has(0) {
+                stamp[0] = mark;
             }
-            // Three or more heaps.
-            let most = if d.at_least.is_some() {
-                m
-            } else {
-                (64 - d.heaps.leading_zeros() as usize).saturating_sub(1).min(m)
-            };
-            if most < 3 {
-                continue;
-            }
+            return Ok(());
+        }
+        if has(1) {
+            stamp[g[m].into() as usize] = mark;
+        }
+        if m >= 2 && has(2) {
             match d.equality {
-                Equality::AllEqual => {
-                    for j in 3..=most {
-                        if has(j) && m.is_multiple_of(j) {
-                            stamp[if j % 2 == 1 { val(m / j) } else { 0 }] = mark;
-                        }
+                Equality::Any => {
+                    for a in 1..=m / 2 {
+                        stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
                     }
                 }
-                Equality::Any => {
-                    let open = d.at_least.map_or(usize::MAX, |a| a.max(3) as usize);
-                    for j in 3..open.min(most + 1) {
-                        if has(j) {
-                            for &v in &self.exact[j - 2][m] {
-                                stamp[v as usize] = mark;
-                            }
-                        }
+                Equality::Unequal | Equality::NotAllEqual => {
+                    for a in 1..m.div_ceil(2) {
+                        stamp[(g[a] ^ g[m - a]).into() as usize] = mark;
                     }
-                    if open <= m {
-                        // Y_open(m): compositions into `open` or more parts.
-                        for &v in &self.more[open - 1][m] {
+                }
+                Equality::AllEqual => {
+                    if m.is_multiple_of(2) {
+                        stamp[0] = mark;
+                    }
+                }
+            }
+        }
+        // Three or more heaps.
+        let most = if d.at_least.is_some() {
+            m
+        } else {
+            (64 - d.heaps.leading_zeros() as usize).saturating_sub(1).min(m)
+        };
+        if most < 3 {
+            return Ok(());
+        }
+        self.mark_many(d, g, m, most, mark, n)
+    }
+
+    /// The options of digit `d` that leave three to `most` heaps of m tokens in all.
+    fn mark_many<T: Val>(
+        &mut self,
+        d: Digit,
+        g: &[T],
+        m: usize,
+        most: usize,
+        mark: u32,
+        n: u64,
+    ) -> Result<(), EngineError> {
+        let has = |j: usize| {
+            (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
+        };
+        let stamp = &mut self.stamp;
+        match d.equality {
+            Equality::AllEqual => {
+                for j in 3..=most {
+                    if has(j) && m.is_multiple_of(j) {
+                        stamp[if j % 2 == 1 { g[m / j].into() as usize } else { 0 }] = mark;
+                    }
+                }
+            }
+            Equality::Any => {
+                let open = d.at_least.map_or(usize::MAX, |a| a.max(3) as usize);
+                for j in 3..open.min(most + 1) {
+                    if has(j) {
+                        for &v in &self.exact[j - 2][m] {
                             stamp[v as usize] = mark;
                         }
                     }
                 }
-                Equality::Unequal | Equality::NotAllEqual => {
-                    for j in 3..=most {
-                        if has(j) {
-                            let mut left = MAX_PARTITIONS.saturating_sub(self.enumerated);
-                            let before = left;
-                            each_partition_xor(g, m, j, d.equality, &mut left, |v| {
-                                stamp[v as usize] = mark
-                            });
-                            self.enumerated += before - left;
-                            if left == 0 {
-                                return Err(EngineError::Budget { n });
-                            }
-                        }
+                if open <= m {
+                    // Y_open(m): compositions into `open` or more parts.
+                    for &v in &self.more[open - 1][m] {
+                        stamp[v as usize] = mark;
+                    }
+                }
+            }
+            Equality::Unequal | Equality::NotAllEqual => {
+                for j in (3..=most).filter(|&j| has(j)) {
+                    let mut left = MAX_PARTITIONS.saturating_sub(self.enumerated);
+                    let before = left;
+                    each_partition_xor(g, m, j, d.equality, &mut left, |v| {
+                        stamp[v as usize] = mark
+                    });
+                    self.enumerated += before - left;
+                    if left == 0 {
+                        return Err(EngineError::Budget { n });
                     }
                 }
             }
         }
-        if self.kept > MAX_SET_ENTRIES || self.enumerated + self.set.work > MAX_PARTITIONS {
-            return Err(EngineError::Budget { n });
-        }
-        // The mex: below `floor` every value is an option (0, then the tail's values).
-        let seen = &self.tail_seen;
-        let in_tail = |v: usize| seen.get(v / 64).is_some_and(|w| w >> (v % 64) & 1 == 1);
-        if stamp[0] == mark || in_tail(0) {
+        Ok(())
+    }
+
+    /// The mex: below `floor` every value is an option (0, then the tail's values).
+    fn least_unmarked(&self, mark: u32) -> usize {
+        let mut floor = 0usize;
+        if self.stamp[0] == mark || self.in_tail(0) {
             floor = self.tail_mex.max(1);
         }
-        let mex = (floor..stamp.len()).find(|&v| stamp[v] != mark && !in_tail(v));
-        Ok(mex.unwrap_or(stamp.len()))
+        let mex = (floor..self.stamp.len()).find(|&v| self.stamp[v] != mark && !self.in_tail(v));
+        mex.unwrap_or(self.stamp.len())
     }
 }
 
