@@ -678,9 +678,7 @@ impl CodeState {
         mark: u32,
         n: u64,
     ) -> Result<(), EngineError> {
-        let has = |j: usize| {
-            (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
-        };
+        let has = |j: usize| leaves(d, j);
         let stamp = &mut self.stamp;
         if m == 0 {
             if has(0) {
@@ -732,9 +730,7 @@ impl CodeState {
         mark: u32,
         n: u64,
     ) -> Result<(), EngineError> {
-        let has = |j: usize| {
-            (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
-        };
+        let has = |j: usize| leaves(d, j);
         let stamp = &mut self.stamp;
         match d.equality {
             Equality::AllEqual => {
@@ -786,6 +782,11 @@ impl CodeState {
         let mex = (floor..self.stamp.len()).find(|&v| self.stamp[v] != mark && !self.in_tail(v));
         mex.unwrap_or(self.stamp.len())
     }
+}
+
+/// Whether digit `d` may leave exactly `j` nonempty heaps.
+fn leaves(d: Digit, j: usize) -> bool {
+    (j < 64 && d.heaps >> j & 1 == 1) || d.at_least.is_some_and(|a| j >= a as usize)
 }
 
 /// Calls `visit` with the XOR of every partition of `m` into `j` parts satisfying `equality`
