@@ -28,7 +28,7 @@
 //! all this needs. `threads = 1` is the one-core engine unchanged.
 
 use super::sparse::{Engine, EngineError, EngineStats, FullStore, Pre, Store};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{RwLock, mpsc};
 
 /// Heaps computed on one core before blocks start (blocks need `s` large against their length).
@@ -374,6 +374,14 @@ pub fn last_timing() -> Timing {
     LAST_TIMING.lock().map(|t| *t).unwrap_or_default()
 }
 
+/// CPU time of the calling thread in nanoseconds, where the system says (Linux:
+/// `/proc/thread-self/schedstat`, its first field); `None` elsewhere. Time spent waiting is not
+/// counted, so that a busy machine does not inflate the serial part.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 fn nanos(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
@@ -479,6 +487,8 @@ struct Shared {
     values: RwLock<Vec<u16>>,
     rare: RwLock<RareCopy>,
     cancel: AtomicBool,
+    /// The workers' CPU time, summed as they end (0 where it cannot be read).
+    worker_cpu: AtomicU64,
 }
 
 /// One worker's task: heaps `range`, reading `G(0..known)`.
@@ -499,6 +509,7 @@ fn worker(
     tasks: mpsc::Receiver<Task>,
     results: mpsc::Sender<(Option<Masks>, u64)>,
 ) {
+    let cpu0 = thread_cpu_ns();
     for task in tasks {
         let clock = std::time::Instant::now();
         let masks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -517,6 +528,9 @@ fn worker(
         if results.send((masks, nanos(clock.elapsed()))).is_err() {
             break;
         }
+    }
+    if let (Some(a), Some(b)) = (cpu0, thread_cpu_ns()) {
+        shared.worker_cpu.fetch_add(b.saturating_sub(a), Ordering::Relaxed);
     }
 }
 
@@ -550,7 +564,9 @@ impl Blocks {
             values: RwLock::new(full.values),
             rare: RwLock::new(RareCopy::default()),
             cancel: AtomicBool::new(false),
+            worker_cpu: AtomicU64::new(0),
         };
+        let cpu0 = thread_cpu_ns();
         let (result_tx, results) = mpsc::channel();
         let splits = self.splits.clone();
         let (parts, stop_at, result) = std::thread::scope(|sc| {
@@ -566,6 +582,11 @@ impl Blocks {
             drop(tasks);
             out
         });
+        // CPU times where the system gives them (the clocks of the blocks otherwise).
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_ns()) {
+            self.timing.serial_ns = b.saturating_sub(a);
+            self.timing.workers_ns = shared.worker_cpu.load(Ordering::Relaxed);
+        }
         let values = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
         *engine = Engine::from_parts(parts, FullStore { values });
         if let Some(l) = stop_at
