@@ -1,31 +1,34 @@
 //! The rare/common engine on several cores ([`extend`]).
 //!
-//! The values are computed in blocks of consecutive heaps `[s, e)`. Most pairs `(a, m - a)` of a
-//! heap `n` in a block (`m = n - k` for a splitting move removing `k`) lie in the middle,
-//! `a` near `m / 2`, and read only values far below the block; the few with `a` small read
-//! values inside the block. While the main thread computes block `[s, e)` in order, worker
-//! threads compute for every heap of the *next* block the option values of its middle pairs
-//! (those reading only `G(0..s)`, which no longer change) into a bitset per heap ([`Pre`]). The
-//! main thread then does, in order, what depends on the block itself: the one-heap options, the
-//! pairs with a rare heap, and either the candidate check (sparse path: OR the bitset in, take the
-//! mex; only when that does not settle the candidate, scan the remaining pairs) or the remaining
-//! pairs (plain path). The value is the mex of the same option set as on one core, so it is
-//! identical: which pairs were looked at first never changes the settled mex (see
-//! [`super::sparse`]). Rare values born inside a block and rebuilds of the rare/common split
-//! only touch the main thread's part.
+//! The values are computed in blocks of consecutive heaps `[s, e)`. The options of a heap `n`
+//! (`m = n - k` for a splitting move removing `k`) are of two kinds: *far* ones read only values
+//! finished before the previous block, `G(0..f)`: the pairs `(a, m - a)` with `m - a < f`, and the
+//! rare pairs `(r, m - r)` with both heaps below `f`; the others land inside the last two blocks:
+//! the one-heap options, the pairs with `a <= m - f` (small `a`: the rare heaps smaller than
+//! about two blocks), and the rare heaps born since `f`. While the main thread completes block
+//! `[s, e)` in order, the workers compute for every heap of the *next* block the bitset of its far
+//! options ([`Pre`]): every far rare pair, and the first `P` far pairs of each split (`P` per
+//! block: more when more than 1 heap in 50 still needed a scan, fewer when the main thread
+//! waited; on the plain path every far pair). The main thread then repairs each heap in order:
+//! the bitset, the near rare pairs and one-heap options, the mex, and where the rare/common rule
+//! does not settle that candidate, a scan of the pairs not covered. The option set is the
+//! one-core set, so the value is identical: which pairs were looked at first never changes the
+//! settled mex (see [`super::sparse`]). The far rare pairs are those of the split when the
+//! workers started; after a rebuild the main thread pairs every rare heap itself.
 //!
-//! On the sparse path the workers cover `P` middle pairs per heap, `P` adapted per block (doubled
-//! when more than 1 in 20 heaps still needed a scan, lowered when almost none did); on the plain
-//! path they cover every pair below the block, and the block length `s / (4 T)` (`T` threads)
-//! leaves the main thread about `1 / T` of the pairs. The speed-up on the sparse path is bounded
-//! by the main thread's ordered part (about half of the work for `.454`); the plain path
-//! (quadratic, Officers `.6`) scales with the number of threads.
+//! Blocks last about a millisecond of the main thread's work (64 to 2^14 heaps; `s / (4 T)` on
+//! the plain path, `T` threads, which leaves the main thread about `1 / T` of the pairs). What
+//! stays serial is the repair: for `.454` or `.106`, whose rare heaps are all small, it holds the
+//! rare pairs, so they gain little; Officers `.6` (rare heaps everywhere, long scans) moves most
+//! of its work to the workers. [`Timing`] says how the time was shared (`GAMES_SG_TIMING=1`
+//! prints it).
 //!
-//! Threads are `std::thread::scope` threads spawned per block (a block is milliseconds of work,
-//! a spawn microseconds): the workers borrow the finished values `G(0..s)` directly (no copy, no
-//! lock, no `unsafe`), which a persistent pool could not do while the main thread appends.
-//! `std` rather than a pool crate: the project takes no new crates, and fork-join per block is
-//! all this needs. `threads = 1` is the one-core engine unchanged.
+//! The workers are `std::thread::scope` threads for the whole run, fed one task per block over
+//! channels; they read the finished values through a `RwLock` that the main thread takes for
+//! writing only between blocks, when every task is done (no `unsafe`, no crate). The caller sees
+//! the values once per block ([`Flow`]); a caller that stops inside a block gets the engine
+//! brought back to that length (its state is a function of the values). `threads = 1` is the
+//! one-core engine unchanged.
 
 use super::sparse::{Engine, EngineError, EngineStats, FullStore, Pre, Store};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
