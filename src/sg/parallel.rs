@@ -121,12 +121,15 @@ impl Masks {
     }
 }
 
+/// One class of the split: its splitting moves, its rare heaps and their values.
+type RareClass = (Vec<(usize, bool)>, Vec<u32>, Vec<u16>);
+
 /// A copy of the rare heaps of each class of the split (positions below the values frozen when
 /// it was taken), kept up to date by appending; taken afresh after a rebuild.
 #[derive(Default)]
 struct RareCopy {
     rebuilds: u64,
-    classes: Vec<(Vec<(usize, bool)>, Vec<u32>, Vec<u16>)>,
+    classes: Vec<RareClass>,
 }
 
 impl RareCopy {
@@ -341,7 +344,7 @@ impl Timing {
     /// integers; 1000 when nothing ran on the workers).
     pub fn serial_per_mille(&self) -> u64 {
         let all = self.serial_ns + self.workers_ns;
-        if all == 0 { 1000 } else { self.serial_ns * 1000 / all }
+        (self.serial_ns.saturating_mul(1000)).checked_div(all).unwrap_or(1000)
     }
 }
 
@@ -481,6 +484,8 @@ struct Blocks {
     pairs: usize,
     /// Heaps of a block on the sparse path (adapted per block).
     len: usize,
+    /// `GAMES_SG_PAIRS=P`: `P` pairs per split whatever the balance (for measurements).
+    fixed_pairs: Option<usize>,
     timing: Timing,
 }
 
@@ -545,6 +550,7 @@ impl Blocks {
             splits: engine.moves().split.clone(),
             pairs: 64,
             len: 1024,
+            fixed_pairs: std::env::var("GAMES_SG_PAIRS").ok().and_then(|v| v.parse().ok()),
             timing: Timing { threads, ..Timing::default() },
         }
     }
@@ -716,7 +722,7 @@ impl Blocks {
         (heaps, misses): (usize, u64),
         (main_time, waited): (std::time::Duration, std::time::Duration),
     ) {
-        if let Some(fixed) = std::env::var("GAMES_SG_PAIRS").ok().and_then(|v| v.parse().ok()) {
+        if let Some(fixed) = self.fixed_pairs {
             self.pairs = fixed;
         } else if had_masks && !plain {
             if waited * 20 > main_time {
