@@ -183,7 +183,7 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
         rare: job.rare.map(|r| (known, r.rebuilds)),
     };
     for n in start..end {
-        if (n - start) & 63 == 0 && cancel.load(Ordering::Relaxed) {
+        if (n - start) & 7 == 0 && cancel.load(Ordering::Relaxed) {
             out.end = n;
             break;
         }
