@@ -106,7 +106,7 @@ fn main() -> ExitCode {
         None => 1,
     };
     let res = if threads > 1 {
-        parallel::extend(&mut engine, n, threads, &mut |_, _| true)
+        parallel::extend(&mut engine, n, threads, &mut |_, _, _| parallel::Flow::Go)
     } else {
         engine.extend_to(n)
     };

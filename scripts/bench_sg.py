@@ -23,6 +23,9 @@ ogsolve's README recommends); a short calibration run picks the faster of the tw
 be built the comparison says so and is skipped. CMP_RUNS (default 3) rounds for .106 and .454,
 CMP_RUNS_SLOW (default 1) for .6 (about a minute a run); CMP=0 skips the comparison.
 
+Last, the many-core table (scripts/bench_scaling.sh: -j 1 2, or 1 2 4 8 16 on 16 cores or more,
+with the serial fraction; SCALING=0 skips it, SCALING_THREADS sets the -j list).
+
 Usage: scripts/bench_sg.py   (environment: RUNS=3, GRUNDY_N, OGSOLVE, OGS_SRC, OGS_MIRROR,
 OGS_BUILD, CMP, CMP_RUNS, CMP_RUNS_SLOW; CMP_ONLY=1 runs only the comparison)
 """
@@ -226,6 +229,24 @@ def compare():
           "(-j 1 CPU ratio: ogs CPU / -j1 CPU)")
 
 
+def scaling():
+    """The many-core table of issue 30: scripts/bench_scaling.sh (wall seconds of the whole
+    command for each -j, side by side, and the serial fraction each run reports), with -j 1 2 4 8
+    16 where the machine has 16 cores or more, else -j 1 2; ogsolve's rc2 (the driver built by
+    build_ogs) beside it when it builds. SCALING=0 skips it; SCALING_THREADS sets the -j list."""
+    if os.environ.get("SCALING", "1") == "0":
+        return
+    cores = os.cpu_count() or 1
+    threads = os.environ.get("SCALING_THREADS", "1 2 4 8 16" if cores >= 16 else "1 2")
+    env = dict(os.environ, GAMES=GAMES, THREADS=threads)
+    best, _ = build_ogs() if os.environ.get("CMP", "1") != "0" else (None, None)
+    if best is not None:
+        env.update(OGSOLVE=best[0], OGS_DRIVER="1")
+    print("\nscaling (scripts/bench_scaling.sh):")
+    sys.stdout.flush()
+    subprocess.run(["bash", os.path.join(os.path.dirname(__file__), "bench_scaling.sh")], env=env)
+
+
 if __name__ == "__main__":
     if os.environ.get("CMP_ONLY") == "1":
         subprocess.run(["cargo", "build", "--release", "--quiet", "--example", "sg_bench"], check=True)
@@ -233,3 +254,4 @@ if __name__ == "__main__":
     else:
         main()
     compare()
+    scaling()

@@ -4,9 +4,9 @@
 
 use games::rng::Rng;
 use games::sg::code::{Code, Equality};
-use games::sg::long_run::{self, Memory, WORK_PER_MINUTE};
+use games::sg::long_run::{self, Memory, PeriodDetector, WORK_PER_MINUTE};
 use games::sg::parallel;
-use games::sg::sparse::{Engine, EngineStats};
+use games::sg::sparse::{Engine, EngineStats, FullStore};
 
 mod common;
 use common::{octal, parse};
@@ -44,12 +44,14 @@ fn parallel_values(
     start: usize,
 ) -> (Vec<u16>, EngineStats) {
     let mut e = Engine::new(code).unwrap();
-    parallel::extend_from(&mut e, upto, threads, start, &mut |_, _| true).unwrap();
+    parallel::extend_from(&mut e, upto, threads, start, &mut |_, _, _| parallel::Flow::Go).unwrap();
     (e.values().to_vec(), e.stats())
 }
 
 /// The published periods (Winning Ways, Flammenkamp's tables; `sg_engine.rs`, `sg.rs`) to their
-/// certificates: same certificate, same values, with 2 and 3 threads.
+/// certificates: same certificate, same values, same engine state at the end (the run stops
+/// inside a block and the engine is brought back to the certificate's length), with 2, 4 and 8
+/// threads.
 #[test]
 fn published_periods_to_their_certificates() {
     for (text, n0, p, max) in [
@@ -64,7 +66,7 @@ fn published_periods_to_their_certificates() {
         let one = long_run::run(&code, max, Memory::Full).unwrap().unwrap();
         let c = one.certificate.unwrap_or_else(|| panic!("{text}: no certificate on one core"));
         assert_eq!((c.n0, c.period), (n0, p), "{text}");
-        for threads in [2, 3] {
+        for threads in [2, 4, 8] {
             parallel::set_threads(threads);
             let par = long_run::run_with_budget(&code, max, Memory::Full, WORK_PER_MINUTE).unwrap();
             parallel::set_threads(1);
@@ -72,6 +74,7 @@ fn published_periods_to_their_certificates() {
             assert_eq!(par.computed, one.computed, "{text} with {threads} threads");
             assert!(par.first == one.first, "{text} with {threads} threads: values differ");
             assert_eq!(par.period_values, one.period_values, "{text}");
+            assert_eq!((par.max_value, par.rare_heaps), (one.max_value, one.rare_heaps), "{text}");
         }
     }
 }
@@ -87,7 +90,7 @@ fn known_codes_match_the_one_core_engine() {
         let code = parse(text);
         let want = one_core(&code, 100_000);
         let n = want.len();
-        for threads in [2, 3] {
+        for threads in [2, 3, 8] {
             let (got, stats) = parallel_values(&code, n, threads, 256);
             assert!(got == want, "{text} with {threads} threads: values differ");
             let splits = games::sg::sparse::OctalMoves::of(&code).unwrap().split.len();
@@ -99,7 +102,8 @@ fn known_codes_match_the_one_core_engine() {
 }
 
 /// 200 random octal codes (digits 0-7, some with a leading 4, some with `!`) to 10^5 where the
-/// rare heaps are sparse; codes on the quadratic path only as far as [`BUDGET`] reaches.
+/// rare heaps are sparse, with 2 to 8 threads in turn; codes on the quadratic path only as far
+/// as [`BUDGET`] reaches.
 #[test]
 fn random_codes_match_the_one_core_engine() {
     let mut rng = Rng::new(0x5eed_9a7a);
@@ -116,10 +120,60 @@ fn random_codes_match_the_one_core_engine() {
         let upto = 100_000;
         let want = one_core(&code, upto);
         let n = want.len();
-        let threads = 2 + case % 2;
+        let threads = 2 + case % 7;
         let (got, _) = parallel_values(&code, n, threads, 256);
         assert!(got == want, "case {case}: {digits:?} lead {lead} {eq:?}, {threads} threads");
         long += usize::from(n == upto);
     }
     assert!(long >= 40, "only {long} codes reached 10^5: the test exercises too little");
+}
+
+/// The batched period detector (`observe_block`, which the runs on several threads use) finds
+/// what the per-value detector finds, at the same length, however the values are cut into
+/// blocks: random sequences that turn periodic (random preperiod and period, a few glitches that
+/// drop candidates), cut into random blocks.
+#[test]
+fn block_detector_matches_the_per_value_detector() {
+    let mut rng = Rng::new(0xb10c_de7e);
+    let mut certified = 0;
+    for case in 0..300 {
+        let p = 1 + rng.below(300) as usize;
+        let n0 = rng.below(4000) as usize;
+        let len = 30_000;
+        let base: Vec<u16> = (0..p).map(|_| rng.below(8) as u16).collect();
+        let mut v: Vec<u16> = (0..len)
+            .map(|i| if i < n0 { rng.below(8) as u16 } else { base[(i - n0) % p] })
+            .collect();
+        for _ in 0..rng.below(3) {
+            let i = rng.below(len as u64) as usize;
+            v[i] = rng.below(8) as u16;
+        }
+        let t = 1 + rng.below(4) as usize;
+        let mut one = PeriodDetector::new(t, true);
+        let mut store = FullStore::default();
+        let mut want = None;
+        for &g in &v {
+            store.values.push(g);
+            if let Some(c) = one.observe(&store) {
+                want = Some((store.values.len(), c));
+                break;
+            }
+        }
+        let mut blocks = PeriodDetector::new(t, true);
+        let (mut got, mut from) = (None, 0);
+        while from < len {
+            let to = (from + 1 + rng.below(3000) as usize).min(len);
+            if let Some(r) = blocks.observe_block(&v[..to], from) {
+                got = Some(r);
+                break;
+            }
+            from = to;
+        }
+        assert_eq!(got, want, "case {case}: p {p} n0 {n0} t {t}");
+        certified += usize::from(want.is_some());
+    }
+    assert!(
+        certified >= 150,
+        "only {certified} sequences certified: the test exercises too little"
+    );
 }

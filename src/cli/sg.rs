@@ -44,7 +44,7 @@ pub fn command() -> Command {
                 .long("threads")
                 .value_name("N")
                 .value_parser(clap::value_parser!(u64).range(1..=256))
-                .help("Octal codes: threads for the rare/common engine (default: the machine's cores, at most 16; 1 = the one-core engine; --bounded runs use one). The values are the same"),
+                .help("Octal codes: threads for the rare/common engine (default: all the machine's cores; 1 = the one-core engine). The values are the same"),
         )
         .arg(
             Arg::new("bounded")

@@ -27,6 +27,7 @@
 
 use super::certificate::{certificate_last, split_parity_failure, split_parity_range};
 use super::code::Code;
+use super::parallel::Flow;
 use super::sparse::{Engine, EngineError, FullStore, OctalMoves, Path, Store};
 
 /// The first `prefix` values and a ring of the last `ring` values.
@@ -182,6 +183,45 @@ impl PeriodDetector {
         None
     }
 
+    /// [`PeriodDetector::observe`] for each length from `from + 1` to `values.len()` in turn
+    /// (the values of a block), with the same outcome: `Some((len, certificate))` at the first
+    /// length that certifies. Between the lengths where something happens (a search, a
+    /// mismatch, the certificate) it compares slices instead of single values.
+    pub fn observe_block(&mut self, values: &[u16], from: usize) -> Option<(usize, Certificate)> {
+        let to = values.len();
+        let mut len = from + 1;
+        while len <= to {
+            if let Some((p, n0)) = self.candidate {
+                // observe at lengths len..: a mismatch G(L - 1) != G(L - 1 - p) drops the
+                // candidate; else L > last certifies. `last >= len - 1`: no length so far did.
+                let cert = self.last(n0, p) + 1;
+                let end = to.min(cert.max(len));
+                let here = &values[len - 1..end];
+                let back = &values[len - 1 - p..end - p];
+                match here.iter().zip(back).position(|(a, b)| a != b) {
+                    Some(j) => {
+                        self.candidate = None;
+                        len += j;
+                    }
+                    None if end == cert => {
+                        return Some((cert, self.finish(&Prefix(&values[..cert]), p, n0)));
+                    }
+                    None => return None,
+                }
+            }
+            // No candidate at `len`: the search when it is due, else nothing until it is.
+            if len < self.next_search {
+                len = self.next_search;
+                continue;
+            }
+            if let Some(c) = self.observe(&Prefix(&values[..len])) {
+                return Some((len, c));
+            }
+            len += 1;
+        }
+        None
+    }
+
     /// Propose the nearest earlier window equal (by hash, then value by value) to the last
     /// `WINDOW` values, and find its preperiod by comparing backwards.
     fn search<S: Store + ?Sized>(&mut self, s: &S) {
@@ -261,6 +301,28 @@ impl PeriodDetector {
                     .is_none();
         }
         Certificate { n0, period, checked: self.last(n0, period), proved }
+    }
+}
+
+/// The values `G(0..len)` of a longer slice, as a store (for [`PeriodDetector::observe_block`]).
+struct Prefix<'a>(&'a [u16]);
+
+impl Store for Prefix<'_> {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn get(&self, i: usize) -> u16 {
+        self.0[i]
+    }
+    fn has(&self, i: usize) -> bool {
+        i < self.0.len()
+    }
+    fn push(&mut self, _v: u16) {}
+    fn complete(&self) -> bool {
+        true
+    }
+    fn oldest(&self) -> usize {
+        0
     }
 }
 
@@ -505,27 +567,30 @@ fn drive_parallel(
     let splits = engine.moves().split.len().max(1) as u64;
     let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
     let mut plain = engine.stats().plain_steps;
-    let res = super::parallel::extend(&mut engine, max, threads, &mut |store, stats| {
-        let len = store.len();
+    let res = super::parallel::extend(&mut engine, max, threads, &mut |values, from, stats| {
+        let len = values.len();
+        // The plain steps of the block, counted at the block's last heap (the budget is a bound
+        // on the order of a minute, not a value: the one-core run counts each heap).
         let n = len as u64 - 1;
-        work += if stats.plain_steps != plain { splits * (n / 2) + 1 } else { 1 };
+        let plains = stats.plain_steps - plain;
+        work += plains * (splits * (n / 2)) + (len - from) as u64;
         plain = stats.plain_steps;
         if work.saturating_add(stats.scanned_pairs) > budget {
             out_of_work = true;
-            return false;
+            return Flow::Stop;
         }
-        if let Some(c) = detector.observe(store) {
+        if let Some((at, c)) = detector.observe_block(values, from) {
             certificate = Some(c);
-            return false;
+            return Flow::StopAt(at);
         }
-        if len & 0xFFFF == 0 {
+        if len >> 16 != from >> 16 {
             if crate::harness::process::interrupted().is_some() {
                 interrupted = true;
-                return false;
+                return Flow::Stop;
             }
             progress(len);
         }
-        true
+        Flow::Go
     });
     let flags = (res.err(), out_of_work, interrupted);
     finish(engine, certificate, flags, |s, _| s.has(0), |s| s.values)

@@ -1,34 +1,38 @@
 //! The rare/common engine on several cores ([`extend`]).
 //!
-//! The values are computed in blocks of consecutive heaps `[s, e)`. Most pairs `(a, m - a)` of a
-//! heap `n` in a block (`m = n - k` for a splitting move removing `k`) lie in the middle,
-//! `a` near `m / 2`, and read only values far below the block; the few with `a` small read
-//! values inside the block. While the main thread computes block `[s, e)` in order, worker
-//! threads compute for every heap of the *next* block the option values of its middle pairs
-//! (those reading only `G(0..s)`, which no longer change) into a bitset per heap ([`Pre`]). The
-//! main thread then does, in order, what depends on the block itself: the one-heap options, the
-//! pairs with a rare heap, and either the candidate check (sparse path: OR the bitset in, take the
-//! mex; only when that does not settle the candidate, scan the remaining pairs) or the remaining
-//! pairs (plain path). The value is the mex of the same option set as on one core, so it is
-//! identical: which pairs were looked at first never changes the settled mex (see
-//! [`super::sparse`]). Rare values born inside a block and rebuilds of the rare/common split
-//! only touch the main thread's part.
+//! The values are computed in blocks of consecutive heaps `[s, e)`. The options of a heap `n`
+//! (`m = n - k` for a splitting move removing `k`) are of two kinds: *far* ones read only values
+//! finished before the previous block, `G(0..f)`: the pairs `(a, m - a)` with `m - a < f`, and the
+//! rare pairs `(r, m - r)` with both heaps below `f`; the others land inside the last two blocks:
+//! the one-heap options, the pairs with `a <= m - f` (small `a`: the rare heaps smaller than
+//! about two blocks), and the rare heaps born since `f`. While the main thread completes block
+//! `[s, e)` in order, the workers compute for every heap of the *next* block the bitset of its far
+//! options ([`Pre`]): every far rare pair, and the first `P` far pairs of each split (`P` per
+//! block: more when more than 1 heap in 50 still needed a scan, fewer when the main thread
+//! waited; on the plain path every far pair). The main thread then repairs each heap in order:
+//! the bitset, the near rare pairs and one-heap options, the mex, and where the rare/common rule
+//! does not settle that candidate, a scan of the pairs not covered. The option set is the
+//! one-core set, so the value is identical: which pairs were looked at first never changes the
+//! settled mex (see [`super::sparse`]). The far rare pairs are those of the split when the
+//! workers started; after a rebuild the main thread pairs every rare heap itself.
 //!
-//! On the sparse path the workers cover `P` middle pairs per heap, `P` adapted per block (doubled
-//! when more than 1 in 20 heaps still needed a scan, lowered when almost none did); on the plain
-//! path they cover every pair below the block, and the block length `s / (4 T)` (`T` threads)
-//! leaves the main thread about `1 / T` of the pairs. The speed-up on the sparse path is bounded
-//! by the main thread's ordered part (about half of the work for `.454`); the plain path
-//! (quadratic, Officers `.6`) scales with the number of threads.
+//! Blocks last about a millisecond of the main thread's work (64 to 2^14 heaps; `s / (4 T)` on
+//! the plain path, `T` threads, which leaves the main thread about `1 / T` of the pairs). What
+//! stays serial is the repair: for `.454` or `.106`, whose rare heaps are all small, it holds the
+//! rare pairs, so they gain little; Officers `.6` (rare heaps everywhere, long scans) moves most
+//! of its work to the workers. [`Timing`] says how the time was shared (`GAMES_SG_TIMING=1`
+//! prints it).
 //!
-//! Threads are `std::thread::scope` threads spawned per block (a block is milliseconds of work,
-//! a spawn microseconds): the workers borrow the finished values `G(0..s)` directly (no copy, no
-//! lock, no `unsafe`), which a persistent pool could not do while the main thread appends.
-//! `std` rather than a pool crate: the project takes no new crates, and fork-join per block is
-//! all this needs. `threads = 1` is the one-core engine unchanged.
+//! The workers are `std::thread::scope` threads for the whole run, fed one task per block over
+//! channels; they read the finished values through a `RwLock` that the main thread takes for
+//! writing only between blocks, when every task is done (no `unsafe`, no crate). The caller sees
+//! the values once per block ([`Flow`]); a caller that stops inside a block gets the engine
+//! brought back to that length (its state is a function of the values). `threads = 1` is the
+//! one-core engine unchanged.
 
 use super::sparse::{Engine, EngineError, EngineStats, FullStore, Pre, Store};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{RwLock, mpsc};
 
 /// Heaps computed on one core before blocks start (blocks need `s` large against their length).
 const START: usize = 1 << 12;
@@ -89,14 +93,17 @@ impl Store for BlockStore<'_> {
     }
 }
 
-/// The precomputed pairs of heaps `start..end`: per heap, `lo` per split and `words` mask words.
+/// The precomputed pairs of heaps `start..end`: per heap, `lo` per split and `words` mask words;
+/// `rare`: the far rare pairs are in the masks too (see [`Pre::rare`]).
 struct Masks {
     start: usize,
     end: usize,
     splits: usize,
     words: usize,
     lo: Vec<u32>,
+    hi: Vec<u32>,
     mask: Vec<u64>,
+    rare: Option<(usize, u64)>,
 }
 
 impl Masks {
@@ -107,32 +114,76 @@ impl Masks {
         let i = n - self.start;
         Some(Pre {
             lo: &self.lo[i * self.splits..(i + 1) * self.splits],
+            hi: &self.hi[i * self.splits..(i + 1) * self.splits],
             mask: &self.mask[i * self.words..(i + 1) * self.words],
+            rare: self.rare,
         })
     }
 }
 
-/// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split).
-fn compute(
-    values: &[u16],
-    splits: &[(usize, bool)],
-    (start, end): (usize, usize),
+/// One class of the split: its splitting moves, its rare heaps and their values.
+type RareClass = (Vec<(usize, bool)>, Vec<u32>, Vec<u16>);
+
+/// A copy of the rare heaps of each class of the split (positions below the values frozen when
+/// it was taken), kept up to date by appending; taken afresh after a rebuild.
+#[derive(Default)]
+struct RareCopy {
+    rebuilds: u64,
+    classes: Vec<RareClass>,
+}
+
+impl RareCopy {
+    /// Bring the copy to the engine's split (`rebuilds`: its rebuild count).
+    fn update(&mut self, parts: &super::sparse::Parts) {
+        let rebuilds = parts.stats().rebuilds;
+        if rebuilds != self.rebuilds || self.classes.len() != parts.rare_lists().count() {
+            self.classes.clear();
+            self.rebuilds = rebuilds;
+        }
+        if self.classes.is_empty() {
+            self.classes = parts
+                .rare_lists()
+                .map(|(sp, pos, val)| (sp.to_vec(), pos.to_vec(), val.to_vec()))
+                .collect();
+            return;
+        }
+        for (c, (_, pos, val)) in self.classes.iter_mut().zip(parts.rare_lists()) {
+            let have = c.1.len();
+            c.1.extend_from_slice(&pos[have..]);
+            c.2.extend_from_slice(&val[have..]);
+        }
+    }
+}
+
+/// What a worker computes for heaps `start..end`, reading only `values` (the frozen `G(0..s)`).
+struct Job<'a> {
+    values: &'a [u16],
+    splits: &'a [(usize, bool)],
+    /// At most this many middle pairs per split.
     pairs: usize,
     words: usize,
-    cancel: &AtomicBool,
-) -> Masks {
+    /// The rare heaps to pair (far rare pairs), with the split's rebuild count.
+    rare: Option<&'a RareCopy>,
+}
+
+/// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split),
+/// and with `rare` the rare pairs whose two heaps lie below `values.len()`.
+fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
+    let (values, splits, words) = (job.values, job.splits, job.words);
     let count = end - start;
+    let known = values.len();
     let mut out = Masks {
         start,
         end,
         splits: splits.len(),
         words,
         lo: vec![1; count * splits.len()],
+        hi: vec![0; count * splits.len()],
         mask: vec![0; count * words],
+        rare: job.rare.map(|r| (known, r.rebuilds)),
     };
-    let known = values.len();
     for n in start..end {
-        if (n - start) & 63 == 0 && cancel.load(Ordering::Relaxed) {
+        if (n - start) & 7 == 0 && cancel.load(Ordering::Relaxed) {
             out.end = n;
             break;
         }
@@ -144,14 +195,15 @@ fn compute(
             }
             let m = n - k;
             // The largest a, without the equal split when it is forbidden.
-            let hi = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
-            // a >= m - known + 1: the partner m - a is finished.
-            let lo = (hi + 1).saturating_sub(pairs).max(m.saturating_sub(known) + 1).max(1);
-            let lo = lo.min(hi + 1);
-            out.lo[i * splits.len() + si] = lo as u32;
+            let top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
+            // The first `pairs` pairs whose partner m - a is finished (a >= m - known + 1).
+            let lo = (m.saturating_sub(known) + 1).max(1);
+            let hi = top.min(lo.saturating_add(job.pairs - 1));
             if lo > hi {
                 continue;
             }
+            out.lo[i * splits.len() + si] = lo as u32;
+            out.hi[i * splits.len() + si] = hi as u32;
             let left = &values[lo..=hi];
             let right = &values[m - hi..=m - lo];
             if words == 1 {
@@ -165,8 +217,35 @@ fn compute(
                 }
             }
         }
+        if let Some(rare) = job.rare {
+            far_rare_pairs(values, rare, n, mask);
+        }
     }
     out
+}
+
+/// The rare pairs `(r, m - r)` of heap `n` with both heaps below `values.len()` (the engine's
+/// own part is the others: see [`Pre::rare`]).
+fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, mask: &mut [u64]) {
+    let known = values.len();
+    for (splits, pos, val) in &rare.classes {
+        for &(k, unequal) in splits {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let from = pos.partition_point(|&r| r as usize + known <= m);
+            let to = pos.partition_point(|&r| (r as usize) < m.min(known));
+            for j in from..to {
+                let r = pos[j] as usize;
+                if unequal && 2 * r == m {
+                    continue;
+                }
+                let v = val[j] ^ values[m - r];
+                mask[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+    }
 }
 
 /// The bits `1 << (x ^ y)` for `x` in `left` and `y` in `right` read backwards (every value below
@@ -226,22 +305,119 @@ pub fn threads() -> usize {
     THREADS.load(Ordering::Relaxed)
 }
 
-/// The number of threads to use by default: the machine's cores, at most 16.
+/// The number of threads to use by default: all the machine's cores.
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(16)
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Compute values until `len() >= upto` with `threads` threads, calling `on_value` after each
-/// value with the values so far; it returns `false` to stop. With `threads <= 1`, or values too
-/// large for the precomputed bitsets, the one-core engine runs. The values are those of
+/// What the caller of [`extend`] wants after a block of values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Go,
+    /// Stop here.
+    Stop,
+    /// Stop with `G(0..len)` exactly (`len` at most the values so far; the engine is then the
+    /// one-core engine after those values).
+    StopAt(usize),
+}
+
+/// Where the time of the last [`extend`] went, in nanoseconds: the main thread's own work (the
+/// ordered part of each block, the caller's per-block step, merging), which no other thread can
+/// share, and the workers' precomputation, summed over the workers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// Threads used.
+    pub threads: usize,
+    /// Blocks computed on several threads.
+    pub blocks: u64,
+    /// Wall time of the whole call.
+    pub wall_ns: u64,
+    /// Time the main thread worked (not waiting for the workers): the serial part.
+    pub serial_ns: u64,
+    /// Time the workers worked, summed.
+    pub workers_ns: u64,
+}
+
+impl Timing {
+    /// The serial fraction of the work: serial / (serial + workers), in per mille (exact
+    /// integers; 1000 when nothing ran on the workers).
+    pub fn serial_per_mille(&self) -> u64 {
+        let all = self.serial_ns + self.workers_ns;
+        (self.serial_ns.saturating_mul(1000)).checked_div(all).unwrap_or(1000)
+    }
+}
+
+impl Timing {
+    /// One line: `sg timing: threads T blocks B wall W s serial S s workers K s serial-fraction F`
+    /// (seconds with three decimals, F in per mille as a decimal fraction).
+    pub fn line(&self) -> String {
+        let sec = |ns: u64| format!("{}.{:03}", ns / 1_000_000_000, ns / 1_000_000 % 1000);
+        let f = self.serial_per_mille();
+        format!(
+            "sg timing: threads {} blocks {} wall {} s serial {} s workers {} s serial-fraction {}.{:03}",
+            self.threads,
+            self.blocks,
+            sec(self.wall_ns),
+            sec(self.serial_ns),
+            sec(self.workers_ns),
+            f / 1000,
+            f % 1000
+        )
+    }
+}
+
+static LAST_TIMING: std::sync::Mutex<Timing> = std::sync::Mutex::new(Timing {
+    threads: 1,
+    blocks: 0,
+    wall_ns: 0,
+    serial_ns: 0,
+    workers_ns: 0,
+});
+
+/// The [`Timing`] of the last [`extend`] in this process.
+pub fn last_timing() -> Timing {
+    LAST_TIMING.lock().map(|t| *t).unwrap_or_default()
+}
+
+/// CPU time of the calling thread in nanoseconds, where the system says (Linux:
+/// `/proc/thread-self/schedstat`, its first field); `None` elsewhere. Time spent waiting is not
+/// counted, so that a busy machine does not inflate the serial part.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+fn nanos(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// Compute values until `len() >= upto` with `threads` threads, calling
+/// `on_block(values, from, stats)` after each block with the values so far (`from`: the first
+/// one new since the last call) and the engine's counters; its
+/// [`Flow`] stops the run. With `threads <= 1`, or values too large for the precomputed bitsets,
+/// the one-core engine runs (one value a block). The values are those of
 /// [`Engine::next_value`].
 pub fn extend(
     engine: &mut Engine<FullStore>,
     upto: usize,
     threads: usize,
-    on_value: &mut dyn FnMut(&dyn Store, EngineStats) -> bool,
+    on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
 ) -> Result<(), EngineError> {
-    extend_from(engine, upto, threads, START, on_value)
+    extend_from(engine, upto, threads, START, on_block)
+}
+
+/// The engine after exactly `G(0..len)` (a run that stopped inside a block): the values are
+/// fed to a fresh engine as if computed (its state is a function of the values alone).
+fn replay(engine: &mut Engine<FullStore>, mut values: Vec<u16>, len: usize) {
+    values.truncate(len);
+    let mut fresh =
+        Engine::with_store(engine.moves().clone(), FullStore::default(), super::sparse::Path::Auto);
+    for &g in &values {
+        // Values below 2^16 from an engine that accepted them: a refusal is impossible here.
+        let _ = fresh.push_known(g);
+    }
+    *engine = fresh;
 }
 
 /// [`extend`] with blocks from heap `start` on (at least 64; tests use small ones so that short
@@ -251,118 +427,345 @@ pub fn extend_from(
     upto: usize,
     threads: usize,
     start: usize,
-    on_value: &mut dyn FnMut(&dyn Store, EngineStats) -> bool,
+    on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
 ) -> Result<(), EngineError> {
+    let clock = std::time::Instant::now();
     let start = start.max(64);
     if engine.len() >= upto {
         return Ok(());
     }
     if threads <= 1 || engine.moves().split.is_empty() {
         // The one-core engine, unchanged.
+        let mut res = Ok(());
         while engine.len() < upto {
-            engine.next_value()?;
-            if !on_value(engine.store(), engine.stats()) {
+            if let Err(e) = engine.next_value() {
+                res = Err(e);
                 break;
             }
-        }
-        return Ok(());
-    }
-    // Work on the engine by value (its parts move between stores without copies).
-    let placeholder =
-        Engine::with_store(engine.moves().clone(), FullStore::default(), super::sparse::Path::Auto);
-    let owned = std::mem::replace(engine, placeholder);
-    let (mut parts, full) = owned.into_parts();
-    let mut values = full.values;
-    let splits = engine.moves().split.clone();
-    let mut pending: Vec<Masks> = Vec::new();
-    let mut pairs = 64usize;
-    let mut result = Ok(());
-    let mut stop = false;
-    let mut last_plain_steps = parts.stats().plain_steps;
-    while values.len() < upto && !stop {
-        let s = values.len();
-        let threads = if splits.is_empty() { 1 } else { threads.max(1) };
-        let (stats0, words) = (parts.stats(), parts.words());
-        // The plain path was taken in the last block: the workers then take every pair below.
-        let plain = stats0.plain_steps > last_plain_steps;
-        last_plain_steps = stats0.plain_steps;
-        let parallel = threads > 1 && s >= start && words <= MAX_WORDS;
-        // Block lengths: s / (4 T) (the main thread's pairs reach back about two blocks, so it
-        // keeps about 1 / T of a plain heap's pairs), at most SPARSE_BLOCK on the sparse path.
-        let block = |s: usize| {
-            if plain {
-                (s / (4 * threads)).max(64)
-            } else {
-                (s / (4 * threads)).clamp(64, SPARSE_BLOCK)
+            let len = engine.len();
+            match on_block(engine.values(), len - 1, engine.stats()) {
+                Flow::Go => {}
+                Flow::Stop => break,
+                Flow::StopAt(l) => {
+                    if l < len {
+                        let values = std::mem::take(&mut engine.store_mut().values);
+                        replay(engine, values, l);
+                    }
+                    break;
+                }
             }
-        };
-        let len = if parallel { block(s) } else { start.min(upto - s).max(1) };
-        let e = (s + len).min(upto);
-        let job = (e, (e + block(e)).min(upto));
-        let cur: Vec<Masks> =
-            std::mem::take(&mut pending).into_iter().filter(|m| m.start < e).collect();
-        let cancel = AtomicBool::new(false);
-        let job_pairs = if plain { usize::MAX } else { pairs };
-        let frozen: &[u16] = &values;
+        }
+        let wall = nanos(clock.elapsed());
+        if let Ok(mut t) = LAST_TIMING.lock() {
+            *t = Timing { threads: 1, blocks: 0, wall_ns: wall, serial_ns: wall, workers_ns: 0 };
+        }
+        return res;
+    }
+    let mut run = Blocks::new(engine, threads, start);
+    let res = run.go(engine, upto, on_block);
+    let mut timing = run.timing;
+    timing.wall_ns = nanos(clock.elapsed());
+    if let Ok(mut t) = LAST_TIMING.lock() {
+        *t = timing;
+    }
+    if std::env::var_os("GAMES_SG_TIMING").is_some() {
+        // A diagnostics line for the benchmark scripts (stderr; the output is unchanged).
+        eprintln!("{}", timing.line());
+    }
+    res
+}
+
+/// The state of a run in blocks (see the module doc).
+struct Blocks {
+    threads: usize,
+    start: usize,
+    splits: Vec<(usize, bool)>,
+    /// Pairs per split the workers take on the sparse path (adapted per block).
+    pairs: usize,
+    /// Heaps of a block on the sparse path (adapted per block).
+    len: usize,
+    /// `GAMES_SG_PAIRS=P`: `P` pairs per split whatever the balance (for measurements).
+    fixed_pairs: Option<usize>,
+    timing: Timing,
+}
+
+/// What the workers share with the main thread: the finished values `G(0..s)` (written by the
+/// main thread between blocks only, while no worker holds them) and the copy of the rare heaps.
+struct Shared {
+    values: RwLock<Vec<u16>>,
+    rare: RwLock<RareCopy>,
+    cancel: AtomicBool,
+    /// The workers' CPU time, summed as they end (0 where it cannot be read).
+    worker_cpu: AtomicU64,
+}
+
+/// One worker's task: heaps `range`, reading `G(0..known)`.
+#[derive(Clone, Copy)]
+struct Task {
+    range: (usize, usize),
+    known: usize,
+    pairs: usize,
+    words: usize,
+    rare: bool,
+}
+
+/// A worker: computes the masks of the tasks it receives until its channel closes. A panic in
+/// a task (a bug) sends no masks: those heaps are then computed without them, the same values.
+fn worker(
+    shared: &Shared,
+    splits: &[(usize, bool)],
+    tasks: mpsc::Receiver<Task>,
+    results: mpsc::Sender<(Option<Masks>, u64)>,
+) {
+    let cpu0 = thread_cpu_ns();
+    for task in tasks {
         let clock = std::time::Instant::now();
-        let (new_parts, local, fresh, misses, slow_workers) = std::thread::scope(|sc| {
-            let mut handles = Vec::new();
-            if parallel && job.0 < job.1 {
-                let workers = threads - 1;
-                let chunk = (job.1 - job.0).div_ceil(workers);
-                let mut a = job.0;
-                while a < job.1 {
-                    let b = (a + chunk).min(job.1);
-                    let (splits, cancel) = (&splits, &cancel);
-                    handles.push(
-                        sc.spawn(move || compute(frozen, splits, (a, b), job_pairs, words, cancel)),
-                    );
+        let masks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let values = shared.values.read().unwrap_or_else(|e| e.into_inner());
+            let rare = shared.rare.read().unwrap_or_else(|e| e.into_inner());
+            let job = Job {
+                values: values.get(..task.known).unwrap_or(&values),
+                splits,
+                pairs: task.pairs,
+                words: task.words,
+                rare: task.rare.then_some(&*rare),
+            };
+            compute(&job, task.range, &shared.cancel)
+        }))
+        .ok();
+        if results.send((masks, nanos(clock.elapsed()))).is_err() {
+            break;
+        }
+    }
+    if let (Some(a), Some(b)) = (cpu0, thread_cpu_ns()) {
+        shared.worker_cpu.fetch_add(b.saturating_sub(a), Ordering::Relaxed);
+    }
+}
+
+impl Blocks {
+    fn new(engine: &Engine<FullStore>, threads: usize, start: usize) -> Self {
+        Blocks {
+            threads,
+            start,
+            splits: engine.moves().split.clone(),
+            pairs: 64,
+            len: 1024,
+            fixed_pairs: std::env::var("GAMES_SG_PAIRS").ok().and_then(|v| v.parse().ok()),
+            timing: Timing { threads, ..Timing::default() },
+        }
+    }
+
+    /// Compute to `upto` (see [`extend_from`]): the workers live for the whole run.
+    fn go(
+        &mut self,
+        engine: &mut Engine<FullStore>,
+        upto: usize,
+        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+    ) -> Result<(), EngineError> {
+        // Work on the engine by value (its parts move between stores without copies).
+        let placeholder = Engine::with_store(
+            engine.moves().clone(),
+            FullStore::default(),
+            super::sparse::Path::Auto,
+        );
+        let (parts, full) = std::mem::replace(engine, placeholder).into_parts();
+        let shared = Shared {
+            values: RwLock::new(full.values),
+            rare: RwLock::new(RareCopy::default()),
+            cancel: AtomicBool::new(false),
+            worker_cpu: AtomicU64::new(0),
+        };
+        let cpu0 = thread_cpu_ns();
+        let (result_tx, results) = mpsc::channel();
+        let splits = self.splits.clone();
+        let (parts, stop_at, result) = std::thread::scope(|sc| {
+            let mut tasks = Vec::new();
+            for _ in 1..self.threads {
+                let (tx, rx) = mpsc::channel();
+                let (shared, splits, result_tx) = (&shared, &splits[..], result_tx.clone());
+                sc.spawn(move || worker(shared, splits, rx, result_tx));
+                tasks.push(tx);
+            }
+            drop(result_tx);
+            let out = self.blocks(parts, &shared, &tasks, &results, upto, on_block);
+            drop(tasks);
+            out
+        });
+        // CPU times where the system gives them (the clocks of the blocks otherwise).
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_ns()) {
+            self.timing.serial_ns = b.saturating_sub(a);
+            self.timing.workers_ns = shared.worker_cpu.load(Ordering::Relaxed);
+        }
+        let values = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
+        *engine = Engine::from_parts(parts, FullStore { values });
+        if let Some(l) = stop_at
+            && l < engine.len()
+        {
+            let values = std::mem::take(&mut engine.store_mut().values);
+            replay(engine, values, l);
+        }
+        result
+    }
+
+    /// The loop over blocks of [`Blocks::go`]: the engine's parts back, where the caller asked
+    /// to stop, and the engine's refusal if any.
+    fn blocks(
+        &mut self,
+        mut parts: super::sparse::Parts,
+        shared: &Shared,
+        tasks: &[mpsc::Sender<Task>],
+        results: &mpsc::Receiver<(Option<Masks>, u64)>,
+        upto: usize,
+        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+    ) -> (super::sparse::Parts, Option<usize>, Result<(), EngineError>) {
+        let mut pending: Vec<Masks> = Vec::new();
+        let mut last_plain_steps = parts.stats().plain_steps;
+        let threads = self.threads;
+        loop {
+            let s = shared.values.read().map_or(0, |v| v.len());
+            if s >= upto {
+                return (parts, None, Ok(()));
+            }
+            let (stats0, words) = (parts.stats(), parts.words());
+            // The plain path was taken in the last block: the workers then take every pair
+            // below, in blocks of s / (4 T) (the main thread's pairs reach back about two
+            // blocks, so it keeps about 1 / T of a plain heap's pairs).
+            let plain = stats0.plain_steps > last_plain_steps;
+            last_plain_steps = stats0.plain_steps;
+            let parallel = s >= self.start && words <= MAX_WORDS;
+            let sparse_len = self.len.min(s / (4 * threads)).max(64);
+            let block = |s: usize| if plain { (s / (4 * threads)).max(64) } else { sparse_len };
+            // The block is the heaps whose masks the workers computed during the last one.
+            pending.sort_unstable_by_key(|m| m.start);
+            let mut covered = s;
+            for m in &pending {
+                if m.start == covered {
+                    covered = m.end;
+                }
+            }
+            let len = if !parallel {
+                self.start.min(upto - s).max(1)
+            } else if covered > s {
+                covered - s
+            } else {
+                block(s)
+            };
+            let e = (s + len).min(upto);
+            let next = (e, (e + block(e)).min(upto));
+            let cur: Vec<Masks> =
+                std::mem::take(&mut pending).into_iter().filter(|m| m.start < e).collect();
+            let rare = parallel && !plain;
+            if rare && let Ok(mut r) = shared.rare.write() {
+                r.update(&parts);
+            }
+            // The tasks of the next block, one per worker.
+            shared.cancel.store(false, Ordering::Relaxed);
+            let mut sent = 0;
+            if parallel && next.0 < next.1 {
+                let chunk = (next.1 - next.0).div_ceil(tasks.len().max(1));
+                let pairs = if plain { usize::MAX } else { self.pairs };
+                let mut a = next.0;
+                for tx in tasks {
+                    if a >= next.1 {
+                        break;
+                    }
+                    let b = (a + chunk).min(next.1);
+                    let task = Task { range: (a, b), known: s, pairs, words, rare };
+                    sent += usize::from(tx.send(task).is_ok());
                     a = b;
                 }
             }
-            let mut eng = Engine::from_parts(parts, BlockStore { frozen, local: Vec::new() });
-            let misses0 = eng.stats().pre_misses;
-            let mut ci = 0;
-            for n in s..e {
-                while ci < cur.len() && cur[ci].end <= n {
-                    ci += 1;
-                }
-                let pre = cur.get(ci).and_then(|m| m.pre(n));
-                if let Err(err) = eng.next_value_pre(pre) {
-                    result = Err(err);
-                    stop = true;
-                    break;
-                }
-                if !on_value(eng.store(), eng.stats()) {
-                    stop = true;
-                    break;
-                }
-            }
-            let misses = eng.stats().pre_misses - misses0;
-            if stop {
-                cancel.store(true, Ordering::Relaxed);
-            }
+            // The block itself, in order, on this thread.
+            let clock = std::time::Instant::now();
+            let (p, local, misses, res) = {
+                let guard = shared.values.read().unwrap_or_else(|e| e.into_inner());
+                ordered(parts, &guard, (s, e), &cur, &shared.cancel)
+            };
+            parts = p;
             let main_time = clock.elapsed();
-            let fresh: Vec<Masks> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            let mut fresh = Vec::new();
+            for _ in 0..sent {
+                let Ok((m, t)) = results.recv() else { break };
+                fresh.extend(m);
+                self.timing.workers_ns += t;
+            }
             let waited = clock.elapsed() - main_time;
-            let (p, st) = eng.into_parts();
-            (p, st.local, fresh, misses, waited * 20 > main_time)
-        });
-        parts = new_parts;
-        values.extend_from_slice(&local);
-        if !cur.is_empty() && !plain {
-            let heaps = (e - s) as u64;
-            // Balance: fewer pairs when the main thread waited for the workers, more when the
-            // workers had time to spare and more than 1 heap in 50 still needed a scan. (The
-            // values never depend on this: only how the work is shared.)
-            if slow_workers {
-                pairs = (pairs * 3 / 4).max(8);
-            } else if misses * 50 > heaps {
-                pairs = (pairs * 5 / 4 + 1).min(1 << 20);
+            let clock = std::time::Instant::now();
+            let flow = {
+                let mut values = shared.values.write().unwrap_or_else(|e| e.into_inner());
+                values.extend_from_slice(&local);
+                if local.is_empty() { Flow::Go } else { on_block(&values, s, parts.stats()) }
+            };
+            self.timing.serial_ns += nanos(main_time) + nanos(clock.elapsed());
+            self.timing.blocks += u64::from(sent > 0);
+            self.adapt(plain, !cur.is_empty(), (e - s, misses), (main_time, waited));
+            pending = fresh;
+            if res.is_err() {
+                return (parts, None, res);
+            }
+            match flow {
+                Flow::Go => {}
+                Flow::Stop => return (parts, None, Ok(())),
+                Flow::StopAt(l) => return (parts, Some(l), Ok(())),
             }
         }
-        pending = fresh;
     }
-    *engine = Engine::from_parts(parts, FullStore { values });
-    result
+
+    /// Balance the work (the values never depend on it, only how it is shared): on the sparse
+    /// path, fewer pairs for the workers when the main thread waited for them, more when they
+    /// had time to spare and more than 1 heap in 50 still needed a scan; blocks of about a
+    /// millisecond of the main thread's work (short blocks keep its own pairs few).
+    fn adapt(
+        &mut self,
+        plain: bool,
+        had_masks: bool,
+        (heaps, misses): (usize, u64),
+        (main_time, waited): (std::time::Duration, std::time::Duration),
+    ) {
+        if let Some(fixed) = self.fixed_pairs {
+            self.pairs = fixed;
+        } else if had_masks && !plain {
+            if waited * 20 > main_time {
+                self.pairs = (self.pairs * 3 / 4).max(8);
+            } else if misses * 50 > heaps as u64 {
+                self.pairs = (self.pairs * 5 / 4 + 1).min(1 << 20);
+            }
+        }
+        let ms = main_time.as_micros();
+        if ms < 500 && heaps >= self.len {
+            self.len = (self.len * 2).min(SPARSE_BLOCK);
+        } else if ms > 2000 {
+            self.len = (self.len / 2).max(64);
+        }
+    }
+}
+
+/// The block `[s, e)` on the main thread, in order: each value with the masks `cur` computed
+/// during the last block. The engine's parts back, the block's values, how many heaps still
+/// needed a scan, and the engine's refusal if any (the workers are then told to stop).
+fn ordered(
+    parts: super::sparse::Parts,
+    frozen: &[u16],
+    (s, e): (usize, usize),
+    cur: &[Masks],
+    cancel: &AtomicBool,
+) -> (super::sparse::Parts, Vec<u16>, u64, Result<(), EngineError>) {
+    let mut eng = Engine::from_parts(parts, BlockStore { frozen, local: Vec::new() });
+    let misses0 = eng.stats().pre_misses;
+    let mut ci = 0;
+    let mut res = Ok(());
+    for n in s..e {
+        while ci < cur.len() && cur[ci].end <= n {
+            ci += 1;
+        }
+        let pre = cur.get(ci).and_then(|m| m.pre(n));
+        if let Err(err) = eng.next_value_pre(pre) {
+            res = Err(err);
+            cancel.store(true, Ordering::Relaxed);
+            break;
+        }
+    }
+    let misses = eng.stats().pre_misses - misses0;
+    let (p, st) = eng.into_parts();
+    (p, st.local, misses, res)
 }

@@ -225,14 +225,24 @@ pub struct EngineStats {
 }
 
 /// Two-heap options of one heap computed ahead (by the parallel engine, [`super::parallel`]):
-/// for split `si` of the moves, every pair `(a, m - a)` with `lo[si] <= a <= m / 2` is in `mask`
-/// (a bitset of option values); the engine looks at the pairs with `a < lo[si]` itself.
+/// for split `si` of the moves, every pair `(a, m - a)` with `lo[si] <= a <= hi[si]` is in `mask`
+/// (a bitset of option values); the engine looks at the other pairs itself.
+///
+/// With `rare = Some((far, rebuilds))` the mask also holds every rare pair `(r, m - r)` whose two
+/// heaps lie below `far` (`m - far < r < far`, `r` rare in the split the engine had after
+/// `rebuilds` rebuilds, the rare heaps then known being exactly those below `far`); while the
+/// engine has made no rebuild since, it pairs only the other rare heaps itself (`r <= m - far`
+/// or `r >= far`), and all of them otherwise.
 #[derive(Debug, Clone, Copy)]
 pub struct Pre<'a> {
     /// Per split (in the order of [`OctalMoves::split`]): the smallest `a` covered.
     pub lo: &'a [u32],
+    /// Per split: the largest `a` covered (none when below `lo`).
+    pub hi: &'a [u32],
     /// The option values of the covered pairs.
     pub mask: &'a [u64],
+    /// The rare pairs covered: below `far`, for the split of the given rebuild count.
+    pub rare: Option<(usize, u64)>,
 }
 
 impl Parts {
@@ -244,6 +254,12 @@ impl Parts {
     /// See [`Engine::words`].
     pub(crate) fn words(&self) -> usize {
         self.words
+    }
+
+    /// Per class of the rare/common split: its splitting moves, its rare heaps and their values
+    /// (ascending).
+    pub(crate) fn rare_lists(&self) -> impl Iterator<Item = (&[(usize, bool)], &[u32], &[u16])> {
+        self.classes.iter().map(|c| (&c.splits[..], &c.rare_pos[..], &c.rare_val[..]))
     }
 }
 
@@ -397,6 +413,21 @@ impl Banks {
             }
         }
         None
+    }
+}
+
+/// The pairs `(a, m - a)` of split `si` the engine looks at itself, as two ranges of `a`: all of
+/// `1..=m / 2` (without `m / 2` for an unequal split of an even `m`, the forbidden equal split)
+/// but those that `pre` covers.
+#[inline(always)]
+fn uncovered(pre: Option<Pre>, si: usize, m: usize, unequal: bool) -> [(usize, usize); 2] {
+    let top = if unequal && m.is_multiple_of(2) { m / 2 } else { m / 2 + 1 };
+    match pre {
+        Some(p) if p.lo[si] <= p.hi[si] => {
+            let a = (p.lo[si] as usize).clamp(1, top);
+            [(1, a), ((p.hi[si] as usize + 1).clamp(a, top), top)]
+        }
+        _ => [(1, top), (top, top)],
     }
 }
 
@@ -584,6 +615,11 @@ impl<S: Store> Engine<S> {
         &self.store
     }
 
+    /// The store, to take its values (the engine is then to be replaced).
+    pub(crate) fn store_mut(&mut self) -> &mut S {
+        &mut self.store
+    }
+
     /// The store, consuming the engine.
     pub fn into_store(self) -> S {
         self.store
@@ -701,28 +737,26 @@ impl<S: Store> Engine<S> {
                 continue;
             }
             let m = n - k;
-            let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
-            // The forbidden equal split, a = m / 2, can only be the last pair.
-            let stop = if unequal && m.is_multiple_of(2) { end.min(m / 2) } else { end };
             let seam = self.store.seam();
-            let mut a = 1;
-            while a < stop {
-                // As in `verify`: pairs a..to, their partners on one side of the store's seam.
-                let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
-                match self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a)) {
-                    Some((lo, hi)) if self.words == 1 => self.opts[0] |= Banks::word(lo, hi),
-                    Some((lo, hi)) => {
-                        self.banks.dirty = true;
-                        self.banks.all(lo, hi);
-                    }
-                    None => {
-                        for i in a..to {
-                            let v = self.store.get(i) ^ self.store.get(m - i);
-                            Self::set(&mut self.opts, v);
+            for (mut a, stop) in uncovered(pre, si, m, unequal) {
+                while a < stop {
+                    // As in `verify`: pairs a..to, their partners on one side of the seam.
+                    let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+                    match self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a)) {
+                        Some((lo, hi)) if self.words == 1 => self.opts[0] |= Banks::word(lo, hi),
+                        Some((lo, hi)) => {
+                            self.banks.dirty = true;
+                            self.banks.all(lo, hi);
+                        }
+                        None => {
+                            for i in a..to {
+                                let v = self.store.get(i) ^ self.store.get(m - i);
+                                Self::set(&mut self.opts, v);
+                            }
                         }
                     }
+                    a = to;
                 }
-                a = to;
             }
         }
         self.banks.merge(&mut self.opts, self.words);
@@ -742,63 +776,62 @@ impl<S: Store> Engine<S> {
                 continue;
             }
             let m = n - k;
-            let end = pre.map_or(m / 2 + 1, |p| (p.lo[si] as usize).min(m / 2 + 1));
-            // The forbidden equal split, a = m / 2, can only be the last pair.
-            let stop = if unequal && m.is_multiple_of(2) { end.min(m / 2) } else { end };
             let seam = self.store.seam();
-            let mut a = 1;
-            while a < stop {
-                // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
-                // store's seam. The first HEAD pairs one by one straight into `opts` (most
-                // candidates are met there, as in `.106`), the others as two slices into the
-                // banks when the store has them so, else one by one (bounded memory).
-                let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
-                let head = a < HEAD;
-                let to = if head { to.min(HEAD) } else { to };
-                let slices = if head {
-                    None
-                } else {
-                    self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
-                };
-                let hit = match slices {
-                    Some((lo, hi)) => {
-                        self.banks.dirty = true;
-                        self.banks.scan(lo, hi, g as u16).map(|j| a + j)
-                    }
-                    None => {
-                        let mut hit = None;
-                        for i in a..to {
-                            if !(self.store.has(i) && self.store.has(m - i)) {
-                                let needed = if self.store.has(i) { m - i } else { i };
-                                return Err(EngineError::Forgotten { n, needed });
-                            }
-                            let v = self.store.get(i) ^ self.store.get(m - i);
-                            Self::set(&mut self.opts, v);
-                            if v as usize == g {
-                                hit = Some(i);
-                                break;
-                            }
+            let ranges = uncovered(pre, si, m, unequal);
+            for (mut a, stop) in ranges {
+                while a < stop {
+                    // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
+                    // store's seam. The first HEAD pairs one by one straight into `opts` (most
+                    // candidates are met there, as in `.106`), the others as two slices into the
+                    // banks when the store has them so, else one by one (bounded memory).
+                    let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+                    let head = a < HEAD;
+                    let to = if head { to.min(HEAD) } else { to };
+                    let slices = if head {
+                        None
+                    } else {
+                        self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+                    };
+                    let hit = match slices {
+                        Some((lo, hi)) => {
+                            self.banks.dirty = true;
+                            self.banks.scan(lo, hi, g as u16).map(|j| a + j)
                         }
-                        hit
+                        None => {
+                            let mut hit = None;
+                            for i in a..to {
+                                if !(self.store.has(i) && self.store.has(m - i)) {
+                                    let needed = if self.store.has(i) { m - i } else { i };
+                                    return Err(EngineError::Forgotten { n, needed });
+                                }
+                                let v = self.store.get(i) ^ self.store.get(m - i);
+                                Self::set(&mut self.opts, v);
+                                if v as usize == g {
+                                    hit = Some(i);
+                                    break;
+                                }
+                            }
+                            hit
+                        }
+                    };
+                    let Some(i) = hit else {
+                        a = to;
+                        continue;
+                    };
+                    self.stats.scanned_pairs += i as u64;
+                    self.banks.merge(&mut self.opts, words);
+                    g = self.mex();
+                    if g > u16::MAX as usize {
+                        return Err(EngineError::ValueTooLarge { n });
                     }
-                };
-                let Some(i) = hit else {
-                    a = to;
-                    continue;
-                };
-                self.stats.scanned_pairs += i as u64;
-                self.banks.merge(&mut self.opts, words);
-                g = self.mex();
-                if g > u16::MAX as usize {
-                    return Err(EngineError::ValueTooLarge { n });
+                    if self.settled(n, g) {
+                        self.stats.verify_pairs += i as u64;
+                        return Ok(g);
+                    }
+                    a = i + 1;
                 }
-                if self.settled(n, g) {
-                    self.stats.verify_pairs += i as u64;
-                    return Ok(g);
-                }
-                a = i + 1;
             }
-            self.stats.verify_pairs += end as u64 - 1;
+            self.stats.verify_pairs += ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
         }
         self.banks.merge(&mut self.opts, words);
         Ok(self.mex())
@@ -846,62 +879,45 @@ impl<S: Store> Engine<S> {
                             n.saturating_sub(r as usize + self.moves.t + 1) >= self.store.oldest()
                         })
                     }));
-            for c in &self.classes {
-                for &(k, unequal) in &c.splits {
+            // The rare pairs the precomputed mask covers (see `Pre`): none when the split was
+            // rebuilt since it was computed.
+            let far = pre
+                .and_then(|p| p.rare)
+                .filter(|&(_, rebuilds)| rebuilds == self.stats.rebuilds)
+                .map(|(far, _)| far);
+            if let Some(p) = pre
+                && far.is_some()
+            {
+                for (o, &w) in self.opts.iter_mut().zip(p.mask) {
+                    *o |= w;
+                }
+            }
+            for ci in 0..self.classes.len() {
+                for si in 0..self.classes[ci].splits.len() {
+                    let (k, unequal) = self.classes[ci].splits[si];
                     if n < k + 2 {
                         continue;
                     }
                     let m = n - k;
-                    let count = c.rare_pos.partition_point(|&r| (r as usize) < m);
-                    if small && !(unequal && m.is_multiple_of(2)) {
-                        // Every value below 64 and every partner kept: one word, four
-                        // accumulators (no chain of dependent read-modify-writes of `opts`).
-                        let (pos, val) = (&c.rare_pos[..count], &c.rare_val[..count]);
-                        let mut acc = [0u64; 4];
-                        let mut j = 0;
-                        while j + 4 <= count {
-                            for (t, a) in acc.iter_mut().enumerate() {
-                                let v = val[j + t] ^ self.store.get(m - pos[j + t] as usize);
-                                *a |= 1 << (v & 63);
-                            }
-                            j += 4;
+                    let pos = &self.classes[ci].rare_pos;
+                    // (The last rare heap is usually below m: no search then.)
+                    let count = match pos.last() {
+                        Some(&r) if r as usize >= m => pos.partition_point(|&r| (r as usize) < m),
+                        _ => pos.len(),
+                    };
+                    // Without a mask: every rare heap below m. With one: those whose partner is
+                    // at or past `far`, and those born at or past `far`.
+                    let (near, born) = match far {
+                        Some(f) if count > 0 && pos[count - 1] as usize + f > m => {
+                            let near = pos[..count].partition_point(|&r| r as usize + f <= m);
+                            (near, pos[..count].partition_point(|&r| (r as usize) < f).max(near))
                         }
-                        while j < count {
-                            acc[0] |= 1 << ((val[j] ^ self.store.get(m - pos[j] as usize)) & 63);
-                            j += 1;
+                        _ => (count, count),
+                    };
+                    for (lo, hi) in [(0, near), (born, count)] {
+                        if lo < hi {
+                            self.rare_pairs(ci, (m, unequal), (lo, hi), small)?;
                         }
-                        self.opts[0] |= acc[0] | acc[1] | acc[2] | acc[3];
-                        continue;
-                    }
-                    let mut from = 0;
-                    if !(unequal && m.is_multiple_of(2)) {
-                        // The partners m - r as slices, on each side of the store's seam, while
-                        // the store has them so; the rest one by one.
-                        let seam = self.store.seam();
-                        let cut = c.rare_pos[..count].partition_point(|&r| m - r as usize >= seam);
-                        for (lo, hi) in [(0, cut), (cut, count)] {
-                            if lo == hi {
-                                from = hi;
-                                continue;
-                            }
-                            let (first, last) =
-                                (c.rare_pos[lo] as usize, c.rare_pos[hi - 1] as usize);
-                            let Some(w) = self.store.window(m - last, m + 1 - first) else { break };
-                            self.banks.dirty = true;
-                            self.banks.rare(&c.rare_pos[lo..hi], &c.rare_val[lo..hi], w, last);
-                            from = hi;
-                        }
-                    }
-                    for (j, &r) in c.rare_pos[..count].iter().enumerate().skip(from) {
-                        let r = r as usize;
-                        let b = m - r;
-                        if unequal && b == r {
-                            continue;
-                        }
-                        if !self.store.has(b) {
-                            return Err(EngineError::Forgotten { n, needed: b });
-                        }
-                        Self::set(&mut self.opts, c.rare_val[j] ^ self.store.get(b));
                     }
                 }
             }
@@ -913,10 +929,12 @@ impl<S: Store> Engine<S> {
             {
                 // The pairs computed ahead, then (rarely) the rest: the candidate is settled by
                 // the same rule whatever the order the pairs are met in.
-                for (o, &w) in self.opts.iter_mut().zip(p.mask) {
-                    *o |= w;
+                if far.is_none() {
+                    for (o, &w) in self.opts.iter_mut().zip(p.mask) {
+                        *o |= w;
+                    }
+                    g = self.mex();
                 }
-                g = self.mex();
                 if g <= u16::MAX as usize && !self.settled(n, g) {
                     self.stats.pre_misses += 1;
                     g = self.verify(n, g, pre)?;
@@ -938,6 +956,70 @@ impl<S: Store> Engine<S> {
         let g = g as u16;
         self.record(n, g);
         Ok(g)
+    }
+
+    /// The rare pairs `(r, m - r)` of class `ci` for the rare heaps `pos[lo..hi]` (all `< m`)
+    /// into the option set; `small`: every value below 64 and every partner kept.
+    fn rare_pairs(
+        &mut self,
+        ci: usize,
+        (m, unequal): (usize, bool),
+        (lo, hi): (usize, usize),
+        small: bool,
+    ) -> Result<(), EngineError> {
+        let n = self.store.len();
+        let c = &self.classes[ci];
+        if small && !(unequal && m.is_multiple_of(2)) {
+            // Every value below 64 and every partner kept: one word, four accumulators (no
+            // chain of dependent read-modify-writes of `opts`).
+            let (pos, val) = (&c.rare_pos[lo..hi], &c.rare_val[lo..hi]);
+            let count = pos.len();
+            let mut acc = [0u64; 4];
+            let mut j = 0;
+            while j + 4 <= count {
+                for (t, a) in acc.iter_mut().enumerate() {
+                    let v = val[j + t] ^ self.store.get(m - pos[j + t] as usize);
+                    *a |= 1 << (v & 63);
+                }
+                j += 4;
+            }
+            while j < count {
+                acc[0] |= 1 << ((val[j] ^ self.store.get(m - pos[j] as usize)) & 63);
+                j += 1;
+            }
+            self.opts[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+            return Ok(());
+        }
+        let mut from = lo;
+        if !(unequal && m.is_multiple_of(2)) {
+            // The partners m - r as slices, on each side of the store's seam, while the store
+            // has them so; the rest one by one.
+            let seam = self.store.seam();
+            let cut = lo + c.rare_pos[lo..hi].partition_point(|&r| m - r as usize >= seam);
+            for (a, b) in [(lo, cut), (cut, hi)] {
+                if a == b {
+                    from = b;
+                    continue;
+                }
+                let (first, last) = (c.rare_pos[a] as usize, c.rare_pos[b - 1] as usize);
+                let Some(w) = self.store.window(m - last, m + 1 - first) else { break };
+                self.banks.dirty = true;
+                self.banks.rare(&c.rare_pos[a..b], &c.rare_val[a..b], w, last);
+                from = b;
+            }
+        }
+        for j in from..hi {
+            let r = c.rare_pos[j] as usize;
+            let b = m - r;
+            if unequal && b == r {
+                continue;
+            }
+            if !self.store.has(b) {
+                return Err(EngineError::Forgotten { n, needed: b });
+            }
+            Self::set(&mut self.opts, c.rare_val[j] ^ self.store.get(b));
+        }
+        Ok(())
     }
 
     fn record(&mut self, n: usize, g: u16) {

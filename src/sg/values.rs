@@ -511,9 +511,13 @@ impl Engine {
                         fast,
                         want,
                         super::parallel::threads(),
-                        &mut |_, _| {
+                        &mut |_, _, _| {
                             stopped = crate::harness::process::interrupted().is_some();
-                            !stopped
+                            if stopped {
+                                super::parallel::Flow::Stop
+                            } else {
+                                super::parallel::Flow::Go
+                            }
                         },
                     );
                     if let Values::Narrow(v) = &mut self.values {
