@@ -78,7 +78,11 @@ pub fn solve(dims: &[u64], same: Option<&[usize]>, most: usize) -> Solved {
         let mut seen: Vec<u64> = opts.iter().map(|q| grundy[index(q)]).collect();
         seen.sort_unstable();
         seen.dedup();
-        grundy[cell] = seen.iter().enumerate().find(|(i, v)| *i as u64 != **v).map_or(seen.len() as u64, |(i, _)| i as u64);
+        grundy[cell] = seen
+            .iter()
+            .enumerate()
+            .find(|(i, v)| *i as u64 != **v)
+            .map_or(seen.len() as u64, |(i, _)| i as u64);
         misere_p[cell] = !opts.is_empty() && opts.iter().all(|q| !misere_p[index(q)]);
         for i in (0..k).rev() {
             pos[i] += 1;

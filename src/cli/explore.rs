@@ -130,13 +130,33 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
         (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
     };
-    let found = pattern::find(&table, extra);
+    // Boxes past 2^22 positions: the pattern search is skipped (its detectors are not linear
+    // in the box); the game's theorems are still checked on every entry.
+    let mut table = table;
+    let found = if table.cells() > 1 << 22 {
+        table.notes.push(format!(
+            "pattern search skipped: the box has {} positions, more than 2^22; only the game's theorems were checked",
+            table.cells()
+        ));
+        extra
+            .into_iter()
+            .filter_map(|f| {
+                let entries = pattern::verify(&table, f.as_ref())?;
+                let basis = match f.proof() {
+                    Some(th) => pattern::Basis::Proved(th),
+                    None => pattern::Basis::Observed { entries },
+                };
+                Some(pattern::Pattern { formula: f, basis })
+            })
+            .collect()
+    } else {
+        pattern::find(&table, extra)
+    };
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind =
         builtin_game.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
-    let (trusted, rest): (Vec<_>, Vec<_>) = found
-        .into_iter()
-        .partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
+    let (trusted, rest): (Vec<_>, Vec<_>) =
+        found.into_iter().partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
     let answers: Vec<answer::AtAnswer> =
         at.iter().map(|p| answer::answer(&table, &trusted, p)).collect();
     let wins: Vec<winning::Winning> = match &builtin_game {

@@ -162,11 +162,13 @@ pub fn arity(game: &Builtin) -> usize {
 pub fn misere_supported(game: &Builtin) -> Result<(), String> {
     match game {
         Builtin::Family(f) => super::families::misere_supported(f),
-        Builtin::Sg(rule) if one_heap_moves(rule).is_none() && rule.amount_ranges().is_none() => Err(format!(
-            "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
+        Builtin::Sg(rule) if one_heap_moves(rule).is_none() && rule.amount_ranges().is_none() => {
+            Err(format!(
+                "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
              moves may leave two or more, and a misère sum of heaps is not decided by the \
              heaps' own misère outcomes (use a moves program with the whole position instead)"
-        )),
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -931,7 +933,9 @@ impl Formula for SubClosed {
         match self.form {
             ClosedForm::Range { l, r } => format!("n % {} // {l}", l + r),
             ClosedForm::OneTwoK { k } if k % 3 != 0 => "n % 3".to_string(),
-            ClosedForm::OneTwoK { k } => format!("(3 if n % {} == {k} else n % {} % 3)", k + 1, k + 1),
+            ClosedForm::OneTwoK { k } => {
+                format!("(3 if n % {} == {k} else n % {} % 3)", k + 1, k + 1)
+            }
         }
     }
     fn covers(&self) -> Covers {

@@ -56,7 +56,9 @@ pub fn parse(name: &str) -> Option<Result<Family, String>> {
     }
     if let Some(codes) = name.strip_prefix("product:") {
         let Some((a, b)) = codes.split_once('*') else {
-            return Some(Err(format!("game '{name}': product:A*B takes two turning codes joined by '*', as product:2*2")));
+            return Some(Err(format!(
+                "game '{name}': product:A*B takes two turning codes joined by '*', as product:2*2"
+            )));
         };
         return Some(turning::parse(a).and_then(|a| Ok(Family::Product(a, turning::parse(b)?))));
     }
@@ -72,12 +74,22 @@ fn take(name: &str, rest: &str, mode: Mode) -> Result<Family, String> {
     let (k, j) = rest.split_once(':').ok_or_else(|| {
         bad(match mode {
             Mode::Same => "same:K:J takes K heaps and the set J of sizes, as same:3:1,2".into(),
-            Mode::Moore => "moore:K:M takes K heaps and the most heaps M of one move, as moore:3:2".into(),
+            Mode::Moore => {
+                "moore:K:M takes K heaps and the most heaps M of one move, as moore:3:2".into()
+            }
         })
     })?;
-    let k: usize = k.parse().ok().filter(|k| (1..=MAX_ARITY).contains(k)).ok_or_else(|| bad(format!("K = '{k}' must be 1 to {MAX_ARITY} heaps")))?;
+    let k: usize = k
+        .parse()
+        .ok()
+        .filter(|k| (1..=MAX_ARITY).contains(k))
+        .ok_or_else(|| bad(format!("K = '{k}' must be 1 to {MAX_ARITY} heaps")))?;
     let size = |t: &str| -> Result<usize, String> {
-        t.trim().parse::<usize>().ok().filter(|s| (1..=k).contains(s)).ok_or_else(|| bad(format!("'{t}' is not a number of heaps from 1 to {k}")))
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|s| (1..=k).contains(s))
+            .ok_or_else(|| bad(format!("'{t}' is not a number of heaps from 1 to {k}")))
     };
     match mode {
         Mode::Moore => Ok(Family::Take(name.to_string(), TakeGame::moore(k, size(j)?))),
@@ -114,7 +126,12 @@ pub fn misere_supported(f: &Family) -> Result<(), String> {
 }
 
 /// The table of `f` on `space`. `outcomes_only` skips Grundy values (take games).
-pub fn table(f: &Family, space: &Space, misere: bool, outcomes_only: bool) -> Result<Table, String> {
+pub fn table(
+    f: &Family,
+    space: &Space,
+    misere: bool,
+    outcomes_only: bool,
+) -> Result<Table, String> {
     if misere {
         misere_supported(f)?;
     }
@@ -122,7 +139,8 @@ pub fn table(f: &Family, space: &Space, misere: bool, outcomes_only: bool) -> Re
         Family::Take(_, g) => take_table(g, space, misere, outcomes_only),
         Family::Turning(r) => {
             let g = turning::values(r, space.hi[0]).map_err(|e| format!("game {f}: {e}"))?;
-            let values = (0..space.cells()).map(|c| g[space.position(c)[0] as usize] as u32).collect();
+            let values =
+                (0..space.cells()).map(|c| g[space.position(c)[0] as usize] as u32).collect();
             let mut t = Table::from_grundy(space.clone(), values);
             t.explored = g.len();
             Ok(t)
@@ -130,12 +148,16 @@ pub fn table(f: &Family, space: &Space, misere: bool, outcomes_only: bool) -> Re
         Family::Product(a, b) => {
             let ga = turning::values(a, space.hi[0]).map_err(|e| format!("game {f}: {e}"))?;
             let gb = turning::values(b, space.hi[1]).map_err(|e| format!("game {f}: {e}"))?;
-            let mut values = crate::error::try_with_capacity(space.cells(), "the table").map_err(|e| e.to_string())?;
+            let mut values = crate::error::try_with_capacity(space.cells(), "the table")
+                .map_err(|e| e.to_string())?;
             for c in 0..space.cells() {
                 let p = space.position(c);
                 let v = nim_product(ga[p[0] as usize], gb[p[1] as usize]);
                 if v >= LOOPY as u64 {
-                    return Err(format!("game {f}: the value {v} at ({}, {}) does not fit 32 bits", p[0], p[1]));
+                    return Err(format!(
+                        "game {f}: the value {v} at ({}, {}) does not fit 32 bits",
+                        p[0], p[1]
+                    ));
                 }
                 values.push(v as u32);
             }
@@ -146,7 +168,12 @@ pub fn table(f: &Family, space: &Space, misere: bool, outcomes_only: bool) -> Re
     }
 }
 
-fn take_table(g: &TakeGame, space: &Space, misere: bool, outcomes_only: bool) -> Result<Table, String> {
+fn take_table(
+    g: &TakeGame,
+    space: &Space,
+    misere: bool,
+    outcomes_only: bool,
+) -> Result<Table, String> {
     let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
     if hull > MAX_TAKE_HULL as u128 {
@@ -168,12 +195,19 @@ fn take_table(g: &TakeGame, space: &Space, misere: bool, outcomes_only: bool) ->
     if outcomes_only || work > VALUE_WORK || hull > super::builtin::MAX_HULL as u128 {
         t.notes.push(format!(
             "values not computed ({}); outcomes by the bitset retrograde",
-            if outcomes_only { "--outcomes".to_string() } else { format!("about {work} steps; at most {VALUE_WORK}: a smaller box has values") }
+            if outcomes_only {
+                "--outcomes".to_string()
+            } else {
+                format!("about {work} steps; at most {VALUE_WORK}: a smaller box has values")
+            }
         ));
         return Ok(t);
     }
     let values = match g.mode {
-        Mode::Same => super::builtin::line_normal(&dims, &g.classes.iter().map(|&d| d as usize).collect::<Vec<_>>()),
+        Mode::Same => super::builtin::line_normal(
+            &dims,
+            &g.classes.iter().map(|&d| d as usize).collect::<Vec<_>>(),
+        ),
         Mode::Moore => moore_values(g, &dims),
     };
     let strides: Vec<usize> = (0..dims.len()).map(|i| dims[i + 1..].iter().product()).collect();
@@ -221,7 +255,8 @@ fn moore_values(g: &TakeGame, dims: &[usize]) -> Vec<u32> {
             // Every y < x on the set (each chosen heap lowered by at least one).
             let mut y: Vec<usize> = vec![0; set.len()];
             loop {
-                let at: usize = idx - set.iter().zip(&y).map(|(&i, &yi)| (pos[i] - yi) * strides[i]).sum::<usize>();
+                let at: usize = idx
+                    - set.iter().zip(&y).map(|(&i, &yi)| (pos[i] - yi) * strides[i]).sum::<usize>();
                 let v = val[at] as usize;
                 if v >= stamp.len() {
                     stamp.resize(v + 1, 0);
@@ -268,7 +303,10 @@ pub fn theorems(f: &Family, misere: bool) -> Vec<Box<dyn Formula>> {
             } else if singles_only || (g.mode == Mode::Moore && g.heaps == 1) {
                 out.push(super::builtin::nim_formula(g.heaps, misere));
             } else if g.mode == Mode::Moore && !misere {
-                out.push(Box::new(MooreP { heaps: g.heaps, most: g.classes.iter().map(|d| d.count_ones()).max().unwrap_or(1) as usize }));
+                out.push(Box::new(MooreP {
+                    heaps: g.heaps,
+                    most: g.classes.iter().map(|d| d.count_ones()).max().unwrap_or(1) as usize,
+                }));
             }
         }
         Family::Turning(r) => {
@@ -296,19 +334,26 @@ impl Formula for MooreP {
         "bits"
     }
     fn words(&self) -> String {
-        format!("P iff for every bit position the number of heaps with a 1 there is divisible by {}", self.most + 1)
+        format!(
+            "P iff for every bit position the number of heaps with a 1 there is divisible by {}",
+            self.most + 1
+        )
     }
     fn cpp(&self) -> String {
         let vars: Vec<&str> = (0..self.heaps).map(|i| super::pattern::var(self.heaps, i)).collect();
         format!(
-            "[&]{{ for (int i = 0; i < 63; i++) {{ int c = 0; for (long long h : {{{}}}) c += h >> i & 1; if (c % {} != 0) return false; }} return true; }}() /* P */",
+            "[&]{{ for (int i = 0; i < 63; i++) {{ int ones = 0; for (long long h : {{{}}}) ones += h >> i & 1; if (ones % {} != 0) return false; }} return true; }}() /* P */",
             vars.join(", "),
             self.most + 1
         )
     }
     fn python(&self) -> String {
         let vars: Vec<&str> = (0..self.heaps).map(|i| super::pattern::var(self.heaps, i)).collect();
-        format!("all(sum(h >> i & 1 for h in ({},)) % {} == 0 for i in range(63))  # P", vars.join(", "), self.most + 1)
+        format!(
+            "all(sum(h >> i & 1 for h in ({},)) % {} == 0 for i in range(63))  # P",
+            vars.join(", "),
+            self.most + 1
+        )
     }
     fn covers(&self) -> Covers {
         Covers::Outcomes
@@ -320,7 +365,10 @@ impl Formula for MooreP {
         2
     }
     fn proof(&self) -> Option<String> {
-        Some(format!("Moore's theorem (1910): Nim_{} on {} heaps, normal play", self.most, self.heaps))
+        Some(format!(
+            "Moore's theorem (1910): Nim_{} on {} heaps, normal play",
+            self.most, self.heaps
+        ))
     }
 }
 
@@ -332,9 +380,15 @@ struct TurningClosed {
 fn closed_text(c: Closed, x: &str) -> (String, String, String) {
     match c {
         Closed::Identity => (format!("G({x}) = {x}"), x.to_string(), x.to_string()),
-        Closed::MinusOne => (format!("G({x}) = {x} - 1 ({x} >= 1)"), format!("({x} ? {x} - 1 : 0)"), format!("max({x} - 1, 0)")),
+        Closed::MinusOne => (
+            format!("G({x}) = {x} - 1 ({x} >= 1)"),
+            format!("({x} ? {x} - 1 : 0)"),
+            format!("max({x} - 1, 0)"),
+        ),
         Closed::Odious => (
-            format!("G({x}) = the {x}-th odious number: 2({x} - 1) + [popcount({x} - 1) even] ({x} >= 1)"),
+            format!(
+                "G({x}) = the {x}-th odious number: 2({x} - 1) + [popcount({x} - 1) even] ({x} >= 1)"
+            ),
             format!("({x} ? 2*({x}-1) + (__builtin_popcountll({x}-1) % 2 == 0) : 0)"),
             format!("(2*({x}-1) + (bin({x}-1).count('1') % 2 == 0) if {x} else 0)"),
         ),
@@ -384,13 +438,25 @@ impl Formula for Tartan {
         "nim-product"
     }
     fn words(&self) -> String {
-        format!("G(a, b) = G1(a) ⊗ G2(b) (nim product), {}; {}", closed_text(self.a, "a").0.replace("G(", "G1("), closed_text(self.b, "b").0.replace("G(", "G2("))
+        format!(
+            "G(a, b) = G1(a) ⊗ G2(b) (nim product), {}; {}",
+            closed_text(self.a, "a").0.replace("G(", "G1("),
+            closed_text(self.b, "b").0.replace("G(", "G2(")
+        )
     }
     fn cpp(&self) -> String {
-        format!("nim_mul({}, {}) /* nim_mul: the nim product */", closed_text(self.a, "a").1, closed_text(self.b, "b").1)
+        format!(
+            "nim_mul({}, {}) /* nim_mul: the nim product */",
+            closed_text(self.a, "a").1,
+            closed_text(self.b, "b").1
+        )
     }
     fn python(&self) -> String {
-        format!("nim_mul({}, {})  # nim_mul: the nim product", closed_text(self.a, "a").2, closed_text(self.b, "b").2)
+        format!(
+            "nim_mul({}, {})  # nim_mul: the nim product",
+            closed_text(self.a, "a").2,
+            closed_text(self.b, "b").2
+        )
     }
     fn covers(&self) -> Covers {
         Covers::Values
@@ -402,7 +468,11 @@ impl Formula for Tartan {
         2
     }
     fn proof(&self) -> Option<String> {
-        Some(format!("Tartan theorem (Winning Ways ch. 14) with {} and {}", self.a.theorem(), self.b.theorem()))
+        Some(format!(
+            "Tartan theorem (Winning Ways ch. 14) with {} and {}",
+            self.a.theorem(),
+            self.b.theorem()
+        ))
     }
 }
 

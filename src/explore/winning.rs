@@ -32,10 +32,8 @@ pub struct Winning {
 pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, target: u64) -> Winning {
     let k = t.space.arity();
     let position = pos[..k].to_vec();
-    if !t.misere {
-        if let Some(w) = by_theorem(game, &position, target) {
-            return w;
-        }
+    if let Some(w) = by_theorem(game, &position, target).filter(|_| !t.misere) {
+        return w;
     }
     let Some(options) = options(game, &position) else {
         return Winning {
@@ -74,7 +72,12 @@ pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, targe
 
 /// Is the option's value the target? With the rank of its basis (0 computed, 1 proved, 2
 /// observed) and the theorem or pattern; `None` when unknown.
-fn value_of(t: &Table, found: &[Pattern], opt: &[Vec<u64>], target: u64) -> Option<(bool, u8, String)> {
+fn value_of(
+    t: &Table,
+    found: &[Pattern],
+    opt: &[Vec<u64>],
+    target: u64,
+) -> Option<(bool, u8, String)> {
     let k = t.space.arity();
     let mut x = 0u64;
     let (mut rank, mut th) = (0u8, String::new());
@@ -86,7 +89,14 @@ fn value_of(t: &Table, found: &[Pattern], opt: &[Vec<u64>], target: u64) -> Opti
             if t.misere {
                 return single.then(|| (t.outcome[cell] == b'P', 0, String::new()));
             }
-            x ^= u64::from(t.value(cell)?);
+            match t.value(cell) {
+                Some(v) => x ^= u64::from(v),
+                // An outcome-only table answers moves to P-positions.
+                None if single && target == 0 && t.outcome[cell] != b'?' => {
+                    return Some((t.outcome[cell] == b'P', 0, String::new()));
+                }
+                None => return None,
+            }
             continue;
         }
         let mut got = None;
@@ -95,7 +105,9 @@ fn value_of(t: &Table, found: &[Pattern], opt: &[Vec<u64>], target: u64) -> Opti
             let Some(a) = pat.formula.at(&p) else { continue };
             match (pat.formula.covers(), a.value) {
                 (Covers::Values, Some(v)) if !t.misere => got = Some((Some(v), r, pat)),
-                (Covers::Outcomes, _) if single && (target == 0 || t.misere) => got = Some((None, r, pat)),
+                (Covers::Outcomes, _) if single && (target == 0 || t.misere) => {
+                    got = Some((None, r, pat))
+                }
                 _ => continue,
             }
             if r == 1 || got.is_some() {
@@ -107,7 +119,9 @@ fn value_of(t: &Table, found: &[Pattern], opt: &[Vec<u64>], target: u64) -> Opti
             rank = r;
             th = match &pat.basis {
                 Basis::Proved(s) => s.clone(),
-                Basis::Observed { entries } => format!("pattern observed on {entries} entries of the box"),
+                Basis::Observed { entries } => {
+                    format!("pattern observed on {entries} entries of the box")
+                }
             };
         }
         match v {
@@ -125,7 +139,9 @@ fn value_of(t: &Table, found: &[Pattern], opt: &[Vec<u64>], target: u64) -> Opti
 fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
     let wythoff2 = match game {
         Builtin::Wythoff(2) => true,
-        Builtin::Family(Family::Take(_, g)) => g.heaps == 2 && g.mode == Mode::Same && g.classes.contains(&3),
+        Builtin::Family(Family::Take(_, g)) => {
+            g.heaps == 2 && g.mode == Mode::Same && g.classes.contains(&3)
+        }
         _ => false,
     };
     let nim = match game {
@@ -134,10 +150,15 @@ fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
         _ => false,
     };
     if wythoff2 && target == 0 && p.iter().all(|&x| x <= MAX_COORD) {
-        let mut moves: Vec<Vec<Vec<u64>>> = wythoff_moves(p[0], p[1]).into_iter().map(|(a, b)| vec![vec![a, b]]).collect();
+        let mut moves: Vec<Vec<Vec<u64>>> =
+            wythoff_moves(p[0], p[1]).into_iter().map(|(a, b)| vec![vec![a, b]]).collect();
         moves.sort();
         moves.dedup();
-        return Some(Winning { position: p.to_vec(), moves, basis: "proved: Wythoff's theorem (1907)".into() });
+        return Some(Winning {
+            position: p.to_vec(),
+            moves,
+            basis: "proved: Wythoff's theorem (1907)".into(),
+        });
     }
     if nim {
         let x = p.iter().fold(target, |a, &h| a ^ h);
@@ -149,7 +170,11 @@ fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
                 vec![q]
             })
             .collect();
-        return Some(Winning { position: p.to_vec(), moves, basis: "proved: Bouton's theorem (1901)".into() });
+        return Some(Winning {
+            position: p.to_vec(),
+            moves,
+            basis: "proved: Bouton's theorem (1901)".into(),
+        });
     }
     None
 }
@@ -287,9 +312,8 @@ pub fn from_table(
 ) -> Winning {
     let k = t.space.arity();
     let position = pos[..k].to_vec();
-    let v = reach.and_then(|r| {
-        (0..r.expanded()).find(|&v| r.coords[v][..k] == pos[..k]).map(|v| (r, v))
-    });
+    let v = reach
+        .and_then(|r| (0..r.expanded()).find(|&v| r.coords[v][..k] == pos[..k]).map(|v| (r, v)));
     let Some((r, v)) = v else {
         return Winning {
             position,

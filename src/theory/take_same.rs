@@ -51,8 +51,9 @@ pub struct TakeGame {
 impl TakeGame {
     /// `same:K:J`: singles and every set of heaps whose size is in `sizes`.
     pub fn same(heaps: usize, sizes: &[usize]) -> TakeGame {
-        let classes =
-            (1u32..1 << heaps).filter(|d| d.count_ones() == 1 || sizes.contains(&(d.count_ones() as usize))).collect();
+        let classes = (1u32..1 << heaps)
+            .filter(|d| d.count_ones() == 1 || sizes.contains(&(d.count_ones() as usize)))
+            .collect();
         TakeGame { heaps, mode: Mode::Same, classes }
     }
 
@@ -72,7 +73,8 @@ impl TakeGame {
 /// ```
 pub fn moore_p(heaps: &[u64], most: usize) -> bool {
     let m = most as u64 + 1;
-    (0..64).all(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64 % m == 0)
+    (0..64)
+        .all(|bit| (heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u64).is_multiple_of(m))
 }
 
 /// P-positions of a hull `0..dims[i]` per heap: one bit per cell, rows of `words` u64 (the last
@@ -88,8 +90,8 @@ impl Outcomes {
     pub fn is_p(&self, p: &[u64]) -> bool {
         let k = self.dims.len();
         let mut row = 0usize;
-        for i in 0..k - 1 {
-            row = row * self.dims[i] + p[i] as usize;
+        for (d, &x) in self.dims.iter().zip(p).take(k - 1) {
+            row = row * d + x as usize;
         }
         let c = p[k - 1] as usize;
         self.bits[row * self.words + c / 64] >> (c % 64) & 1 == 1
@@ -122,7 +124,7 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
     let mut ext = vec![0u64; words];
     let mut tmp = vec![0u64; words];
     let mut coord = vec![0usize; k.saturating_sub(1)];
-    let tail_mask = if len % 64 == 0 { u64::MAX } else { (1u64 << (len % 64)) - 1 };
+    let tail_mask = if len.is_multiple_of(64) { u64::MAX } else { (1u64 << (len % 64)) - 1 };
     for row in 0..rows {
         let rp = row % per_plane;
         if k >= 2 && rp == 0 && row > 0 {
@@ -137,7 +139,10 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
             match game.mode {
                 Mode::Same => {
                     if let Some((buf, src)) = source(others, &coord, rp, &stride, &cur, &prev) {
-                        let (f, p) = (&buf[s * plane_words + src * words..][..words], &bits[(row - back(others, &coord, dims)) * words..][..words]);
+                        let (f, p) = (
+                            &buf[s * plane_words + src * words..][..words],
+                            &bits[(row - back(others, &coord, dims)) * words..][..words],
+                        );
                         if along {
                             shift_up(f, p, &mut tmp);
                         } else {
@@ -171,8 +176,8 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
         // The row's P-position: the first cell with no external flag (misère: not the empty
         // position).
         let mut p_at = None;
-        for w in 0..words {
-            let mut free = !ext[w];
+        for (w, &e) in ext.iter().enumerate() {
+            let mut free = !e;
             if w == words - 1 {
                 free &= tail_mask;
             }

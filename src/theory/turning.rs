@@ -84,10 +84,14 @@ pub const NAMED: &[(&str, &str)] = &[
 /// ```
 pub fn parse(code: &str) -> Result<Rule, String> {
     let lower = code.to_ascii_lowercase();
-    let text = NAMED.iter().find(|(n, _)| *n == lower).map_or(code, |(_, c)| c).to_ascii_uppercase();
+    let text =
+        NAMED.iter().find(|(n, _)| *n == lower).map_or(code, |(_, c)| c).to_ascii_uppercase();
     let mut elements = Vec::new();
     for part in text.split(',') {
-        elements.push(element(part.trim()).map_err(|e| format!("turning code '{code}': element '{part}': {e}"))?);
+        elements.push(
+            element(part.trim())
+                .map_err(|e| format!("turning code '{code}': element '{part}': {e}"))?,
+        );
     }
     // An element whose span is shorter than its fewest coins has no move (as in CGSuite).
     elements.retain(|e| e.span >= e.lo);
@@ -98,7 +102,10 @@ fn element(s: &str) -> Result<Element, String> {
     let cut = s.find(|c: char| !(c.is_ascii_digit() || c == '+' || c == '-')).unwrap_or(s.len());
     let (count, mods) = s.split_at(cut);
     let num = |t: &str| -> Result<u64, String> {
-        t.parse::<u64>().ok().filter(|&v| (1..=1 << 20).contains(&v)).ok_or_else(|| format!("'{t}' is not a count from 1 to 2^20"))
+        t.parse::<u64>()
+            .ok()
+            .filter(|&v| (1..=1 << 20).contains(&v))
+            .ok_or_else(|| format!("'{t}' is not a count from 1 to 2^20"))
     };
     let (lo, hi) = if let Some(a) = count.strip_suffix('+') {
         (num(a)?, u64::MAX)
@@ -165,7 +172,9 @@ impl Closed {
         Some(match self {
             Closed::Identity => n,
             Closed::MinusOne => n - 1,
-            Closed::Odious => (n - 1).checked_mul(2)? + u64::from((n - 1).count_ones() % 2 == 0),
+            Closed::Odious => {
+                (n - 1).checked_mul(2)? + u64::from((n - 1).count_ones().is_multiple_of(2))
+            }
             Closed::Ruler => 1 << n.trailing_zeros(),
         })
     }
@@ -176,7 +185,9 @@ impl Closed {
             Closed::Identity => "Turning Turtles is Nim: G(n) = n (Winning Ways ch. 14)",
             Closed::MinusOne => "Twins: G(n) = n - 1 (Winning Ways ch. 14)",
             Closed::Odious => "Mock Turtles: G(n) is the n-th odious number (Winning Ways ch. 14)",
-            Closed::Ruler => "Ruler: G(n) is the largest power of 2 dividing n (Winning Ways ch. 14)",
+            Closed::Ruler => {
+                "Ruler: G(n) is the largest power of 2 dividing n (Winning Ways ch. 14)"
+            }
         }
     }
 }
@@ -208,7 +219,8 @@ pub const WORK_BUDGET: u64 = 1 << 29;
 /// [`WORK_BUDGET`] listed moves for coins up to `top`.
 pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
     let n_all = usize::try_from(top).map_err(|_| "too many coins".to_string())? + 1;
-    let mut g: Vec<u64> = crate::error::try_with_capacity(n_all, "the coin values").map_err(|e: AllocError| e.to_string())?;
+    let mut g: Vec<u64> = crate::error::try_with_capacity(n_all, "the coin values")
+        .map_err(|e: AllocError| e.to_string())?;
     g.push(0);
     let mut sets: Vec<Option<XorSets>> = rule.elements.iter().map(XorSets::new).collect();
     let mut seen = Seen::default();
@@ -227,7 +239,9 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
         }
         let v = seen.mex();
         if v >= MAX_VALUE {
-            return Err(format!("the value of coin {n} is {v}, at least 2^24: too large to compute"));
+            return Err(format!(
+                "the value of coin {n} is {v}, at least 2^24: too large to compute"
+            ));
         }
         g.push(v);
         prefix.push(prefix[prefix.len() - 1] ^ v);
@@ -292,7 +306,12 @@ impl XorSets {
             return None;
         }
         if e.hi == u64::MAX {
-            return (e.lo <= 2).then(|| XorSets { lo: e.lo as usize, b: Vec::new(), size: 0, span: Some((Vec::new(), false)) });
+            return (e.lo <= 2).then(|| XorSets {
+                lo: e.lo as usize,
+                b: Vec::new(),
+                size: 0,
+                span: Some((Vec::new(), false)),
+            });
         }
         if e.hi > 64 {
             return None;
@@ -380,7 +399,14 @@ fn xor_translate_or(src: &[u64], v: u64, dst: &mut [u64]) {
 }
 
 /// Lists the option XORs of element `e` at coin n into `seen` (the slow paths).
-fn list(e: &Element, n: u64, g: &[u64], prefix: &[u64], seen: &mut Seen, work: &mut u64) -> Result<(), String> {
+fn list(
+    e: &Element,
+    n: u64,
+    g: &[u64],
+    prefix: &[u64],
+    seen: &mut Seen,
+    work: &mut u64,
+) -> Result<(), String> {
     let far = if e.span == u64::MAX { 1 } else { n.saturating_sub(e.span - 1).max(1) };
     let hi = e.hi.min(n - far + 1);
     let mut spend = |k: u64| -> Result<(), String> {
@@ -432,8 +458,11 @@ fn list(e: &Element, n: u64, g: &[u64], prefix: &[u64], seen: &mut Seen, work: &
             };
             for a in lefts {
                 // T = {a, n} plus pairs (x, a + n - x), a < x < a + n - x, plus the middle.
-                let pairs: Vec<u64> = (a + 1..).take_while(|&x| 2 * x < a + n).map(|x| g[x as usize] ^ g[(a + n - x) as usize]).collect();
-                let middle = ((a + n) % 2 == 0).then(|| g[((a + n) / 2) as usize]);
+                let pairs: Vec<u64> = (a + 1..)
+                    .take_while(|&x| 2 * x < a + n)
+                    .map(|x| g[x as usize] ^ g[(a + n - x) as usize])
+                    .collect();
+                let middle = (a + n).is_multiple_of(2).then(|| g[((a + n) / 2) as usize]);
                 let base = g[a as usize];
                 for mid in [None, middle].into_iter().collect::<std::collections::BTreeSet<_>>() {
                     let (x0, c0) = match mid {
@@ -457,7 +486,8 @@ fn list(e: &Element, n: u64, g: &[u64], prefix: &[u64], seen: &mut Seen, work: &
                     return Ok(());
                 }
                 // Coin 1 and j - 2 more of 2..n-1.
-                let rest: Vec<u64> = others.iter().copied().filter(|&c| c >= 2).map(|c| g[c as usize]).collect();
+                let rest: Vec<u64> =
+                    others.iter().copied().filter(|&c| c >= 2).map(|c| g[c as usize]).collect();
                 choose(&rest, 0, g[1], 2, e, seen, &mut spend)?;
             } else {
                 let vals: Vec<u64> = others.iter().map(|&c| g[c as usize]).collect();
@@ -470,7 +500,15 @@ fn list(e: &Element, n: u64, g: &[u64], prefix: &[u64], seen: &mut Seen, work: &
 
 /// Every XOR of `x` with a subset of `vals[from..]`, the count (already `count`) ending in
 /// `e.lo..=e.hi`; an explicit stack, no recursion.
-fn choose(vals: &[u64], from: usize, x: u64, count: u64, e: &Element, seen: &mut Seen, spend: &mut dyn FnMut(u64) -> Result<(), String>) -> Result<(), String> {
+fn choose(
+    vals: &[u64],
+    from: usize,
+    x: u64,
+    count: u64,
+    e: &Element,
+    seen: &mut Seen,
+    spend: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(), String> {
     let mut stack = vec![(from, x, count)];
     while let Some((i, x, c)) = stack.pop() {
         spend(1)?;
@@ -478,8 +516,8 @@ fn choose(vals: &[u64], from: usize, x: u64, count: u64, e: &Element, seen: &mut
             seen.insert(x);
         }
         if c < e.hi {
-            for k in i..vals.len() {
-                stack.push((k + 1, x ^ vals[k], c + 1));
+            for (k, &v) in vals.iter().enumerate().skip(i) {
+                stack.push((k + 1, x ^ v, c + 1));
             }
         }
     }
@@ -487,7 +525,15 @@ fn choose(vals: &[u64], from: usize, x: u64, count: u64, e: &Element, seen: &mut
 }
 
 /// As [`choose`] for pairs (each adds two coins).
-fn subsets(pairs: &[u64], from: usize, x: u64, count: u64, e: &Element, seen: &mut Seen, spend: &mut dyn FnMut(u64) -> Result<(), String>) -> Result<(), String> {
+fn subsets(
+    pairs: &[u64],
+    from: usize,
+    x: u64,
+    count: u64,
+    e: &Element,
+    seen: &mut Seen,
+    spend: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(), String> {
     let mut stack = vec![(from, x, count)];
     while let Some((i, x, c)) = stack.pop() {
         spend(1)?;
@@ -495,8 +541,8 @@ fn subsets(pairs: &[u64], from: usize, x: u64, count: u64, e: &Element, seen: &m
             seen.insert(x);
         }
         if c + 2 <= e.hi {
-            for k in i..pairs.len() {
-                stack.push((k + 1, x ^ pairs[k], c + 2));
+            for (k, &v) in pairs.iter().enumerate().skip(i) {
+                stack.push((k + 1, x ^ v, c + 2));
             }
         }
     }
@@ -543,9 +589,12 @@ mod tests {
 
     #[test]
     fn closed_forms_hold_on_the_computed_values() {
-        for (name, closed_form) in
-            [("turning-turtles", Closed::Identity), ("twins", Closed::MinusOne), ("mock-turtles", Closed::Odious), ("ruler", Closed::Ruler)]
-        {
+        for (name, closed_form) in [
+            ("turning-turtles", Closed::Identity),
+            ("twins", Closed::MinusOne),
+            ("mock-turtles", Closed::Odious),
+            ("ruler", Closed::Ruler),
+        ] {
             let r = parse(name).unwrap();
             assert_eq!(closed(&r), Some(closed_form));
             let g = values(&r, 3000).unwrap();
