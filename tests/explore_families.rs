@@ -300,3 +300,58 @@ fn big_take_boxes() {
         eprintln!("moore:3:2 on {n}^3: {e:?}");
     }
 }
+
+#[test]
+fn long_box_of_a_proved_rule_stops_at_the_proof() {
+    let hi = (1u64 << 16) + 300;
+    let t = table("0.77", &[(0, hi)], false);
+    assert!(t.notes.iter().any(|n| n.contains("proved period")), "{:?}", t.notes);
+    assert!(t.explored < 1000, "computed {} values", t.explored);
+    let rule = games::sg::rule::Rule::parse("0.77").unwrap();
+    let all = games::sg::values::grundy_values(&rule, hi).unwrap();
+    for (n, &g) in all.iter().enumerate() {
+        assert_eq!(t.grundy[n], g, "0.77 at {n}");
+    }
+}
+
+#[test]
+fn cli_winning_json_and_coin_rows() {
+    let bin = env!("CARGO_BIN_EXE_games");
+    let out = std::process::Command::new(bin)
+        .args(["explore", "--game", "wythoff", "--box", "0..5,0..5", "--no-table", "--json"])
+        .args(["--winning", "1000000000000000000,1000000000000000007", "3,5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = &v["winning"];
+    assert_eq!(
+        w[0]["position"],
+        serde_json::json!([1000000000000000000u64, 1000000000000000007u64])
+    );
+    // Every listed move is to a P-position (Wythoff's theorem checked by the exact test) and
+    // the diagonal move (11, 18) is there.
+    for m in w[0]["moves"].as_array().unwrap() {
+        let (a, b) = (m[0][0].as_u64().unwrap(), m[0][1].as_u64().unwrap());
+        assert!(games::theory::wythoff::p_position(a, b));
+    }
+    assert!(w[0]["moves"].as_array().unwrap().contains(&serde_json::json!([[11, 18]])));
+    assert_eq!(w[1]["moves"], serde_json::json!([]));
+    // --to V needs --winning; misère has no values.
+    let bad = std::process::Command::new(bin)
+        .args([
+            "explore",
+            "--game",
+            "wythoff",
+            "--box",
+            "0..5,0..5",
+            "--misere",
+            "--winning",
+            "1,1",
+            "--to",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -199,6 +199,15 @@ pub fn table_with(
     if let (Builtin::Nim(_), false) = (game, misere) {
         return nim_table(space);
     }
+    // A long box of a rule whose period the certificate proves: values up to the proof, the
+    // rest read from the proved period (no value past the proof is computed).
+    if let (Builtin::Sg(rule), false) = (game, misere) {
+        if space.hi[0] >= 1 << 16 {
+            if let Some(per) = sg_period(rule).filter(|p| p.proof.is_some()) {
+                return period_table(space, &per);
+            }
+        }
+    }
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
     let limit = match game {
@@ -548,6 +557,32 @@ pub fn theorems(game: &Builtin, misere: bool) -> Vec<Box<dyn Formula>> {
         }
     }
     out
+}
+
+/// The table of a proved period on `space`.
+fn period_table(space: &Space, per: &Period) -> Result<Table, String> {
+    let mut values: Vec<u32> =
+        crate::error::try_with_capacity(space.cells(), "the table").map_err(|e| e.to_string())?;
+    for cell in 0..space.cells() {
+        let p = space.position(cell);
+        match per.at(&p).and_then(|a| a.value).filter(|&v| v < LOOPY as u64) {
+            Some(v) => values.push(v as u32),
+            None => {
+                return Err(format!(
+                    "{}: the value at {} does not fit the table's 32-bit values",
+                    per.rule, p[0]
+                ));
+            }
+        }
+    }
+    let mut t = Table::from_grundy(space.clone(), values);
+    t.explored = (per.n0 + per.period) as usize;
+    t.notes.push(format!(
+        "values computed only until the period was proved; the rest of the box is read from \
+         the proved period: {}",
+        per.proof.clone().unwrap_or_default()
+    ));
+    Ok(t)
 }
 
 /// Values of `rule` until the certificate proves a period (1024, 4096, ... values, up to the
