@@ -355,3 +355,16 @@ fn cli_winning_json_and_coin_rows() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn grunt_is_grundys_game() {
+    // Winning Ways ch. 14: Grunt (turn four symmetric coins, the leftmost coin 1) is Grundy's
+    // game (split a heap into two unequal heaps), a head at coin n being a heap of n - 1.
+    let grunt = turning::values(&turning::parse("grunt").unwrap(), 400).unwrap();
+    let grundy =
+        games::sg::values::grundy_values(&games::sg::rule::Rule::parse("4!.0").unwrap(), 399)
+            .unwrap();
+    for n in 1..=400usize {
+        assert_eq!(grunt[n], u64::from(grundy[n - 1]), "coin {n}");
+    }
+}
