@@ -368,3 +368,15 @@ fn grunt_is_grundys_game() {
         assert_eq!(grunt[n], u64::from(grundy[n - 1]), "coin {n}");
     }
 }
+
+#[test]
+fn wythoff_k_outcomes_by_the_bitset_retrograde() {
+    for (k, top) in [(2usize, 25u64), (3, 9), (4, 5)] {
+        let g = builtin::parse(&format!("wythoff:{k}")).unwrap();
+        let space = Space::from_ranges(&vec![(1, top); k]);
+        let values = builtin::table(&g, &space, false).unwrap();
+        let bits = builtin::table_with(&g, &space, false, true).unwrap();
+        assert!(bits.notes.iter().any(|n| n.contains("outcomes by the bitset retrograde")));
+        assert_eq!(values.outcome, bits.outcome, "wythoff:{k}");
+    }
+}

@@ -196,6 +196,18 @@ pub fn table_with(
     if let Builtin::Family(f) = game {
         return super::families::table(f, space, misere, outcomes_only);
     }
+    // Wythoff on a box whose values cost too much (or --outcomes): outcomes by the bitset
+    // retrograde of the take families (`wythoff:K` is `same:K:1..K`).
+    if let (Builtin::Wythoff(k), false) = (game, misere) {
+        let sizes: Vec<usize> = (1..=*k).collect();
+        let g = crate::theory::take_same::TakeGame::same(*k, &sizes);
+        let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
+        let costly =
+            *k >= 3 && super::families::value_work(&g, &dims) > super::families::VALUE_WORK;
+        if outcomes_only || costly {
+            return super::families::take_table(&g, space, false, outcomes_only);
+        }
+    }
     if let (Builtin::Nim(_), false) = (game, misere) {
         return nim_table(space);
     }

@@ -168,7 +168,7 @@ pub fn table(
     }
 }
 
-fn take_table(
+pub fn take_table(
     g: &TakeGame,
     space: &Space,
     misere: bool,
@@ -221,7 +221,7 @@ fn take_table(
 }
 
 /// Cells times options walked for the Grundy values.
-fn value_work(g: &TakeGame, dims: &[usize]) -> u128 {
+pub fn value_work(g: &TakeGame, dims: &[usize]) -> u128 {
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
     let per: u128 = g
         .classes
