@@ -380,3 +380,48 @@ fn wythoff_k_outcomes_by_the_bitset_retrograde() {
         assert_eq!(values.outcome, bits.outcome, "wythoff:{k}");
     }
 }
+
+#[test]
+fn product_and_subtraction_winning_moves() {
+    let (a, b) = ("1-2", "1-3");
+    let name = format!("product:{a}*{b}");
+    let g = builtin::parse(&name).unwrap();
+    let t = table(&name, &[(1, 5), (1, 5)], false);
+    let found = games::explore::pattern::find(&t, builtin::theorems(&g, false));
+    let (ra, rb) = (turning::parse(a).unwrap(), turning::parse(b).unwrap());
+    let slow = brute_turning::product_values(&ra, &rb, 5, 5);
+    for cell in 0..t.cells() {
+        let p = t.position(cell);
+        let (x, y) = (p[0], p[1]);
+        let w = winning::winning(&g, &t, &found, &p, 0);
+        // The brute: every legal X (rightmost x) and Y (rightmost y) whose other cells XOR to 0.
+        let mut want = 0;
+        for mx in (0..1u64 << (x - 1)).map(|s| s | 1 << (x - 1)) {
+            if !ra.elements.iter().any(|e| brute_turning::legal(e, mx)) {
+                continue;
+            }
+            for my in (0..1u64 << (y - 1)).map(|s| s | 1 << (y - 1)) {
+                if !rb.elements.iter().any(|e| brute_turning::legal(e, my)) {
+                    continue;
+                }
+                let mut v = 0;
+                for i in 1..=x {
+                    for j in 1..=y {
+                        if mx >> (i - 1) & 1 == 1 && my >> (j - 1) & 1 == 1 && (i, j) != (x, y) {
+                            v ^= slow[i as usize][j as usize];
+                        }
+                    }
+                }
+                want += usize::from(v == 0);
+            }
+        }
+        assert_eq!(w.moves.len(), want, "{name} at ({x}, {y}): {:?}", w.moves);
+    }
+    // sub:1,2,999999999 at 999999999 (far beyond the box): the one winning move takes all.
+    let g = builtin::parse("sub:1,2,999999999").unwrap();
+    let t = table("sub:1,2,999999999", &[(0, 100)], false);
+    let found = games::explore::pattern::find(&t, builtin::theorems(&g, false));
+    let w = winning::winning(&g, &t, &found, &[999_999_999, 0, 0, 0], 0);
+    assert_eq!(w.moves, vec![Vec::<Vec<u64>>::new()]);
+    assert!(w.basis.starts_with("proved"), "{}", w.basis);
+}

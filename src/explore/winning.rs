@@ -288,7 +288,42 @@ fn options(game: &Builtin, p: &[u64]) -> Option<Vec<Vec<Vec<u64>>>> {
                 push(&mut out, coins.into_iter().map(|c| vec![c]).collect())?;
             }
         }
-        Builtin::Family(Family::Product(..)) => return None,
+        Builtin::Family(Family::Product(a, b)) => {
+            // X x Y without the head (x, y): the cells turned up, as a sum.
+            let xs = crate::theory::turning::moves(a, p[0], MAX_OPTIONS)?;
+            let ys = crate::theory::turning::moves(b, p[1], MAX_OPTIONS)?;
+            if (xs.len() as u128) * (ys.len() as u128) > MAX_OPTIONS as u128 {
+                return None;
+            }
+            for x in &xs {
+                for y in &ys {
+                    let mut cells = Vec::new();
+                    for &i in x.iter().chain([&p[0]]) {
+                        for &j in y.iter().chain([&p[1]]) {
+                            if (i, j) != (p[0], p[1]) {
+                                cells.push(vec![i, j]);
+                            }
+                        }
+                    }
+                    push(&mut out, cells)?;
+                }
+            }
+        }
+        Builtin::Sg(rule) if rule.amount_ranges().is_some() => {
+            // A subtraction rule: n - s for every amount s <= n.
+            let n = p[0];
+            for (l, r) in rule.amount_ranges().unwrap_or_default() {
+                if l > n {
+                    break;
+                }
+                if r.min(n) - l >= MAX_OPTIONS as u64 {
+                    return None;
+                }
+                for s in l..=r.min(n) {
+                    push(&mut out, if s == n { Vec::new() } else { vec![vec![n - s]] })?;
+                }
+            }
+        }
         Builtin::Sg(rule) => {
             if p[0] > MAX_OPTIONS as u64 {
                 return None;
