@@ -213,12 +213,12 @@ pub fn table_with(
     }
     // A long box of a rule whose period the certificate proves: values up to the proof, the
     // rest read from the proved period (no value past the proof is computed).
-    if let (Builtin::Sg(rule), false) = (game, misere) {
-        if space.hi[0] >= 1 << 16 {
-            if let Some(per) = sg_period(rule).filter(|p| p.proof.is_some()) {
-                return period_table(space, &per);
-            }
-        }
+    let long_sg = match game {
+        Builtin::Sg(rule) if !misere && space.hi[0] >= 1 << 16 => Some(rule),
+        _ => None,
+    };
+    if let Some(per) = long_sg.and_then(sg_period).filter(|p| p.proof.is_some()) {
+        return period_table(space, &per);
     }
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
