@@ -223,6 +223,8 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
         .map_err(|e: AllocError| e.to_string())?;
     g.push(0);
     let mut sets: Vec<Option<XorSets>> = rule.elements.iter().map(XorSets::new).collect();
+    // Per lo of an unbounded consecutive element: the prefix XORs seen, and how many.
+    let mut prefix_sets: std::collections::BTreeMap<u64, (Vec<u64>, u64)> = Default::default();
     let mut seen = Seen::default();
     let mut work = 0u64;
     let mut prefix = vec![0u64]; // prefix[i] = G(1) ^ ... ^ G(i)
@@ -231,6 +233,33 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
         for (e, fast) in rule.elements.iter().zip(sets.iter()) {
             match fast {
                 Some(s) => s.mark(&mut seen),
+                None if runs_of_any_length(e) => {
+                    // Consecutive, no upper limit: the XORs prefix[n-1] ^ prefix[m] over every
+                    // m <= n - lo, a translate of the bitset of those prefixes.
+                    let m = n.checked_sub(e.lo);
+                    let bits = prefix_sets.entry(e.lo).or_default();
+                    if let Some(m) = m {
+                        while bits.1 <= m {
+                            let x = prefix[bits.1 as usize];
+                            set_bit(&mut bits.0, x);
+                            bits.1 += 1;
+                        }
+                        let c = prefix[n as usize - 1];
+                        let size = bits
+                            .0
+                            .len()
+                            .max(1)
+                            .next_power_of_two()
+                            .max(((c / 64) as usize + 1).next_power_of_two());
+                        bits.0.resize(size, 0);
+                        let mut out = vec![0u64; size];
+                        xor_translate_or(&bits.0, c, &mut out);
+                        if !e.first {
+                            seen.or(&out);
+                        }
+                    }
+                    work += 1;
+                }
                 None => list(e, n, &g, &prefix, &mut seen, &mut work)?,
             }
         }
@@ -250,6 +279,19 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
         }
     }
     Ok(g)
+}
+
+/// Consecutive runs of any length from `lo` on, anywhere (the fast prefix path).
+fn runs_of_any_length(e: &Element) -> bool {
+    e.spacing == Spacing::Consecutive && e.hi == u64::MAX && e.span == u64::MAX && !e.first
+}
+
+fn set_bit(bits: &mut Vec<u64>, x: u64) {
+    let w = (x / 64) as usize;
+    if w >= bits.len() {
+        bits.resize((w + 1).next_power_of_two(), 0);
+    }
+    bits[w] |= 1 << (x % 64);
 }
 
 /// The option XORs seen at one coin: a set of small integers with a mex.
