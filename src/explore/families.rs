@@ -18,7 +18,7 @@ use crate::theory::turning::{self, Closed};
 use std::fmt;
 
 /// The most cells of a take game's hull (one bit each for outcomes).
-pub const MAX_TAKE_HULL: u64 = 1 << 33;
+pub const MAX_TAKE_HULL: u64 = 1 << 32;
 /// The most work (cells times options walked) spent on a take game's Grundy values.
 pub const VALUE_WORK: u128 = 600_000_000;
 

@@ -244,7 +244,11 @@ pub fn winning(out: &mut Out, ws: &[super::winning::Winning], target: u64) {
         out.str(&format!(
             "winning moves from {} to {to}: {} ({})\n",
             pos.join(" "),
-            if moves.is_empty() { "none".to_string() } else { moves.join("; ") },
+            match (moves.is_empty(), w.basis.starts_with("unknown")) {
+                (true, true) => "unknown".to_string(),
+                (true, false) => "none".to_string(),
+                _ => moves.join("; "),
+            },
             w.basis
         ));
     }

@@ -214,6 +214,8 @@ const MAX_RANK: usize = 20;
 
 /// The most option XORs listed one by one before a rule is refused.
 pub const WORK_BUDGET: u64 = 1 << 29;
+/// The most bitset words the fast paths may pass over (a few seconds) before a box is refused.
+pub const WORD_BUDGET: u64 = 1 << 32;
 
 /// G(0..=top) of `rule` (G(0) = 0). `Err` when memory is refused or the rule needs more than
 /// [`WORK_BUDGET`] listed moves for coins up to `top`.
@@ -226,7 +228,7 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
     // Per lo of an unbounded consecutive element: the prefix XORs seen, and how many.
     let mut prefix_sets: std::collections::BTreeMap<u64, (Vec<u64>, u64)> = Default::default();
     let mut seen = Seen::default();
-    let mut work = 0u64;
+    let (mut work, mut words) = (0u64, 0u64);
     let mut prefix = vec![0u64]; // prefix[i] = G(1) ^ ... ^ G(i)
     for n in 1..n_all as u64 {
         seen.clear();
@@ -265,6 +267,14 @@ pub fn values(rule: &Rule, top: u64) -> Result<Vec<u64>, String> {
         }
         if sets.iter().flatten().any(|s| s.span.as_ref().is_some_and(|(b, _)| b.len() > MAX_RANK)) {
             return Err(format!("the values reach 2^{MAX_RANK} by coin {n}: too large to compute"));
+        }
+        words += seen.bits.len() as u64
+            * (1 + sets.iter().flatten().map(|s| s.b.len() as u64).sum::<u64>())
+            + prefix_sets.values().map(|b| b.0.len() as u64 * 2).sum::<u64>();
+        if words > WORD_BUDGET {
+            return Err(format!(
+                "more than {WORD_BUDGET} bitset words to pass for coins up to {n}: lower the box"
+            ));
         }
         let v = seen.mex();
         if v >= MAX_VALUE {
@@ -611,12 +621,12 @@ pub fn moves(rule: &Rule, n: u64, limit: usize) -> Option<Vec<Vec<u64>>> {
             if (t.len() as u64 + 1) < e.hi {
                 let start = t.last().map_or(far, |&c| c + 1);
                 for c in start..n {
+                    if stack.len() > limit.saturating_mul(4) {
+                        return None;
+                    }
                     let mut u = t.clone();
                     u.push(c);
                     stack.push(u);
-                }
-                if stack.len() > limit.saturating_mul(4) {
-                    return None;
                 }
             }
         }
