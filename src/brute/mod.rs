@@ -29,6 +29,8 @@ pub mod poj1067;
 pub mod set_nim;
 pub mod split_nim;
 pub mod staircase_nim;
+pub mod take_same;
+pub mod turning;
 pub mod turning_corners;
 
 /// True when the product of (pile + 1) over the piles, a bound on the number of positions of

@@ -6,7 +6,9 @@ use super::UsageError;
 use anyhow::Result;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::explore::space::{Coords, Space, parse_position};
-use games::explore::{answer, builtin, check, pattern, program::Program, reach, report, values};
+use games::explore::{
+    answer, builtin, check, pattern, program::Program, reach, report, values, winning,
+};
 use games::harness::process;
 use games::out::Out;
 use std::io::IsTerminal;
@@ -23,7 +25,7 @@ pub fn command() -> Command {
             include_str!("../../problems/explore-games.md")
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
-        .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, bash:M, or any `games sg` rule"))
+        .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, same:K:J, moore:K:M, turning:CODE, product:A*B, bash:M, or any `games sg` rule"))
         .arg(Arg::new("box").long("box").value_name("SPEC").required(true).allow_hyphen_values(true).help("The positions wanted, one inclusive range per coordinate: 0..30,0..30"))
         .arg(Arg::new("max-positions").long("max-positions").value_name("N").default_value("1000000").value_parser(clap::value_parser!(u64).range(1..=100_000_000)).help("Stop when the game reaches more positions than this"))
         .arg(Arg::new("timeout").long("timeout").value_name("SEC").default_value("60").value_parser(super::parse_seconds).help("Deadline for one run of the moves or --check program"))
@@ -31,6 +33,8 @@ pub fn command() -> Command {
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
         .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5)"))
+        .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
+        .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
@@ -77,7 +81,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .flatten()
         .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--at: {e}"))))
         .collect::<Result<_>>()?;
+    let winning_at: Vec<Coords> = args
+        .get_many::<String>("winning")
+        .into_iter()
+        .flatten()
+        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
+        .collect::<Result<_>>()?;
+    let target = args.get_one::<u64>("to").copied().unwrap_or(0);
+    if misere && target != 0 {
+        return Err(usage("--to: misère play has outcomes only, no values".to_string()));
+    }
     let slices = slices(args, space.arity())?;
+    let mut builtin_game = None;
     let (table, reach, extra, game) = if let Some(name) = args.get_one::<String>("game") {
         let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
         if builtin::arity(&game) != space.arity() {
@@ -87,9 +102,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 space.arity()
             )));
         }
-        let table =
-            builtin::table(&game, &space, misere).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-        (table, None, builtin::theorems(&game, misere), format!("built-in game {name}"))
+        let mut table = builtin::table_with(&game, &space, misere, args.get_flag("outcomes"))
+            .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+        table.notes.extend(builtin::far_moves_note(&game, &space));
+        let theorems = builtin::theorems(&game, misere);
+        builtin_game = Some(game);
+        (table, None, theorems, format!("built-in game {name}"))
     } else {
         let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
         let program =
@@ -112,12 +130,49 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
         (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
     };
-    let found = pattern::find(&table, extra);
+    // Boxes past 2^22 positions: the pattern search is skipped (its detectors are not linear
+    // in the box); the game's theorems are still checked on every entry.
+    let mut table = table;
+    let found = if table.cells() > 1 << 22 {
+        table.notes.push(format!(
+            "pattern search skipped: the box has {} positions, more than 2^22; only the game's theorems were checked",
+            table.cells()
+        ));
+        extra
+            .into_iter()
+            .filter_map(|f| {
+                let entries = pattern::verify(&table, f.as_ref())?;
+                let basis = match f.proof() {
+                    Some(th) => pattern::Basis::Proved(th),
+                    None => pattern::Basis::Observed { entries },
+                };
+                Some(pattern::Pattern { formula: f, basis })
+            })
+            .collect()
+    } else {
+        pattern::find(&table, extra)
+    };
+    // A rule with moves longer than the box: only its proofs speak beyond the box.
+    let far_blind =
+        builtin_game.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
+    let (trusted, rest): (Vec<_>, Vec<_>) =
+        found.into_iter().partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
     let answers: Vec<answer::AtAnswer> =
-        at.iter().map(|p| answer::answer(&table, &found, p)).collect();
+        at.iter().map(|p| answer::answer(&table, &trusted, p)).collect();
+    let wins: Vec<winning::Winning> = match &builtin_game {
+        Some(g) => {
+            winning_at.iter().map(|p| winning::winning(g, &table, &trusted, p, target)).collect()
+        }
+        None => winning_at
+            .iter()
+            .map(|p| winning::from_table(&table, reach.as_ref(), &trusted, p, target))
+            .collect(),
+    };
+    let mut found = trusted;
+    found.extend(rest);
     let mut out = Out::new();
     if args.get_flag("json") {
-        report::json(&mut out, &game, &table, &found, &answers);
+        report::json(&mut out, &game, &table, &found, &answers, &wins);
     } else {
         let play = if misere { "misère play" } else { "normal play" };
         out.str(&format!(
@@ -131,7 +186,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         if !args.get_flag("no-table") {
             let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            let style = report::Style { outcomes: args.get_flag("outcomes"), color, slices };
+            // A table of outcomes only (values not computed) prints its outcomes.
+            let outcomes = args.get_flag("outcomes")
+                || (!table.misere
+                    && table.grundy.iter().all(|&g| g == games::explore::table::NO_VALUE));
+            let style = report::Style { outcomes, color, slices };
             report::table(&mut out, &table, &style);
         }
         report::patterns(
@@ -141,6 +200,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             *args.get_one::<usize>("patterns").unwrap_or(&6),
         );
         report::answers(&mut out, &answers);
+        report::winning(&mut out, &wins, target);
     }
     let mut code = ExitCode::SUCCESS;
     if let Some(cmd) = args.get_one::<String>("check") {

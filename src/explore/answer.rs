@@ -29,7 +29,8 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
         let known = t.outcome[cell] != b'?';
         return AtAnswer {
             position,
-            value: (!t.misere && known).then(|| t.value_text(cell)),
+            value: (!t.misere && known && t.grundy[cell] != super::table::NO_VALUE)
+                .then(|| t.value_text(cell)),
             grundy: t.value(cell).map(u64::from),
             outcome: t.outcome[cell],
             basis: if known {

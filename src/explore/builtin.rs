@@ -92,6 +92,8 @@ pub enum Builtin {
     Nim(usize),
     /// A `games sg` rule on one heap (`bash:M` included).
     Sg(Rule),
+    /// A family of [`super::families`]: `same:K:J`, `moore:K:M`, `turning:CODE`, `product:A*B`.
+    Family(super::families::Family),
 }
 
 impl fmt::Display for Builtin {
@@ -100,6 +102,7 @@ impl fmt::Display for Builtin {
             Builtin::Wythoff(k) => write!(f, "wythoff:{k}"),
             Builtin::Nim(k) => write!(f, "nim:{k}"),
             Builtin::Sg(r) => write!(f, "{r}"),
+            Builtin::Family(g) => write!(f, "{g}"),
         }
     }
 }
@@ -122,6 +125,9 @@ pub fn parse(name: &str) -> Result<Builtin, String> {
             )),
         }
     };
+    if let Some(family) = super::families::parse(name) {
+        return family.map(Builtin::Family);
+    }
     if name == "wythoff" {
         return Ok(Builtin::Wythoff(2));
     }
@@ -147,6 +153,7 @@ pub fn arity(game: &Builtin) -> usize {
     match game {
         Builtin::Wythoff(k) | Builtin::Nim(k) => *k,
         Builtin::Sg(_) => 1,
+        Builtin::Family(f) => super::families::arity(f),
     }
 }
 
@@ -154,17 +161,31 @@ pub fn arity(game: &Builtin) -> usize {
 /// may leave two or more heaps)? `Err` says why not.
 pub fn misere_supported(game: &Builtin) -> Result<(), String> {
     match game {
-        Builtin::Sg(rule) if one_heap_moves(rule).is_none() => Err(format!(
-            "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
+        Builtin::Family(f) => super::families::misere_supported(f),
+        Builtin::Sg(rule) if one_heap_moves(rule).is_none() && rule.amount_ranges().is_none() => {
+            Err(format!(
+                "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
              moves may leave two or more, and a misère sum of heaps is not decided by the \
              heaps' own misère outcomes (use a moves program with the whole position instead)"
-        )),
+            ))
+        }
         _ => Ok(()),
     }
 }
 
 /// The table of `game` on `space`: Grundy values in normal play, outcomes only in misère play.
 pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, String> {
+    table_with(game, space, misere, false)
+}
+
+/// [`table`], with `outcomes_only` for games whose outcomes are much cheaper than their values
+/// (the take families).
+pub fn table_with(
+    game: &Builtin,
+    space: &Space,
+    misere: bool,
+    outcomes_only: bool,
+) -> Result<Table, String> {
     let k = arity(game);
     if space.arity() != k {
         return Err(format!("the box has {} coordinates; the game {game} has {k}", space.arity()));
@@ -172,8 +193,32 @@ pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, Strin
     if misere {
         misere_supported(game)?;
     }
+    if let Builtin::Family(f) = game {
+        return super::families::table(f, space, misere, outcomes_only);
+    }
+    // Wythoff on a box whose values cost too much (or --outcomes): outcomes by the bitset
+    // retrograde of the take families (`wythoff:K` is `same:K:1..K`).
+    if let (Builtin::Wythoff(k), false) = (game, misere) {
+        let sizes: Vec<usize> = (1..=*k).collect();
+        let g = crate::theory::take_same::TakeGame::same(*k, &sizes);
+        let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
+        let costly =
+            *k >= 3 && super::families::value_work(&g, &dims) > super::families::VALUE_WORK;
+        if outcomes_only || costly {
+            return super::families::take_table(&g, space, false, outcomes_only);
+        }
+    }
     if let (Builtin::Nim(_), false) = (game, misere) {
         return nim_table(space);
+    }
+    // A long box of a rule whose period the certificate proves: values up to the proof, the
+    // rest read from the proved period (no value past the proof is computed).
+    let long_sg = match game {
+        Builtin::Sg(rule) if !misere && space.hi[0] >= 1 << 16 => Some(rule),
+        _ => None,
+    };
+    if let Some(per) = long_sg.and_then(sg_period).filter(|p| p.proof.is_some()) {
+        return period_table(space, &per);
     }
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
@@ -197,6 +242,7 @@ pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, Strin
         let p = match game {
             Builtin::Wythoff(_) | Builtin::Nim(_) => line_misere(&dims, &directions(game)),
             Builtin::Sg(rule) => sg_misere(rule, dims[0] as u64 - 1)?,
+            Builtin::Family(_) => Vec::new(),
         };
         let mut t = Table::new(space.clone(), true);
         for cell in 0..t.cells() {
@@ -211,6 +257,7 @@ pub fn table(game: &Builtin, space: &Space, misere: bool) -> Result<Table, Strin
             Builtin::Sg(rule) => {
                 grundy_values(rule, dims[0] as u64 - 1).map_err(|e| format!("game {game}: {e}"))?
             }
+            Builtin::Family(_) => Vec::new(),
         };
         let values = (0..space.cells()).map(|cell| g[at(&space.position(cell))]).collect();
         Table::from_grundy(space.clone(), values)
@@ -225,7 +272,7 @@ fn directions(game: &Builtin) -> Vec<usize> {
     match game {
         Builtin::Nim(k) => (0..*k).map(|i| 1 << i).collect(),
         Builtin::Wythoff(k) => (1..1usize << k).collect(),
-        Builtin::Sg(_) => Vec::new(),
+        Builtin::Sg(_) | Builtin::Family(_) => Vec::new(),
     }
 }
 
@@ -298,7 +345,7 @@ fn wythoff2(dims: &[usize]) -> Vec<u32> {
 /// Grundy values of a game whose moves subtract t * d (t >= 1) for a direction d in `dirs`
 /// (bit i: coordinate i), over the hull `dims`: a walk back along each direction, the values
 /// seen stamped with the cell's number.
-fn line_normal(dims: &[usize], dirs: &[usize]) -> Vec<u32> {
+pub(crate) fn line_normal(dims: &[usize], dirs: &[usize]) -> Vec<u32> {
     let k = dims.len();
     let st = strides(dims);
     let cells: usize = dims.iter().product();
@@ -389,6 +436,9 @@ fn one_heap_moves(rule: &Rule) -> Option<Option<Code>> {
 /// Misère outcomes (true = P) of heaps 0..=hi of a one-heap rule: P iff there is a move and
 /// every option is N (the empty position is N: the player to move cannot move, and wins).
 fn sg_misere(rule: &Rule, hi: u64) -> Result<Vec<bool>, String> {
+    if let (None, Some(ranges)) = (one_heap_moves(rule), rule.amount_ranges()) {
+        return Ok(ranges_misere(&ranges, hi));
+    }
     let Some(moves) = one_heap_moves(rule) else {
         return Err(format!("game '{rule}': moves may leave two or more heaps"));
     };
@@ -449,6 +499,44 @@ fn sg_misere(rule: &Rule, hi: u64) -> Result<Vec<bool>, String> {
     Ok(p)
 }
 
+/// Misère outcomes (true = P) of heaps 0..=hi of a subtraction rule given by its amounts as
+/// ranges (a move leaves one heap, possibly empty, which is N): P iff some amount fits and no
+/// option 1..h-1 reached is P, counted with prefix sums of P over each range's window.
+fn ranges_misere(ranges: &[(u64, u64)], hi: u64) -> Vec<bool> {
+    let n = hi as usize + 1;
+    let mut p = vec![false; n];
+    // count[i] = number of P-heaps among 1..i-1.
+    let mut count = vec![0u64; n + 1];
+    for h in 1..n {
+        let (mut any_move, mut to_p) = (false, false);
+        for &(l, r) in ranges {
+            let (l, r) = (l as usize, r.min(h as u64) as usize);
+            if l > r {
+                continue;
+            }
+            any_move = true;
+            // Options h - r ..= h - l, the nonempty ones from max(1, h - r).
+            let (lo, top) = ((h - r).max(1), h - l);
+            if lo <= top && count[top + 1] > count[lo] {
+                to_p = true;
+            }
+        }
+        p[h] = any_move && !to_p;
+        count[h + 1] = count[h] + u64::from(p[h]);
+    }
+    p
+}
+
+/// The formula of Wythoff's theorem (normal or misère play), for the families.
+pub(crate) fn wythoff_formula(misere: bool) -> Box<dyn Formula> {
+    Box::new(WythoffP { misere })
+}
+
+/// Bouton's nim-sum (normal or misère) on `heaps` heaps, for the families.
+pub(crate) fn nim_formula(heaps: usize, misere: bool) -> Box<dyn Formula> {
+    Box::new(NimSum { heaps, misere })
+}
+
 /// The formulas proved for `game` (normal or misère play), each with its theorem in `proof()`;
 /// for `games sg` rules also an observed period when the certificate finds one but proves none.
 pub fn theorems(game: &Builtin, misere: bool) -> Vec<Box<dyn Formula>> {
@@ -457,6 +545,7 @@ pub fn theorems(game: &Builtin, misere: bool) -> Vec<Box<dyn Formula>> {
         (Builtin::Wythoff(2), m) => out.push(Box::new(WythoffP { misere: m })),
         (Builtin::Wythoff(_), _) => {}
         (Builtin::Nim(k), m) => out.push(Box::new(NimSum { heaps: *k, misere: m })),
+        (Builtin::Family(f), m) => out.extend(super::families::theorems(f, m)),
         (Builtin::Sg(rule), true) => {
             if let Rule::Bash(m) = rule {
                 out.push(Box::new(BashRule { m: *m, misere: true }));
@@ -465,6 +554,9 @@ pub fn theorems(game: &Builtin, misere: bool) -> Vec<Box<dyn Formula>> {
         (Builtin::Sg(rule), false) => {
             if let Rule::Bash(m) = rule {
                 out.push(Box::new(BashRule { m: *m, misere: false }));
+            }
+            if let Some(c) = crate::sg::closed::closed_form(rule) {
+                out.push(Box::new(SubClosed { form: c }));
             }
             match rule {
                 Rule::SplitNim | Rule::Lunch => out.push(Box::new(Closed { rule: rule.clone() })),
@@ -477,6 +569,32 @@ pub fn theorems(game: &Builtin, misere: bool) -> Vec<Box<dyn Formula>> {
         }
     }
     out
+}
+
+/// The table of a proved period on `space`.
+fn period_table(space: &Space, per: &Period) -> Result<Table, String> {
+    let mut values: Vec<u32> =
+        crate::error::try_with_capacity(space.cells(), "the table").map_err(|e| e.to_string())?;
+    for cell in 0..space.cells() {
+        let p = space.position(cell);
+        match per.at(&p).and_then(|a| a.value).filter(|&v| v < LOOPY as u64) {
+            Some(v) => values.push(v as u32),
+            None => {
+                return Err(format!(
+                    "{}: the value at {} does not fit the table's 32-bit values",
+                    per.rule, p[0]
+                ));
+            }
+        }
+    }
+    let mut t = Table::from_grundy(space.clone(), values);
+    t.explored = (per.n0 + per.period) as usize;
+    t.notes.push(format!(
+        "values computed only until the period was proved; the rest of the box is read from \
+         the proved period: {}",
+        per.proof.clone().unwrap_or_default()
+    ));
+    Ok(t)
 }
 
 /// Values of `rule` until the certificate proves a period (1024, 4096, ... values, up to the
@@ -835,4 +953,66 @@ impl Formula for Closed {
             _ => "hdu6892: Omega of the odd part plus [even] (theory::lunch)".to_string(),
         })
     }
+}
+
+/// A `games sg` closed form (one range L..R, or {1, 2, k}), proved in `sg::closed`.
+struct SubClosed {
+    form: crate::sg::closed::ClosedForm,
+}
+
+impl Formula for SubClosed {
+    fn family(&self) -> &'static str {
+        "period"
+    }
+    fn words(&self) -> String {
+        self.form.describe()
+    }
+    fn cpp(&self) -> String {
+        use crate::sg::closed::ClosedForm;
+        match self.form {
+            ClosedForm::Range { l, r } => format!("n % {} / {l}", l + r),
+            ClosedForm::OneTwoK { k } if k % 3 != 0 => "n % 3".to_string(),
+            ClosedForm::OneTwoK { k } => format!("(n % {} == {k} ? 3 : n % {} % 3)", k + 1, k + 1),
+        }
+    }
+    fn python(&self) -> String {
+        use crate::sg::closed::ClosedForm;
+        match self.form {
+            ClosedForm::Range { l, r } => format!("n % {} // {l}", l + r),
+            ClosedForm::OneTwoK { k } if k % 3 != 0 => "n % 3".to_string(),
+            ClosedForm::OneTwoK { k } => {
+                format!("(3 if n % {} == {k} else n % {} % 3)", k + 1, k + 1)
+            }
+        }
+    }
+    fn covers(&self) -> Covers {
+        Covers::Values
+    }
+    fn at(&self, p: &[u64]) -> Option<Answer> {
+        Some(Answer::of_value(self.form.value(p[0])))
+    }
+    fn cost(&self) -> u64 {
+        1
+    }
+    fn proof(&self) -> Option<String> {
+        Some(self.form.theorem())
+    }
+}
+
+/// Does `game` have moves longer than the box's upper end, so that no pattern read off the
+/// table says anything beyond it? The note that says so, if it does.
+pub fn far_moves_note(game: &Builtin, space: &Space) -> Option<String> {
+    let Builtin::Sg(rule) = game else { return None };
+    let hi = space.hi[0];
+    let longest = match rule.amount_ranges() {
+        Some(r) => r.last().map(|x| x.1),
+        None => crate::sg::certificate::largest_removal(rule),
+    }?;
+    (longest > hi).then(|| {
+        format!(
+            "the rule {rule} removes up to {longest} tokens, more than the box's {hi}: a pattern \
+             read off the table is no evidence beyond the box; far answers come only from the \
+             rule's proof (or are unknown)"
+        )
+    })
 }

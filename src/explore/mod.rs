@@ -8,6 +8,7 @@
 pub mod answer;
 pub mod builtin;
 pub mod check;
+pub mod families;
 pub mod pattern;
 pub mod program;
 pub mod reach;
@@ -15,3 +16,4 @@ pub mod report;
 pub mod space;
 pub mod table;
 pub mod values;
+pub mod winning;

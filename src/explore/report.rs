@@ -214,12 +214,56 @@ struct ReportJson {
     notes: Vec<String>,
     patterns: Vec<PatternJson>,
     at: Vec<AtJson>,
+    winning: Vec<WinningJson>,
 }
-crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "values" => values, "outcomes" => outcomes, "notes" => notes, "patterns" => patterns, "at" => at });
+crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "values" => values, "outcomes" => outcomes, "notes" => notes, "patterns" => patterns, "at" => at, "winning" => winning unless Vec::is_empty });
+
+struct WinningJson {
+    position: Vec<u64>,
+    moves: Vec<Vec<Vec<u64>>>,
+    basis: String,
+}
+crate::json_object!(WinningJson { "position" => position, "moves" => moves, "basis" => basis });
+
+/// Writes `--winning` answers: each winning option as a sum of positions.
+pub fn winning(out: &mut Out, ws: &[super::winning::Winning], target: u64) {
+    for w in ws {
+        let pos: Vec<String> = w.position.iter().map(|x| x.to_string()).collect();
+        let moves: Vec<String> = w
+            .moves
+            .iter()
+            .map(|m| {
+                let parts: Vec<String> = m
+                    .iter()
+                    .map(|p| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))
+                    .collect();
+                if parts.is_empty() { "(nothing)".to_string() } else { parts.join(" + ") }
+            })
+            .collect();
+        let to = if target == 0 { "a P-position".to_string() } else { format!("value {target}") };
+        out.str(&format!(
+            "winning moves from {} to {to}: {} ({})\n",
+            pos.join(" "),
+            match (moves.is_empty(), w.basis.starts_with("unknown")) {
+                (true, true) => "unknown".to_string(),
+                (true, false) => "none".to_string(),
+                _ => moves.join("; "),
+            },
+            w.basis
+        ));
+    }
+}
 
 /// The JSON report. Values in cell order (the last coordinate fastest): an integer, `{"inf":
 /// [K]}` for ∞(K), or `null`; outcomes one letter a cell.
-pub fn json(out: &mut Out, game: &str, t: &Table, found: &[Pattern], at: &[AtAnswer]) {
+pub fn json(
+    out: &mut Out,
+    game: &str,
+    t: &Table,
+    found: &[Pattern],
+    at: &[AtAnswer],
+    winning: &[super::winning::Winning],
+) {
     let values = (0..t.cells())
         .map(|c| match t.grundy[c] {
             NO_VALUE => serde_json::Value::Null,
@@ -268,6 +312,14 @@ pub fn json(out: &mut Out, game: &str, t: &Table, found: &[Pattern], at: &[AtAns
                 },
                 outcome: (a.outcome as char).to_string(),
                 basis: a.basis.clone(),
+            })
+            .collect(),
+        winning: winning
+            .iter()
+            .map(|w| WinningJson {
+                position: w.position.clone(),
+                moves: w.moves.clone(),
+                basis: w.basis.clone(),
             })
             .collect(),
     };

@@ -22,6 +22,8 @@ pub mod retrograde;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod take_same;
 pub mod touched;
+pub mod turning;
 pub mod turning_corners;
 pub mod wythoff;

@@ -1,0 +1,387 @@
+//! `--winning POS`: every option of a position whose value is the target (0 by default: the
+//! moves to a P-position), in the game's own terms (each option a sum, a list of positions),
+//! with the basis of the list: `computed` (every option's value read off the table), `proved:
+//! THEOREM` (values from a theorem), `conjecture` (some value from an observed pattern), or a
+//! note of how many options had no known value.
+//!
+//! Wythoff's game and Nim answer from their theorems at any size (no option is listed one by
+//! one); the other built-in games list their options (at most [`MAX_OPTIONS`]).
+
+use super::builtin::Builtin;
+use super::families::Family;
+use super::pattern::{Basis, Covers, Pattern};
+use super::space::{Coords, MAX_COORD};
+use super::table::Table;
+use crate::theory::take_same::Mode;
+use crate::theory::wythoff;
+
+/// The most options listed for one position.
+pub const MAX_OPTIONS: usize = 1 << 20;
+
+/// The winning moves of one position.
+#[derive(Debug, Clone)]
+pub struct Winning {
+    pub position: Vec<u64>,
+    /// Each option as a sum of positions (one part for most games; the heads turned, for
+    /// coin-turning games).
+    pub moves: Vec<Vec<Vec<u64>>>,
+    pub basis: String,
+}
+
+/// The winning moves of `pos` to value `target` (normal play) or to a P-position (misère).
+pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, target: u64) -> Winning {
+    let k = t.space.arity();
+    let position = pos[..k].to_vec();
+    if let Some(w) = by_theorem(game, &position, target).filter(|_| !t.misere) {
+        return w;
+    }
+    let Some(options) = options(game, &position) else {
+        return Winning {
+            position,
+            moves: Vec::new(),
+            basis: format!("unknown: more than {MAX_OPTIONS} options to list"),
+        };
+    };
+    let mut moves = Vec::new();
+    let (mut worst, mut unknown) = (0u8, 0usize);
+    let mut theorem = String::new();
+    for opt in options {
+        match value_of(t, found, &opt, target) {
+            Some((hit, rank, th)) => {
+                if rank > worst {
+                    worst = rank;
+                    theorem = th;
+                }
+                if hit {
+                    moves.push(opt);
+                }
+            }
+            None => unknown += 1,
+        }
+    }
+    let mut basis = match worst {
+        0 => "computed".to_string(),
+        1 => format!("proved: {theorem}"),
+        _ => format!("conjecture: {theorem}"),
+    };
+    if unknown > 0 {
+        basis = format!("{basis}; incomplete: {unknown} options of unknown value not listed");
+    }
+    Winning { position, moves, basis }
+}
+
+/// Is the option's value the target? With the rank of its basis (0 computed, 1 proved, 2
+/// observed) and the theorem or pattern; `None` when unknown.
+fn value_of(
+    t: &Table,
+    found: &[Pattern],
+    opt: &[Vec<u64>],
+    target: u64,
+) -> Option<(bool, u8, String)> {
+    let k = t.space.arity();
+    let mut x = 0u64;
+    let (mut rank, mut th) = (0u8, String::new());
+    let single = opt.len() == 1;
+    for part in opt {
+        let mut p: Coords = [0; super::space::MAX_ARITY];
+        p[..k].copy_from_slice(&part[..k]);
+        if let Some(cell) = t.space.index(&p) {
+            if t.misere {
+                return single.then(|| (t.outcome[cell] == b'P', 0, String::new()));
+            }
+            match t.value(cell) {
+                Some(v) => x ^= u64::from(v),
+                // An outcome-only table answers moves to P-positions.
+                None if single && target == 0 && t.outcome[cell] != b'?' => {
+                    return Some((t.outcome[cell] == b'P', 0, String::new()));
+                }
+                None => return None,
+            }
+            continue;
+        }
+        let mut got = None;
+        for pat in found {
+            let r = if matches!(pat.basis, Basis::Proved(_)) { 1 } else { 2 };
+            let Some(a) = pat.formula.at(&p) else { continue };
+            match (pat.formula.covers(), a.value) {
+                (Covers::Values, Some(v)) if !t.misere => got = Some((Some(v), r, pat)),
+                (Covers::Outcomes, _) if single && (target == 0 || t.misere) => {
+                    got = Some((None, r, pat))
+                }
+                _ => continue,
+            }
+            if r == 1 || got.is_some() {
+                break;
+            }
+        }
+        let (v, r, pat) = got?;
+        if r > rank {
+            rank = r;
+            th = match &pat.basis {
+                Basis::Proved(s) => s.clone(),
+                Basis::Observed { entries } => {
+                    format!("pattern observed on {entries} entries of the box")
+                }
+            };
+        }
+        match v {
+            Some(v) => x ^= v,
+            None => {
+                let a = pat.formula.at(&p)?;
+                return Some((a.outcome == b'P', r, th));
+            }
+        }
+    }
+    Some((x == target, rank, th))
+}
+
+/// Wythoff's and Bouton's theorems, at any size.
+fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
+    let wythoff2 = match game {
+        Builtin::Wythoff(2) => true,
+        Builtin::Family(Family::Take(_, g)) => {
+            g.heaps == 2 && g.mode == Mode::Same && g.classes.contains(&3)
+        }
+        _ => false,
+    };
+    let nim = match game {
+        Builtin::Nim(_) => true,
+        Builtin::Family(Family::Take(_, g)) => g.classes.iter().all(|d| d.count_ones() == 1),
+        _ => false,
+    };
+    if wythoff2 && target == 0 && p.iter().all(|&x| x <= MAX_COORD) {
+        let mut moves: Vec<Vec<Vec<u64>>> =
+            wythoff_moves(p[0], p[1]).into_iter().map(|(a, b)| vec![vec![a, b]]).collect();
+        moves.sort();
+        moves.dedup();
+        return Some(Winning {
+            position: p.to_vec(),
+            moves,
+            basis: "proved: Wythoff's theorem (1907)".into(),
+        });
+    }
+    if nim {
+        let x = p.iter().fold(target, |a, &h| a ^ h);
+        let moves = (0..p.len())
+            .filter(|&i| p[i] ^ x < p[i])
+            .map(|i| {
+                let mut q = p.to_vec();
+                q[i] ^= x;
+                vec![q]
+            })
+            .collect();
+        return Some(Winning {
+            position: p.to_vec(),
+            moves,
+            basis: "proved: Bouton's theorem (1901)".into(),
+        });
+    }
+    None
+}
+
+/// The moves of Wythoff's game from (a, b) to P-positions (empty when (a, b) is P).
+fn wythoff_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    if wythoff::p_position(a, b) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // One heap: keep heap a (b) and lower the other to a's (b's) partner.
+    for (keep, other, swap) in [(a, b, false), (b, a, true)] {
+        for partner in partners(keep) {
+            if partner < other {
+                out.push(if swap { (partner, keep) } else { (keep, partner) });
+            }
+        }
+    }
+    // Both heaps: the difference stays d = |b - a|; the pair of that difference, if below.
+    let d = a.abs_diff(b);
+    if let Some((lo, hi)) = wythoff::pair(d) {
+        let (x, y) = if a <= b { (lo, hi) } else { (hi, lo) };
+        if x < a && y < b {
+            out.push((x, y));
+        }
+    }
+    out
+}
+
+/// The heaps that make a P-position with a heap of `x` (its lower or upper partner): the k
+/// with a_k = x or b_k = x, by binary search over the increasing sequences a_k and b_k.
+fn partners(x: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for upper in [false, true] {
+        let at = |k: u64| wythoff::pair(k).map(|(a, b)| if upper { b } else { a });
+        let (mut lo, mut hi) = (0u64, x);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match at(mid) {
+                Some(v) if v < x => lo = mid + 1,
+                _ => hi = mid,
+            }
+        }
+        if let Some((a, b)) = wythoff::pair(lo) {
+            match upper {
+                false if a == x && b <= MAX_COORD => out.push(b),
+                true if b == x => out.push(a),
+                _ => {}
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every option of `p`, each a sum of positions; `None` past [`MAX_OPTIONS`].
+fn options(game: &Builtin, p: &[u64]) -> Option<Vec<Vec<Vec<u64>>>> {
+    let mut out: Vec<Vec<Vec<u64>>> = Vec::new();
+    let push = |out: &mut Vec<Vec<Vec<u64>>>, o: Vec<Vec<u64>>| -> Option<()> {
+        out.push(o);
+        (out.len() <= MAX_OPTIONS).then_some(())
+    };
+    let lines = |classes: &[u32], out: &mut Vec<Vec<Vec<u64>>>| -> Option<()> {
+        for &d in classes {
+            let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
+            let most = set.iter().map(|&i| p[i]).min().unwrap_or(0);
+            if most as usize > MAX_OPTIONS {
+                return None;
+            }
+            for t in 1..=most {
+                let mut q = p.to_vec();
+                set.iter().for_each(|&i| q[i] -= t);
+                push(out, vec![q])?;
+            }
+        }
+        Some(())
+    };
+    match game {
+        Builtin::Wythoff(k) => lines(&(1u32..1 << k).collect::<Vec<_>>(), &mut out)?,
+        Builtin::Nim(k) => lines(&(0..*k).map(|i| 1u32 << i).collect::<Vec<_>>(), &mut out)?,
+        Builtin::Family(Family::Take(_, g)) if g.mode == Mode::Same => lines(&g.classes, &mut out)?,
+        Builtin::Family(Family::Take(_, g)) => {
+            for &d in &g.classes {
+                let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
+                if set.iter().any(|&i| p[i] == 0) {
+                    continue;
+                }
+                let count: u128 = set.iter().map(|&i| p[i] as u128).product();
+                if count > MAX_OPTIONS as u128 {
+                    return None;
+                }
+                let mut q = p.to_vec();
+                set.iter().for_each(|&i| q[i] = 0);
+                loop {
+                    push(&mut out, vec![q.clone()])?;
+                    let mut j = 0;
+                    while j < set.len() && q[set[j]] + 1 >= p[set[j]] {
+                        q[set[j]] = 0;
+                        j += 1;
+                    }
+                    if j == set.len() {
+                        break;
+                    }
+                    q[set[j]] += 1;
+                }
+            }
+        }
+        Builtin::Family(Family::Turning(r)) => {
+            for coins in crate::theory::turning::moves(r, p[0], MAX_OPTIONS)? {
+                push(&mut out, coins.into_iter().map(|c| vec![c]).collect())?;
+            }
+        }
+        Builtin::Family(Family::Product(a, b)) => {
+            // X x Y without the head (x, y): the cells turned up, as a sum.
+            let xs = crate::theory::turning::moves(a, p[0], MAX_OPTIONS)?;
+            let ys = crate::theory::turning::moves(b, p[1], MAX_OPTIONS)?;
+            if (xs.len() as u128) * (ys.len() as u128) > MAX_OPTIONS as u128 {
+                return None;
+            }
+            for x in &xs {
+                for y in &ys {
+                    let mut cells = Vec::new();
+                    for &i in x.iter().chain([&p[0]]) {
+                        for &j in y.iter().chain([&p[1]]) {
+                            if (i, j) != (p[0], p[1]) {
+                                cells.push(vec![i, j]);
+                            }
+                        }
+                    }
+                    push(&mut out, cells)?;
+                }
+            }
+        }
+        Builtin::Sg(rule) if rule.amount_ranges().is_some() => {
+            // A subtraction rule: n - s for every amount s <= n.
+            let n = p[0];
+            for (l, r) in rule.amount_ranges().unwrap_or_default() {
+                if l > n {
+                    break;
+                }
+                if r.min(n) - l >= MAX_OPTIONS as u64 {
+                    return None;
+                }
+                for s in l..=r.min(n) {
+                    push(&mut out, if s == n { Vec::new() } else { vec![vec![n - s]] })?;
+                }
+            }
+        }
+        Builtin::Sg(rule) => {
+            if p[0] > MAX_OPTIONS as u64 {
+                return None;
+            }
+            for heaps in crate::sg::moves::options(rule, p[0]) {
+                push(&mut out, heaps.into_iter().filter(|&h| h > 0).map(|h| vec![h]).collect())?;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// `--winning` for a moves program: the options the program gave for `pos` (a position met
+/// from the box), those whose values are known (the table, or a pattern) and equal the target.
+pub fn from_table(
+    t: &Table,
+    reach: Option<&super::reach::Reach>,
+    found: &[Pattern],
+    pos: &Coords,
+    target: u64,
+) -> Winning {
+    let k = t.space.arity();
+    let position = pos[..k].to_vec();
+    let v = reach
+        .and_then(|r| (0..r.expanded()).find(|&v| r.coords[v][..k] == pos[..k]).map(|v| (r, v)));
+    let Some((r, v)) = v else {
+        return Winning {
+            position,
+            moves: Vec::new(),
+            basis: "unknown: the position was not met from the box (its options were never asked)"
+                .to_string(),
+        };
+    };
+    let mut moves = Vec::new();
+    let (mut worst, mut unknown, mut theorem) = (0u8, 0usize, String::new());
+    for o in r.options(v) {
+        let opt: Vec<Vec<u64>> =
+            r.parts_of(o).iter().map(|&q| r.coords[q as usize][..k].to_vec()).collect();
+        match value_of(t, found, &opt, target) {
+            Some((hit, rank, th)) => {
+                if rank > worst {
+                    worst = rank;
+                    theorem = th;
+                }
+                if hit {
+                    moves.push(opt);
+                }
+            }
+            None => unknown += 1,
+        }
+    }
+    let mut basis = match worst {
+        0 => "computed".to_string(),
+        1 => format!("proved: {theorem}"),
+        _ => format!("conjecture: {theorem}"),
+    };
+    if unknown > 0 {
+        basis = format!("{basis}; incomplete: {unknown} options of unknown value not listed");
+    }
+    Winning { position, moves, basis }
+}
