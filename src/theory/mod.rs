@@ -23,4 +23,5 @@ pub mod staircase;
 pub mod subtraction;
 pub mod touched;
 pub mod turning_corners;
+pub mod walsh;
 pub mod wythoff;
