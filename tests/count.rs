@@ -322,3 +322,58 @@ fn command_line_prints_p_and_n_and_refuses_cleanly() {
         games(&["count", "--values", f, "--length", "1000000000000000000", "--mod", "7"], b"");
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn explore_count_matches_a_naive_tally() {
+    // Wythoff's game by plain search over the box: P iff no move to a P-position.
+    let mut rng = Rng::new(4);
+    for _ in 0..6 {
+        let (a, b) = (rng.range(0, 25) as usize, rng.range(0, 25) as usize);
+        let mut p = vec![vec![false; b + 1]; a + 1];
+        let mut count_p = 0;
+        for x in 0..=a {
+            for y in 0..=b {
+                let to_p = (0..x).any(|i| p[i][y])
+                    || (0..y).any(|j| p[x][j])
+                    || (1..=x.min(y)).any(|d| p[x - d][y - d]);
+                p[x][y] = !to_p;
+                count_p += usize::from(!to_p);
+            }
+        }
+        let cells = (a + 1) * (b + 1);
+        let out = games(
+            &["explore", "--game", "wythoff", "--box", &format!("0..{a},0..{b}"), "--count"],
+            b"",
+        );
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            text.starts_with(&format!(
+                "positions {cells}\nP {count_p}\nN {}\nD 0\nvalue 0 {count_p}\n",
+                cells - count_p
+            )),
+            "{a} {b}: {text}"
+        );
+    }
+    // A heap rule: the number of heaps of each value, by the naive mex.
+    for _ in 0..10 {
+        let n = rng.range(0, 40) as usize;
+        let (text, g) = random_rule(&mut rng, n);
+        let out = games(
+            &["explore", "--game", &text, "--box", &format!("0..{n}"), "--count", "--json"],
+            b"",
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut want = std::collections::BTreeMap::new();
+        for &v in &g {
+            *want.entry(v).or_insert(0u64) += 1;
+        }
+        let got: std::collections::BTreeMap<u64, u64> = json["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+            .collect();
+        assert_eq!(got, want, "{text} to {n}");
+        assert_eq!(json["P"].as_u64(), Some(g.iter().filter(|&&v| v == 0).count() as u64));
+    }
+}
