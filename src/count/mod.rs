@@ -201,7 +201,7 @@ fn spectrum(hist: &Histogram, target: u64) -> Result<Spectrum, CountError> {
     };
     let mut groups: Vec<(i64, i64)> = crate::error::try_with_capacity(size, "the characters")?;
     for (s, &h) in f.iter().enumerate() {
-        let sign = if (s as u64 & t).count_ones() % 2 == 0 { 1 } else { -1 };
+        let sign = if (s as u64 & t).count_ones().is_multiple_of(2) { 1 } else { -1 };
         groups.push((h, sign));
     }
     drop(f);

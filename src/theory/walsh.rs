@@ -117,7 +117,7 @@ impl Modulus {
                     return 0;
                 }
                 // 2^-1 = (q + 1) / 2 modulo an odd q.
-                let half = (q as u128 + 1) / 2;
+                let half = (q as u128).div_ceil(2);
                 self.mul(x, self.pow(half, k as u64))
             }
             Modulus::Wrap => x >> k,
@@ -220,7 +220,7 @@ pub fn multiset_count(n: u64, k: u64) -> Option<u128> {
 /// [`multiset_count`]`(n, k)` is `Some`: each binomial is at most C(n + k - 1, k), and so is
 /// each product, since they are the terms of [t^k] (1 - t)^-n. `scratch` is reused.
 pub fn multiset_character(n: u64, h: i64, k: u64, scratch: &mut Vec<i128>) -> i128 {
-    let a = ((n as i128 + h as i128) / 2) as i128;
+    let a = (n as i128 + h as i128) / 2;
     let b = n as i128 - a;
     let k = k as usize;
     // scratch[j] = C(b + j - 1, j): the coefficients of (1 - t)^-b.
@@ -234,7 +234,7 @@ pub fn multiset_character(n: u64, h: i64, k: u64, scratch: &mut Vec<i128>) -> i1
     let mut c: i128 = 1; // C(a + i - 1, i)
     for i in 0..=k {
         let term = c * scratch[k - i];
-        if (k - i) % 2 == 0 {
+        if (k - i).is_multiple_of(2) {
             sum += term;
         } else {
             sum -= term;
