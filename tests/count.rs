@@ -377,3 +377,27 @@ fn explore_count_matches_a_naive_tally() {
         assert_eq!(json["P"].as_u64(), Some(g.iter().filter(|&&v| v == 0).count() as u64));
     }
 }
+
+#[test]
+fn histograms_past_the_table_from_a_proved_period_match_the_naive_values() {
+    // Heaps 0..=N with N past 2^16: the period found by the certificate, against G by the mex.
+    let mut rng = Rng::new(12);
+    for _ in 0..12 {
+        let mut set: Vec<u64> = (0..rng.range(2, 5)).map(|_| rng.range(1, 9)).collect();
+        set.sort_unstable();
+        set.dedup();
+        let text =
+            format!("sub:{}", set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
+        let n = rng.range(70_000, 200_000) as usize;
+        let mut g: Vec<u64> = Vec::with_capacity(n + 1);
+        for h in 0..=n as u64 {
+            let opts: Vec<u64> =
+                set.iter().filter(|&&s| s <= h).map(|&s| g[(h - s) as usize]).collect();
+            g.push(mex(&opts));
+        }
+        let rule = Rule::parse(&text).unwrap();
+        let (hist, source) = count::rule::histogram(&rule, n as u64).unwrap();
+        assert_eq!(source, count::rule::Source::Period, "{text}");
+        assert_eq!(hist, Histogram::from_values(g), "{text} to {n}");
+    }
+}
