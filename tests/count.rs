@@ -401,3 +401,38 @@ fn histograms_past_the_table_from_a_proved_period_match_the_naive_values() {
         assert_eq!(hist, Histogram::from_values(g), "{text} to {n}");
     }
 }
+
+#[test]
+fn unordered_counts_past_128_bits_match_a_big_multiset_program() {
+    let mut rng = Rng::new(64);
+    for _ in 0..6 {
+        let n = rng.range(40, 70) as usize;
+        let (text, g) = random_rule(&mut rng, n);
+        if g.iter().any(|&v| v >= 64) {
+            continue;
+        }
+        let k = rng.range(70, 100) as usize;
+        let mut ways = vec![vec![BigUint::zero(); 64]; k + 1];
+        ways[0][0] = BigUint::one();
+        for &v in &g {
+            for j in 1..=k {
+                for x in 0..64 {
+                    let add = ways[j - 1][x ^ v as usize].clone();
+                    ways[j][x] += &add;
+                }
+            }
+        }
+        let mut total = BigUint::zero();
+        for c in &ways[k] {
+            total += c;
+        }
+        assert!(total.bits() > 120, "{text} {n} {k}");
+        let rule = Rule::parse(&text).unwrap();
+        let (hist, _) = count::rule::histogram(&rule, n as u64).unwrap();
+        for modulus in MODULI {
+            let form = Form::Tuples { k: k as u64, unordered: true };
+            let c = count::count(&hist, form, 0, modulus).unwrap();
+            expect(&c, &ways[k][0], &total, modulus, &format!("{text} n {n} k {k}"));
+        }
+    }
+}

@@ -19,7 +19,7 @@ pub mod positions;
 pub mod report;
 pub mod rule;
 
-use crate::theory::bigint::BigUint;
+use crate::theory::bigint::{BigInt, BigUint};
 use crate::theory::walsh::{self, Modulus};
 pub use histogram::Histogram;
 use std::fmt;
@@ -92,8 +92,6 @@ pub enum CountError {
     },
     /// More choices (heaps) than 2^62.
     Weight,
-    /// Unordered counts of this size (C(n + K - 1, K) past 2^120).
-    Multisets,
     /// Unordered counts with K this large (the work is K per distinct character).
     MultisetWork {
         k: u64,
@@ -118,13 +116,9 @@ impl fmt::Display for CountError {
                 "the values span a space of 2^{rank} XOR sums, past the 2^{MAX_RANK} this command transforms"
             ),
             CountError::Weight => write!(f, "more than 2^62 choices"),
-            CountError::Multisets => write!(
-                f,
-                "--unordered: the number of multisets C(n + K - 1, K) is past 2^120, beyond the exact 128-bit cycle-index terms this command computes"
-            ),
             CountError::MultisetWork { k, characters } => write!(
                 f,
-                "--unordered: K = {k} over {characters} distinct character values is past the work bound (K per value)"
+                "--unordered: K = {k} over {characters} distinct character values is past the work bound (K big products per value) or the exact count past {MAX_DIGITS} digits"
             ),
             CountError::Alloc(e) => write!(f, "cannot allocate {} bytes for {}", e.bytes, e.what),
         }
@@ -226,6 +220,12 @@ enum Eval {
         exact: Vec<i128>,
         total: i128,
     },
+    /// The same in big integers, past 2^120 multisets.
+    BigMultiset {
+        exact: Vec<BigInt>,
+        total: BigInt,
+        bits: u64,
+    },
 }
 
 impl Eval {
@@ -239,7 +239,9 @@ impl Eval {
                 if k.saturating_mul(characters) > MAX_WORK {
                     return Err(CountError::MultisetWork { k, characters });
                 }
-                let total = walsh::multiset_count(sp.n, k).ok_or(CountError::Multisets)?;
+                let Some(total) = walsh::multiset_count(sp.n, k) else {
+                    return big_multisets(sp, k);
+                };
                 let mut scratch = Vec::new();
                 let exact = sp
                     .groups
@@ -257,6 +259,9 @@ impl Eval {
             Eval::Power(e) => m.pow(m.of_i128(h as i128), *e),
             Eval::Geometric(len) => walsh::geometric(m, m.of_i128(h as i128), *len),
             Eval::Multiset { exact, total } => m.of_i128(i.map_or(*total, |i| exact[i])),
+            Eval::BigMultiset { exact, total, .. } => {
+                walsh::reduce_big(m, i.map_or(total, |i| &exact[i]))
+            }
         }
     }
 
@@ -264,9 +269,26 @@ impl Eval {
     fn cost(&self) -> u64 {
         match self {
             Eval::Power(e) | Eval::Geometric(e) => 2 * (64 - e.leading_zeros() as u64) + 1,
-            Eval::Multiset { .. } => 1,
+            Eval::Multiset { .. } | Eval::BigMultiset { .. } => 1,
         }
     }
+}
+
+/// The cycle-index terms in big integers: refused past the digit bound, or when K products of
+/// numbers of that size per distinct character pass the work bound.
+fn big_multisets(sp: &Spectrum, k: u64) -> Result<Eval, CountError> {
+    let characters = sp.groups.len() as u64 + 1;
+    // C(n + k - 1, k) < (n + k)^k: a bound on the bits before computing anything.
+    let bound = k.saturating_mul(64 - (sp.n.saturating_add(k)).leading_zeros() as u64);
+    let limbs = bound / 64 + 1;
+    let work = characters.saturating_mul(k).saturating_mul(limbs.saturating_mul(limbs));
+    if bound.saturating_mul(30_103) / 100_000 + 1 > MAX_DIGITS || work > MAX_WORK {
+        return Err(CountError::MultisetWork { k, characters });
+    }
+    let total = walsh::multiset_count_big(sp.n, k);
+    let bits = total.bits();
+    let exact = sp.groups.iter().map(|&(h, _)| walsh::multiset_character_big(sp.n, h, k)).collect();
+    Ok(Eval::BigMultiset { exact, total: BigInt::from(total), bits })
 }
 
 /// (hit, total) in the ring `m`: hit exact modulo q for `Odd(q)`, modulo 2^(128 - rank) for
@@ -295,7 +317,10 @@ fn modular(sp: &Spectrum, eval: &Eval, p: u64) -> (u64, u64) {
 }
 
 /// An upper bound on the bits of the total (every count is at most the total).
-fn bits_bound(form: Form, n: u64) -> u64 {
+fn bits_bound(form: Form, n: u64, eval: &Eval) -> u64 {
+    if let Eval::BigMultiset { bits, .. } = eval {
+        return *bits;
+    }
     let bits_n = 64 - n.leading_zeros() as u64;
     match form {
         Form::Tuples { unordered: true, .. } => 120,
@@ -316,7 +341,7 @@ fn bits_bound(form: Form, n: u64) -> u64 {
 /// The exact (hit, total): from Z/2^128 alone when the bound allows, else its low 64 bits and
 /// residues modulo 62-bit primes (Garner).
 fn exact(sp: &Spectrum, eval: &Eval, form: Form) -> Result<(BigUint, BigUint), CountError> {
-    let bits = bits_bound(form, sp.n);
+    let bits = bits_bound(form, sp.n, eval);
     // Decimal digits of a number below 2^bits: at most bits * log10(2) + 1 < bits * 0.30103 + 1.
     let digits = bits.saturating_mul(30_103) / 100_000 + 1;
     if digits > MAX_DIGITS {

@@ -34,7 +34,7 @@
 //! binomials, all integers, no division mod anything); [`cycle_index`] is the partition sum
 //! itself, kept as the definition the tests check the closed form against.
 
-use super::bigint::BigUint;
+use super::bigint::{BigInt, BigUint};
 
 /// The ring the counts are taken in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,6 +242,54 @@ pub fn multiset_character(n: u64, h: i64, k: u64, scratch: &mut Vec<i128>) -> i1
         c = c * (a + i as i128) / (i as i128 + 1);
     }
     sum
+}
+
+/// [`multiset_character`] in big integers, for counts past 2^120: the same sum of K + 1
+/// products of binomials, exact at any size (O(K) big multiplications).
+pub fn multiset_character_big(n: u64, h: i64, k: u64) -> BigInt {
+    let a = ((n as i128 + h as i128) / 2) as u64;
+    let b = n - a;
+    let k = k as usize;
+    let row = |x: u64| {
+        // C(x + j - 1, j) for j = 0..=k.
+        let mut out = Vec::with_capacity(k + 1);
+        let mut c = BigUint::one();
+        for j in 0..=k as u64 {
+            out.push(c.clone());
+            let (q, _) = c.mul_add_small(x + j, 0).div_rem_small(j + 1).unwrap_or_default();
+            c = q;
+        }
+        out
+    };
+    let (ra, rb) = (row(a), row(b));
+    let mut sum = BigInt::zero();
+    for i in 0..=k {
+        let term = BigInt::from_parts((k - i) % 2 == 1, &ra[i] * &rb[k - i]);
+        sum = sum + &term;
+    }
+    sum
+}
+
+/// C(n + k - 1, k) in big integers (O(k) steps).
+pub fn multiset_count_big(n: u64, k: u64) -> BigUint {
+    let mut c = BigUint::one();
+    for i in 0..k {
+        c = c.mul_add_small(n + i, 0).div_rem_small(i + 1).map(|(q, _)| q).unwrap_or_default();
+    }
+    c
+}
+
+/// `x` reduced into the ring `m`.
+pub fn reduce_big(m: Modulus, x: &BigInt) -> u128 {
+    let mag = x.magnitude();
+    let r = match m {
+        Modulus::Odd(q) => mag.rem_u64(q).unwrap_or(0) as u128,
+        Modulus::Wrap => {
+            let l = mag.limbs();
+            l.first().copied().unwrap_or(0) as u128 | (l.get(1).copied().unwrap_or(0) as u128) << 64
+        }
+    };
+    if x.is_negative() { m.sub(0, r) } else { r }
 }
 
 /// The cycle index Z(S_K)(p_1, .., p_K) by its definition, the sum over the partitions λ of K
@@ -452,6 +500,15 @@ mod tests {
                 }
             }
         }
+        for n in [0u64, 1, 5, 40] {
+            for h in (-(n as i64)..=n as i64).step_by(2) {
+                for k in [0u64, 1, 3, 9] {
+                    let small = multiset_character(n, h, k, &mut Vec::new());
+                    assert_eq!(multiset_character_big(n, h, k).to_string(), small.to_string());
+                }
+            }
+        }
+        assert_eq!(multiset_count_big(10, 3), BigUint::from(220u64));
         // At h = n (the trivial character) it is the number of multisets.
         assert_eq!(multiset_count(10, 3), Some(220));
         assert_eq!(multiset_character(10, 10, 3, &mut Vec::new()), 220);
