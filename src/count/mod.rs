@@ -138,7 +138,9 @@ pub const MAX_RANK: u32 = 24;
 /// The most decimal digits an exact answer may have.
 pub const MAX_DIGITS: u64 = 100_000;
 /// Bound on the modular work of one count (evaluations of F times their squarings).
-pub const MAX_WORK: u64 = 400_000_000;
+pub const MAX_WORK: u64 = 100_000_000;
+/// Bound on the terms of the cycle index computed (K per distinct character), in 128 bits.
+pub const MULTISET_WORK: u64 = 30_000_000;
 
 /// The characters grouped by their transform value: (H(s), sum of chi_s(target)), and n.
 struct Spectrum {
@@ -236,7 +238,7 @@ impl Eval {
             Form::Sequences { len, all_lengths: true } => Eval::Geometric(len),
             Form::Tuples { k, unordered: true } => {
                 let characters = sp.groups.len() as u64 + 1;
-                if k.saturating_mul(characters) > MAX_WORK {
+                if k.saturating_mul(characters) > MULTISET_WORK {
                     return Err(CountError::MultisetWork { k, characters });
                 }
                 let Some(total) = walsh::multiset_count(sp.n, k) else {
