@@ -6,6 +6,7 @@
 //! [`brute`] holds the independent exhaustive-search reference solvers.
 
 pub mod brute;
+pub mod count;
 pub mod error;
 pub mod explore;
 pub mod graph;

@@ -39,6 +39,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
+        .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N").default_value("6").value_parser(clap::value_parser!(usize)).help("How many patterns to print in full"))
 }
 
@@ -130,6 +131,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
         (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
     };
+    if args.get_flag("count") {
+        return count(&table, args.get_flag("json"));
+    }
     // Boxes past 2^22 positions: the pattern search is skipped (its detectors are not linear
     // in the box); the game's theorems are still checked on every entry.
     let mut table = table;
@@ -239,6 +243,20 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
+fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
+    use games::count::positions;
+    let tally = positions::tally(table);
+    let mut out = Out::new();
+    if json {
+        out.str(&serde_json::to_string(&tally)?).nl();
+    } else {
+        positions::write(&mut out, &tally);
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The exit of an interrupted run (or an I/O failure starting a program).

@@ -6,6 +6,7 @@
 //! Exit status: 0 success; 1 a fault (malformed or unreadable input, a counterexample, a write
 //! error); 2 usage or set-up errors (clap's own, a program that cannot be run).
 
+pub mod count;
 pub mod explore;
 pub mod r#gen;
 pub mod graph;
@@ -44,6 +45,7 @@ pub fn cli() -> Command {
         .subcommand(graph::command())
         .subcommand(sg::command())
         .subcommand(explore::command())
+        .subcommand(count::command())
         .subcommand(validate::command())
         .subcommand(scan::command())
         .subcommands(solve::commands())
@@ -66,6 +68,7 @@ pub fn main() -> ExitCode {
         Some(("graph", sub)) => graph::run(sub),
         Some(("sg", sub)) => sg::run(sub),
         Some(("explore", sub)) => explore::run(sub),
+        Some(("count", sub)) => count::run(sub),
         Some(("validate", sub)) => validate::run(sub),
         Some(("scan", sub)) => scan::run(sub),
         Some((name, sub)) => solve::run(name, sub),

@@ -26,4 +26,5 @@ pub mod take_same;
 pub mod touched;
 pub mod turning;
 pub mod turning_corners;
+pub mod walsh;
 pub mod wythoff;

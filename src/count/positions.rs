@@ -1,0 +1,65 @@
+//! `games explore ... --count`: how many positions of the box are P, N and D (and undecided),
+//! and how many have each Grundy value (∞(K) values together as "loopy"). A plain tally of the
+//! explored table: every cell is one position of the box.
+
+use crate::explore::table::{LOOPY, NO_VALUE, Table};
+use crate::out::Out;
+
+/// The tally of one box.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub positions: u64,
+    pub p: u64,
+    pub n: u64,
+    pub d: u64,
+    pub undecided: u64,
+    /// (value, positions), values increasing (normal play only).
+    pub values: Vec<(u32, u64)>,
+    /// Positions whose value is ∞(K).
+    pub loopy: u64,
+}
+
+crate::json_object!(Tally { "positions" => positions, "P" => p, "N" => n, "D" => d, "undecided" => undecided, "values" => values, "loopy" => loopy });
+
+/// Counts the outcomes and values of every cell.
+pub fn tally(t: &Table) -> Tally {
+    let mut out = Tally { positions: t.outcome.len() as u64, ..Tally::default() };
+    for &o in &t.outcome {
+        match o {
+            b'P' => out.p += 1,
+            b'N' => out.n += 1,
+            b'D' => out.d += 1,
+            _ => out.undecided += 1,
+        }
+    }
+    if !t.misere {
+        let mut values: Vec<u32> =
+            t.grundy.iter().copied().filter(|&g| g != NO_VALUE && g != LOOPY).collect();
+        out.loopy = t.grundy.iter().filter(|&&g| g == LOOPY).count() as u64;
+        values.sort_unstable();
+        for g in values {
+            match out.values.last_mut() {
+                Some(last) if last.0 == g => last.1 += 1,
+                _ => out.values.push((g, 1)),
+            }
+        }
+    }
+    out
+}
+
+/// The tally as text: `P 12`, `N 30`, `D 0`, then `value 0: 12` lines.
+pub fn write(out: &mut Out, t: &Tally) {
+    out.str("positions ").int(t.positions).nl();
+    out.str("P ").int(t.p).nl();
+    out.str("N ").int(t.n).nl();
+    out.str("D ").int(t.d).nl();
+    if t.undecided > 0 {
+        out.str("undecided ").int(t.undecided).nl();
+    }
+    for &(g, c) in &t.values {
+        out.str("value ").int(g).str(" ").int(c).nl();
+    }
+    if t.loopy > 0 {
+        out.str("value loopy ").int(t.loopy).nl();
+    }
+}
