@@ -79,3 +79,19 @@ fn readme_sg_example_is_true() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
 }
+
+/// The count example prints what the README shows, byte for byte.
+#[test]
+fn readme_count_example_is_true() {
+    let readme = include_str!("../README.md");
+    let command = "$ games count sub:1,2 --heaps 3 --upto 10 --unordered\n";
+    let at = readme.find(command).expect("the README's count example");
+    let block = &readme[at + command.len()..];
+    let shown = &block[..block.find("```").expect("the example's block ends")];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["count", "sub:1,2", "--heaps", "3", "--upto", "10", "--unordered"])
+        .output()
+        .expect("games runs");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), shown);
+}
