@@ -51,8 +51,28 @@ fn cmp_sqrt_signed(m: i128, d: u64, y: i128) -> Ordering {
     }
 }
 
+/// `floor(sqrt(n))`, exact: a floating-point first guess, then corrected by integer steps.
+fn isqrt_u128(n: u128) -> u128 {
+    let mut x = (n as f64).sqrt() as u128;
+    if x > 0 {
+        x = (x + n / x) / 2; // one Newton step: within a unit or two of the root
+    }
+    while x > 0 && x.checked_mul(x).is_none_or(|s| s > n) {
+        x -= 1;
+    }
+    while (x + 1).checked_mul(x + 1).is_some_and(|s| s <= n) {
+        x += 1;
+    }
+    x
+}
+
 /// `floor(m·sqrt(d))` for `m >= 0` (`m·d` fitting in a `u128`, the result below 2^100).
+/// When `m^2·d` fits in a `u128` it is one exact integer square root (the common case: a
+/// verification calls this once per cell); else a binary search in 256-bit arithmetic.
 fn floor_sqrt(m: u128, d: u64) -> u128 {
+    if let Some(n) = m.checked_mul(m).and_then(|s| s.checked_mul(d as u128)) {
+        return isqrt_u128(n);
+    }
     let (mut lo, mut hi) = (0u128, 1u128 << 100);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
