@@ -35,7 +35,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
-        .arg(Arg::new("patterns").long("patterns").value_name("N").default_value("6").value_parser(clap::value_parser!(usize)).help("How many patterns to print in full"))
+        .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -78,6 +78,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--at: {e}"))))
         .collect::<Result<_>>()?;
     let slices = slices(args, space.arity())?;
+    let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
+    let shown = report::Shown::parse(shown).map_err(usage)?;
     let (table, reach, extra, game) = if let Some(name) = args.get_one::<String>("game") {
         let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
         if builtin::arity(&game) != space.arity() {
@@ -134,12 +136,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             let style = report::Style { outcomes: args.get_flag("outcomes"), color, slices };
             report::table(&mut out, &table, &style);
         }
-        report::patterns(
-            &mut out,
-            &table,
-            &found,
-            *args.get_one::<usize>("patterns").unwrap_or(&6),
-        );
+        report::patterns(&mut out, &table, &found, shown);
         report::answers(&mut out, &answers);
     }
     let mut code = ExitCode::SUCCESS;

@@ -86,6 +86,12 @@ pub trait Formula {
     fn domain(&self) -> Domain {
         Domain::All
     }
+    /// The same formula on the parallel line through `base` (line formulas only): the test
+    /// of the edge rule, whether an interior line shares a boundary line's pattern.
+    fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
+        let _ = base;
+        None
+    }
 }
 
 /// The positions a formula covers.
@@ -138,6 +144,57 @@ impl Basis {
 pub struct Pattern {
     pub formula: Box<dyn Formula>,
     pub basis: Basis,
+    /// Why it must not answer beyond the box (the edge rule, [`edge_rule`]), if so.
+    pub edge: Option<String>,
+}
+
+impl Pattern {
+    /// A pattern of one line of a larger table (a row or a column), not of the whole table.
+    pub fn is_line(&self) -> bool {
+        matches!(self.formula.domain(), Domain::Line { .. })
+    }
+}
+
+/// The edge rule. A pattern of one line found on the box's boundary line (the last line of a
+/// perpendicular coordinate, or its first where that is not 0, the game's own edge) has no
+/// neighbour outside the box to compare with: what makes that line special may be the box
+/// itself. Such a pattern answers beyond the box only if the neighbouring interior line shows
+/// the same formula; otherwise the reason is returned and it answers nothing outside the box.
+/// A box too thin to have an interior line (a sliver) gives no line pattern far answers.
+pub fn edge_rule(t: &Table, f: &dyn Formula) -> Option<String> {
+    let Domain::Line { axis, base } = f.domain() else { return None };
+    let arity = t.space.arity();
+    for o in t.space.free_axes() {
+        if o == axis {
+            continue;
+        }
+        let (lo, hi, x) = (t.space.lo[o], t.space.hi[o], base[o]);
+        let inward = if x == hi {
+            x - 1
+        } else if x == lo && lo > 0 {
+            x + 1
+        } else {
+            continue;
+        };
+        let name = var(arity, o);
+        if hi - lo < 2 {
+            return Some(format!(
+                "read off the boundary line {name} = {x} of a box only {} wide in {name}, \
+                 with no interior line to confirm it (try a wider box)",
+                hi - lo + 1
+            ));
+        }
+        let mut inner = base;
+        inner[o] = inward;
+        let shared = f.moved(inner).is_some_and(|g| verify(t, g.as_ref()).is_some());
+        if !shared {
+            return Some(format!(
+                "read off the box's boundary line {name} = {x}, which the interior line \
+                 {name} = {inward} does not share: not used beyond the box"
+            ));
+        }
+    }
+    None
 }
 
 /// Checks a formula against every decided entry it covers: `Some(entries)` when it predicts
@@ -205,10 +262,53 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             Some(theorem) => Basis::Proved(theorem),
             None => Basis::Observed { entries },
         };
-        found.push(Pattern { formula: f, basis });
+        let edge = edge_rule(t, f.as_ref());
+        found.push(Pattern { formula: f, basis, edge });
     }
-    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.formula.cost()));
+    // Proved first, then patterns of the whole table before those of one line, shortest first.
+    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
+}
+
+/// What the user should know about the patterns found: only the outcomes follow a pattern,
+/// or a wider box would likely show one (a period seen repeating, but on too few entries for
+/// the evidence rule), with the box to try.
+pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
+    let mut out = Vec::new();
+    let whole: Vec<&Pattern> = found.iter().filter(|p| !p.is_line()).collect();
+    let values = whole.iter().any(|p| p.formula.covers() == Covers::Values);
+    if t.all_finite() && !values && !whole.is_empty() {
+        out.push(format!(
+            "only the outcomes follow a pattern found; no formula for the values (a wider box, \
+             such as --box {}, may show one)",
+            wider(t, None)
+        ));
+    }
+    if whole.is_empty() {
+        let need = line(t).and_then(|l| {
+            let outcomes = !t.all_finite();
+            let seq = period::sequence(&l.grundy, &l.outcome, outcomes)?;
+            period::needed_length(&seq)
+        });
+        let why = match need {
+            Some(_) => "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
+                        entries)",
+            None => "no pattern of the whole table was found",
+        };
+        out.push(format!("{why}; a wider box may help: try --box {}", wider(t, need)));
+    }
+    out
+}
+
+/// The box with every free coordinate's range doubled (or, for a line, at least `need` long).
+fn wider(t: &Table, need: Option<u64>) -> String {
+    let mut s = t.space.clone();
+    for a in s.free_axes() {
+        let w = s.width(a);
+        let want = need.map_or(2 * w, |n| n.max(2 * w));
+        s.hi[a] = s.lo[a].saturating_add(want - 1).min(super::space::MAX_COORD);
+    }
+    s.spec()
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,

@@ -53,6 +53,20 @@ pub fn find_period(seq: &[u32]) -> Option<(u64, u64, u64)> {
     (saltus > 0).then_some((s, p, saltus as u64))
 }
 
+/// A period the sequence shows (two full periods at least) but on too few entries for the
+/// evidence rule: the length that would suffice (`2 s + 3 p`), the least such.
+pub fn needed_length(seq: &[u32]) -> Option<u64> {
+    let l = seq.len() as u64;
+    let periods = suffix_periods(seq)?;
+    periods
+        .iter()
+        .enumerate()
+        .map(|(s, &p)| (s as u64, p as u64))
+        .filter(|&(s, p)| p >= 1 && l - s >= 2 * p && l < 2 * s + 3 * p)
+        .map(|(s, p)| 2 * s + 3 * p)
+        .min()
+}
+
 /// The least period p, then the least start s, among the suffixes' own least periods.
 fn least(periods: &[u32], fits: impl Fn(u64, u64) -> bool) -> Option<(u64, u64)> {
     let mut best: Option<(u64, u64)> = None;
@@ -271,6 +285,13 @@ impl Formula for Periodic {
 
     fn domain(&self) -> Domain {
         if self.whole { Domain::All } else { Domain::Line { axis: self.axis, base: self.base } }
+    }
+
+    fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
+        let mut f = self.clone();
+        f.base = base;
+        f.base[self.axis] = self.base[self.axis];
+        Some(Box::new(f))
     }
 }
 
