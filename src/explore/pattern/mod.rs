@@ -17,9 +17,13 @@
 
 pub mod arith;
 pub mod beatty;
+pub mod bits;
+pub mod digits;
+pub mod excepted;
 pub mod intervals;
 pub mod period;
 pub mod plane;
+pub mod seqexc;
 pub mod sequence;
 
 use super::space::{Coords, MAX_ARITY};
@@ -117,6 +121,10 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("nim-sum", plane::nim_sum),
     ("nim-product", plane::nim_product),
     ("periodic-plane", plane::periodic),
+    ("exceptions", excepted::detect),
+    ("bits", bits::detect),
+    ("digits", digits::detect),
+    ("period+sequence", seqexc::detect),
 ];
 
 /// How sure a reported pattern is.
@@ -309,6 +317,63 @@ fn wider(t: &Table, need: Option<u64>) -> String {
         s.hi[a] = s.lo[a].saturating_add(want - 1).min(super::space::MAX_COORD);
     }
     s.spec()
+}
+
+/// The free coordinates of a table and its fixed ones: where a formula of the whole table
+/// speaks (positions agreeing with the box on every fixed coordinate).
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub arity: usize,
+    pub free: Vec<usize>,
+    pub fixed: Coords,
+    /// The box's low and high ends on each free coordinate.
+    pub lo: Vec<u64>,
+    pub hi: Vec<u64>,
+    pub misere: bool,
+}
+
+impl Frame {
+    /// The frame of a table.
+    pub fn of(t: &Table) -> Frame {
+        let mut fixed = [0u64; MAX_ARITY];
+        fixed[..t.space.arity()].copy_from_slice(&t.space.lo);
+        let free = t.space.free_axes();
+        Frame {
+            arity: t.space.arity(),
+            lo: free.iter().map(|&a| t.space.lo[a]).collect(),
+            hi: free.iter().map(|&a| t.space.hi[a]).collect(),
+            free,
+            fixed,
+            misere: t.misere,
+        }
+    }
+
+    /// The free coordinates of `p`, if it lies on the table's line, plane or space.
+    pub fn coords(&self, p: &[u64]) -> Option<Vec<u64>> {
+        let on = (0..self.arity).all(|a| self.free.contains(&a) || p[a] == self.fixed[a]);
+        on.then(|| self.free.iter().map(|&a| p[a]).collect())
+    }
+
+    /// The name of free coordinate `i`.
+    pub fn name(&self, i: usize) -> &'static str {
+        var(self.arity, self.free[i])
+    }
+
+    /// Is the cell with these free coordinates in the inner corner of the box (below the
+    /// middle on every free coordinate)? Exceptions are allowed only there: the outer part
+    /// of the box must follow the rule alone.
+    pub fn inner(&self, x: &[u64]) -> bool {
+        (0..x.len()).all(|i| x[i] - self.lo[i] < (self.hi[i] - self.lo[i] + 1) / 2)
+    }
+
+    /// `(3, 5)` or `n = 3`: a cell named by its free coordinates.
+    pub fn cell_words(&self, x: &[u64]) -> String {
+        if x.len() == 1 {
+            return format!("{} = {}", self.name(0), x[0]);
+        }
+        let parts: Vec<String> = x.iter().map(|v| v.to_string()).collect();
+        format!("({})", parts.join(", "))
+    }
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,
