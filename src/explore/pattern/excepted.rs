@@ -275,16 +275,22 @@ fn fit(
         outcomes,
     };
     let mut cells = vec![u32::MAX; size as usize];
-    let coords = |c: usize| -> Vec<u64> {
+    let dims = frame.free.len();
+    let coords = |c: usize| -> [u64; MAX_ARITY] {
         let p = t.position(c);
-        frame.free.iter().map(|&a| p[a]).collect()
+        let mut x = [0u64; MAX_ARITY];
+        for (k, &a) in frame.free.iter().enumerate() {
+            x[k] = p[a];
+        }
+        x
     };
-    for c in 0..t.cells() {
+    for c in super::scattered(t.cells()) {
         let x = coords(c);
-        if frame.inner(&x) {
+        let x = &x[..dims];
+        if frame.inner(x) {
             continue;
         }
-        let slot = &mut cells[f.class(&x)];
+        let slot = &mut cells[f.class(x)];
         if *slot == u32::MAX {
             *slot = key(c);
         } else if *slot != key(c) {
@@ -297,15 +303,16 @@ fn fit(
     f.cells = cells;
     for c in 0..t.cells() {
         let x = coords(c);
-        if !frame.inner(&x) {
+        let x = &x[..dims];
+        if !frame.inner(x) {
             continue;
         }
         let v = key(c);
-        if v != f.cells[f.class(&x)] {
+        if v != f.cells[f.class(x)] {
             if f.exceptions.len() == MAX_EXCEPTIONS {
                 return None;
             }
-            f.exceptions.push((x, v));
+            f.exceptions.push((x.to_vec(), v));
         }
     }
     (!f.exceptions.is_empty()).then_some(f)

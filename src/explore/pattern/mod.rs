@@ -23,6 +23,7 @@ pub mod excepted;
 pub mod intervals;
 pub mod period;
 pub mod plane;
+pub mod relation;
 pub mod seqexc;
 pub mod sequence;
 
@@ -125,6 +126,7 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("bits", bits::detect),
     ("digits", digits::detect),
     ("period+sequence", seqexc::detect),
+    ("lines", relation::detect),
 ];
 
 /// How sure a reported pattern is.
@@ -374,6 +376,20 @@ impl Frame {
         let parts: Vec<String> = x.iter().map(|v| v.to_string()).collect();
         format!("({})", parts.join(", "))
     }
+}
+
+/// The numbers `0..n` in a scattered order (a step coprime to `n`, near `0.618 n`): a check
+/// that walks a table this way meets a counterexample early, wherever it lies.
+pub fn scattered(n: usize) -> impl Iterator<Item = usize> {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let mut step = (n as u128 * 618 / 1000) as usize | 1;
+    while n > 1 && gcd(step, n) != 1 {
+        step += 1;
+    }
+    let step = if n <= 1 { 1 } else { step % n };
+    (0..n).map(move |i| ((i as u128 * step as u128) % n.max(1) as u128) as usize)
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,
