@@ -82,7 +82,14 @@ impl Formula for Excepted {
         let exc: Vec<String> = self
             .exceptions
             .iter()
-            .map(|(x, v)| format!("{} = {}", self.frame.cell_words(x), self.show(*v)))
+            .map(|(x, v)| {
+                let at: Vec<String> = x.iter().map(|c| c.to_string()).collect();
+                if self.outcomes {
+                    format!("{} is {}", self.frame.cell_words(x), self.show(*v))
+                } else {
+                    format!("G({}) = {v}", at.join(", "))
+                }
+            })
             .collect();
         let n = self.exceptions.len();
         let cells = if n == 1 { "cell" } else { "cells" };
