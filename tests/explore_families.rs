@@ -238,3 +238,149 @@ fn a_special_boundary_column_answers_nothing_beyond_the_box() {
     let a = answer(&t, &found, &[100, 29, 0, 0]);
     assert_eq!(a.grundy, Some(129 % 3), "{}", a.basis);
 }
+
+// ---- moves programs in Python: games of each family, answers at 10^12..10^18 ----
+
+fn have_python() -> bool {
+    let ok = std::process::Command::new("python3").arg("--version").output().is_ok();
+    if !ok {
+        eprintln!("python3 not found: the moves-program tests of the families are skipped");
+    }
+    ok
+}
+
+/// Runs `games explore --moves 'python3 FILE' --box BOX --json --at ...` and returns the
+/// answers (position, value, outcome) and the families of the patterns found.
+fn explore_py(name: &str, src: &str, bx: &str, at: &[Vec<u64>]) -> (Vec<(Option<u64>, char)>, Vec<String>) {
+    let dir = common::temp_dir(name);
+    let file = dir.join(format!("{name}.py"));
+    std::fs::write(&file, src).expect("write program");
+    let cmd = format!("python3 {}", file.display());
+    let at_texts: Vec<String> =
+        at.iter().map(|p| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")).collect();
+    let mut args = vec!["explore", "--moves", &cmd, "--box", bx, "--json"];
+    for a in &at_texts {
+        args.push("--at");
+        args.push(a);
+    }
+    let out = common::games(&args, b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let answers = v["at"]
+        .as_array()
+        .expect("at")
+        .iter()
+        .map(|a| (a["value"].as_u64(), a["outcome"].as_str().unwrap_or("?").chars().next().unwrap_or('?')))
+        .collect();
+    let families = v["patterns"]
+        .as_array()
+        .expect("patterns")
+        .iter()
+        .map(|p| p["family"].as_str().unwrap_or("").to_string())
+        .collect();
+    (answers, families)
+}
+
+/// A game whose P-positions are exactly the set `S` (containing the origin): from a position
+/// in `S` a move goes to any smaller position (every coordinate at most its own, one smaller)
+/// outside `S`; from any other position, to any smaller position. By induction on the sum of
+/// the coordinates, the P-positions are exactly `S`: the origin has no move; a member of `S`
+/// moves only outside `S`; any other position can move to the origin.
+fn designed(member: &str, dims: usize) -> String {
+    let vars = ["a", "b", "c"][..dims].join(", ");
+    format!(
+        "import sys, itertools, math\n\
+         def S({vars}):\n    return {member}\n\
+         for line in sys.stdin:\n\
+         \x20   p = tuple(map(int, line.split()))\n\
+         \x20   ins = S(*p)\n\
+         \x20   opts = []\n\
+         \x20   for q in itertools.product(*[range(x + 1) for x in p]):\n\
+         \x20       if q != p and not (ins and S(*q)):\n\
+         \x20           opts.append(' '.join(map(str, q)))\n\
+         \x20   print(';'.join(opts))\n"
+    )
+}
+
+fn far_points(dims: usize) -> Vec<Vec<u64>> {
+    let mut v = Vec::new();
+    for e in 12..=18u32 {
+        let t = 10u64.pow(e);
+        let s = (t as f64).sqrt() as u64;
+        match dims {
+            1 => v.extend([vec![t], vec![t + 1], vec![t + 2], vec![s * s], vec![(s + 1) * (s + 1)]]),
+            _ => v.extend([
+                vec![t, 2 * t + 1],
+                vec![2 * t + 1, t],
+                vec![t, 2 * t],
+                vec![2 * t, 3 * t],
+                vec![2 * t, 3 * t + 1],
+                vec![t + 2, t + 3],
+                vec![4 * t, 3 * t],
+            ]),
+        }
+    }
+    v
+}
+
+fn check_far(name: &str, answers: &[(Option<u64>, char)], at: &[Vec<u64>], truth: &dyn Fn(&[u64]) -> (Option<u64>, bool)) {
+    for (a, p) in answers.iter().zip(at) {
+        let (value, is_p) = truth(p);
+        assert_eq!(a.1, if is_p { 'P' } else { 'N' }, "{name} at {p:?}");
+        if let (Some(v), Some(got)) = (value, a.0) {
+            assert_eq!(got, v, "{name} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn python_games_of_each_family() {
+    if !have_python() {
+        return;
+    }
+    // Bits: the Ruler game (Winning Ways): a heads coin at n >= 1 (0: no coin); a move turns
+    // over k consecutive coins ending at n (n goes to tails, n-1..n-k+1 to heads).
+    let ruler = "import sys\nfor line in sys.stdin:\n    n = int(line)\n    opts = ['0'] if n >= 1 else []\n    for k in range(2, n + 1):\n        opts.append(' + '.join(str(n - j) for j in range(1, k)))\n    print(';'.join(opts))\n";
+    let at = far_points(1);
+    let (ans, fams) = explore_py("ruler", ruler, "0..64", &at);
+    assert!(fams.contains(&"bits".to_string()), "{fams:?}");
+    check_far("ruler", &ans, &at, &|p| {
+        let n = p[0];
+        (Some(n & n.wrapping_neg()), false)
+    });
+    // Digits: Moore's Nim_2 on three heaps (lower one or two heaps).
+    let moore = "import sys\nfor line in sys.stdin:\n    h = list(map(int, line.split()))\n    opts = set()\n    for i in range(3):\n        for x in range(h[i]):\n            q = h[:]; q[i] = x; opts.add(tuple(q))\n            for j in range(i + 1, 3):\n                for y in range(h[j] + 1):\n                    r = q[:]; r[j] = y; opts.add(tuple(r))\n    print(';'.join(' '.join(map(str, o)) for o in sorted(opts)))\n";
+    let at3: Vec<Vec<u64>> = (12..=18u32)
+        .flat_map(|e| {
+            let t = 10u64.pow(e);
+            [vec![t, t, t], vec![t, t, 0], vec![t, 2 * t, 3 * t], vec![t ^ 5, t, 5]]
+        })
+        .collect();
+    let (ans, fams) = explore_py("moore", moore, "0..7,0..7,0..7", &at3);
+    assert!(fams.contains(&"digits".to_string()), "{fams:?}");
+    check_far("moore", &ans, &at3, &|p| {
+        let ok = (0..63).all(|i| p.iter().map(|x| (x >> i) & 1).sum::<u64>() % 3 == 0);
+        (None, ok)
+    });
+    // Lines: P exactly on b = 2a + 1 and a = 2b + 1, and the origin.
+    let at2 = far_points(2);
+    let src = designed("(a, b) == (0, 0) or b == 2 * a + 1 or a == 2 * b + 1", 2);
+    let (ans, fams) = explore_py("lines", &src, "0..30,0..30", &at2);
+    assert!(fams.contains(&"lines".to_string()), "{fams:?}");
+    check_far("lines", &ans, &at2, &|p| (None, p[1] == 2 * p[0] + 1 || p[0] == 2 * p[1] + 1));
+    // Half-plane: P exactly when 3a >= 2b.
+    let src = designed("3 * a >= 2 * b", 2);
+    let (ans, fams) = explore_py("half", &src, "0..30,0..30", &at2);
+    assert!(fams.contains(&"half-plane".to_string()), "{fams:?}");
+    check_far("half", &ans, &at2, &|p| (None, 3 * p[0] as u128 >= 2 * p[1] as u128));
+    // Exceptions: P where a is even and 3 | b, plus (1, 1), less (2, 0).
+    let src = designed("(a, b) == (1, 1) or ((a, b) != (2, 0) and a % 2 == 0 and b % 3 == 0)", 2);
+    let (ans, fams) = explore_py("exc", &src, "0..23,0..23", &at2);
+    assert!(fams.contains(&"exceptions".to_string()), "{fams:?}");
+    check_far("exc", &ans, &at2, &|p| (None, p[0] % 2 == 0 && p[1] % 3 == 0));
+    // Period with exceptions at the squares.
+    let src = designed("a % 3 == 0 or math.isqrt(a) ** 2 == a", 1);
+    let (ans, fams) = explore_py("sq", &src, "0..300", &at);
+    assert!(fams.contains(&"period+sequence".to_string()), "{fams:?}");
+    check_far("sq", &ans, &at, &|p| (None, p[0] % 3 == 0 || is_square(p[0])));
+}
