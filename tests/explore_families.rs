@@ -1,4 +1,4 @@
-#![allow(clippy::manual_is_multiple_of)]
+#![allow(clippy::manual_is_multiple_of, clippy::type_complexity)]
 //! The pattern families of issue 25 (exceptions, bits, digits, period+sequence, lines,
 //! half-planes) and the edge rule. Planted tables: each family is found on the clean table,
 //! its `at` agrees with the planted rule far beyond the box, and the table with one entry
@@ -34,7 +34,13 @@ fn words(found: &[Pattern]) -> Vec<String> {
 
 /// `family` found on `t`; its answers agree with `truth` at the far positions; the table with
 /// the cell `broken` flipped (P <-> N, or the value changed) shows no pattern of `family`.
-fn planted(t: &Table, family: &str, truth: &dyn Fn(&[u64]) -> u64, far: &[[u64; 4]], broken: usize) {
+fn planted(
+    t: &Table,
+    family: &str,
+    truth: &dyn Fn(&[u64]) -> u64,
+    far: &[[u64; 4]],
+    broken: usize,
+) {
     let found = find(t, Vec::new());
     let p = of(&found, family).unwrap_or_else(|| panic!("no {family}: {:?}", words(&found)));
     for x in far {
@@ -134,7 +140,9 @@ fn moore(dims: &[u64], k: usize) -> Vec<bool> {
         }
         p
     };
-    let idx = |p: &[u64]| p.iter().zip(dims).fold(0usize, |c, (&x, &d)| c * (d as usize + 1) + x as usize);
+    let idx = |p: &[u64]| {
+        p.iter().zip(dims).fold(0usize, |c, (&x, &d)| c * (d as usize + 1) + x as usize)
+    };
     let mut is_p = vec![false; n];
     for c in 0..n {
         let p = pos(c);
@@ -166,7 +174,9 @@ fn digits_moore_nim() {
         is_p[(x[0] * 64 + x[1] * 8 + x[2]) as usize]
     });
     // Moore's theorem: P iff every bit column sums to a multiple of k + 1.
-    let truth = |x: &[u64]| u64::from(!(0..63).all(|i| (0..3).map(|j| (x[j] >> i) & 1).sum::<u64>() % 3 == 0));
+    let truth = |x: &[u64]| {
+        u64::from(!(0..63).all(|i| (0..3).map(|j| (x[j] >> i) & 1).sum::<u64>() % 3 == 0))
+    };
     let far: Vec<[u64; 4]> = (12..=18u32)
         .flat_map(|e| {
             let t = 10u64.pow(e);
@@ -187,7 +197,8 @@ fn period_with_square_exceptions() {
     assert!(w.contains("G is 0 at the squares") && w.contains("n mod 3"), "{w}");
     let mut m = t.clone();
     m.misere = true;
-    let w = of(&find(&m, Vec::new()), "period+sequence").map(|p| p.formula.words()).unwrap_or_default();
+    let w =
+        of(&find(&m, Vec::new()), "period+sequence").map(|p| p.formula.words()).unwrap_or_default();
     assert!(w.contains("P iff n mod 3 = 0, or n is one of the squares"), "{w}");
     // The shorter explanation comes first.
     assert_eq!(found[0].formula.family(), "period+sequence", "{:?}", words(&found));
@@ -251,7 +262,12 @@ fn have_python() -> bool {
 
 /// Runs `games explore --moves 'python3 FILE' --box BOX --json --at ...` and returns the
 /// answers (position, value, outcome) and the families of the patterns found.
-fn explore_py(name: &str, src: &str, bx: &str, at: &[Vec<u64>]) -> (Vec<(Option<u64>, char)>, Vec<String>) {
+fn explore_py(
+    name: &str,
+    src: &str,
+    bx: &str,
+    at: &[Vec<u64>],
+) -> (Vec<(Option<u64>, char)>, Vec<String>) {
     let dir = common::temp_dir(name);
     let file = dir.join(format!("{name}.py"));
     std::fs::write(&file, src).expect("write program");
@@ -270,7 +286,12 @@ fn explore_py(name: &str, src: &str, bx: &str, at: &[Vec<u64>]) -> (Vec<(Option<
         .as_array()
         .expect("at")
         .iter()
-        .map(|a| (a["value"].as_u64(), a["outcome"].as_str().unwrap_or("?").chars().next().unwrap_or('?')))
+        .map(|a| {
+            (
+                a["value"].as_u64(),
+                a["outcome"].as_str().unwrap_or("?").chars().next().unwrap_or('?'),
+            )
+        })
         .collect();
     let families = v["patterns"]
         .as_array()
@@ -308,7 +329,9 @@ fn far_points(dims: usize) -> Vec<Vec<u64>> {
         let t = 10u64.pow(e);
         let s = (t as f64).sqrt() as u64;
         match dims {
-            1 => v.extend([vec![t], vec![t + 1], vec![t + 2], vec![s * s], vec![(s + 1) * (s + 1)]]),
+            1 => {
+                v.extend([vec![t], vec![t + 1], vec![t + 2], vec![s * s], vec![(s + 1) * (s + 1)]])
+            }
             _ => v.extend([
                 vec![t, 2 * t + 1],
                 vec![2 * t + 1, t],
@@ -323,7 +346,12 @@ fn far_points(dims: usize) -> Vec<Vec<u64>> {
     v
 }
 
-fn check_far(name: &str, answers: &[(Option<u64>, char)], at: &[Vec<u64>], truth: &dyn Fn(&[u64]) -> (Option<u64>, bool)) {
+fn check_far(
+    name: &str,
+    answers: &[(Option<u64>, char)],
+    at: &[Vec<u64>],
+    truth: &dyn Fn(&[u64]) -> (Option<u64>, bool),
+) {
     for (a, p) in answers.iter().zip(at) {
         let (value, is_p) = truth(p);
         assert_eq!(a.1, if is_p { 'P' } else { 'N' }, "{name} at {p:?}");

@@ -222,10 +222,9 @@ impl Formula for Bits {
             _ => String::new(),
         };
         match self.target {
-            Some(r) => format!(
-                "P exactly when {e} = {r}{named}, for {x} >= {from}{}",
-                self.head_words()
-            ),
+            Some(r) => {
+                format!("P exactly when {e} = {r}{named}, for {x} >= {from}{}", self.head_words())
+            }
             None => format!("G({x}) = {e}{named} for {x} >= {from}{}", self.head_words()),
         }
     }
@@ -235,7 +234,8 @@ impl Formula for Bits {
         let e = self.expr.render(x, &|f, x| f.cpp(x), "^");
         let mut head = String::new();
         for &(n, v) in &self.head {
-            let v = if self.target.is_some() { (v == b'P' as u32).to_string() } else { v.to_string() };
+            let v =
+                if self.target.is_some() { (v == b'P' as u32).to_string() } else { v.to_string() };
             head.push_str(&format!("    if ({x} == {n}) return {v};\n"));
         }
         match self.target {
@@ -263,10 +263,9 @@ impl Formula for Bits {
             head.push_str(&format!("    if {x} == {n}:\n        return {v}\n"));
         }
         match self.target {
-            Some(r) => format!(
-                "def is_p({x}):  # {x} >= {}\n{head}    return ({e}) == {r}\n",
-                self.start
-            ),
+            Some(r) => {
+                format!("def is_p({x}):  # {x} >= {}\n{head}    return ({e}) == {r}\n", self.start)
+            }
             None => format!("def G({x}):  # {x} >= {}\n{head}    return {e}\n", self.start),
         }
     }

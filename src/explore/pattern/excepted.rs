@@ -114,7 +114,11 @@ impl Formula for Excepted {
             );
         }
         if constant {
-            return format!("G = {} everywhere except {n} {cells}: {}", self.cells[0], exc.join(", "));
+            return format!(
+                "G = {} everywhere except {n} {cells}: {}",
+                self.cells[0],
+                exc.join(", ")
+            );
         }
         let what = if self.outcomes { "the outcome" } else { "G" };
         let dims: Vec<String> = self.periods.iter().map(|p| p.to_string()).collect();
@@ -158,7 +162,8 @@ impl Formula for Excepted {
 
     fn python(&self) -> String {
         let args = self.args();
-        let key = if args.len() == 1 { args[0].to_string() } else { format!("({})", args.join(", ")) };
+        let key =
+            if args.len() == 1 { args[0].to_string() } else { format!("({})", args.join(", ")) };
         let exc: Vec<String> = self
             .exceptions
             .iter()
@@ -199,7 +204,10 @@ impl Formula for Excepted {
         };
         if self.outcomes {
             let c = v as u8;
-            return Some(Answer { value: (c == b'P' && !self.frame.misere).then_some(0), outcome: c });
+            return Some(Answer {
+                value: (c == b'P' && !self.frame.misere).then_some(0),
+                outcome: c,
+            });
         }
         Some(Answer::of_value(v as u64))
     }
@@ -247,12 +255,12 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         if !outcomes && !t.all_finite() {
             continue;
         }
-        if outcomes && (!out.is_empty() || t.outcome.iter().any(|&o| o == b'?')) {
+        if outcomes && (!out.is_empty() || t.outcome.contains(&b'?')) {
             continue;
         }
         let key = |c: usize| if outcomes { t.outcome[c] as u32 } else { t.grundy[c] };
         for periods in period_boxes(dims, max) {
-            if (0..dims).any(|k| (frame.hi[k] - frame.lo[k] + 1) / 2 < 2 * periods[k]) {
+            if (0..dims).any(|k| (frame.hi[k] - frame.lo[k]).div_ceil(2) < 2 * periods[k]) {
                 continue;
             }
             if let Some(f) = fit(t, &frame, &periods, &key, outcomes) {

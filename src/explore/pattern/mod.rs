@@ -301,8 +301,10 @@ pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
             period::needed_length(&seq)
         });
         let why = match need {
-            Some(_) => "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
-                        entries)",
+            Some(_) => {
+                "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
+                        entries)"
+            }
             None => "no pattern of the whole table was found",
         };
         out.push(format!("{why}; a wider box may help: try --box {}", wider(t, need)));
@@ -365,7 +367,7 @@ impl Frame {
     /// middle on every free coordinate)? Exceptions are allowed only there: the outer part
     /// of the box must follow the rule alone.
     pub fn inner(&self, x: &[u64]) -> bool {
-        (0..x.len()).all(|i| x[i] - self.lo[i] < (self.hi[i] - self.lo[i] + 1) / 2)
+        (0..x.len()).all(|i| x[i] - self.lo[i] < (self.hi[i] - self.lo[i]).div_ceil(2))
     }
 
     /// `(3, 5)` or `n = 3`: a cell named by its free coordinates.

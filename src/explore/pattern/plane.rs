@@ -429,7 +429,7 @@ pub fn common_period(t: &Table, axis: usize, key: &dyn Fn(usize) -> u32) -> Opti
     let mut ok = vec![true; w + 1]; // ok[p]: p is a period of every line so far
     let (mut line, mut pi) = (Vec::with_capacity(w), vec![0usize; w]);
     for first in 0..t.cells() {
-        if (first / stride) % w != 0 {
+        if !(first / stride).is_multiple_of(w) {
             continue;
         }
         line.clear();

@@ -96,8 +96,11 @@ impl Formula for OnLine {
     }
 
     fn words(&self) -> String {
-        let eqs: Vec<String> =
-            self.lines.iter().map(|w| format!("{} = {}", form(&self.frame, w, false), self.c)).collect();
+        let eqs: Vec<String> = self
+            .lines
+            .iter()
+            .map(|w| format!("{} = {}", form(&self.frame, w, false), self.c))
+            .collect();
         let on = if eqs.len() == 1 {
             format!("on the line {}", eqs[0])
         } else {
@@ -109,7 +112,9 @@ impl Formula for OnLine {
             let e: Vec<String> = self
                 .exceptions
                 .iter()
-                .map(|(x, p)| format!("{} is {}", self.frame.cell_words(x), if *p { "P" } else { "N" }))
+                .map(|(x, p)| {
+                    format!("{} is {}", self.frame.cell_words(x), if *p { "P" } else { "N" })
+                })
                 .collect();
             format!(", except: {}", e.join(", "))
         };
@@ -121,7 +126,8 @@ impl Formula for OnLine {
         let params: Vec<String> = args.iter().map(|a| format!("long long {a}")).collect();
         let mut body = String::new();
         for (x, p) in &self.exceptions {
-            let cond: Vec<String> = args.iter().zip(x).map(|(a, v)| format!("{a} == {v}")).collect();
+            let cond: Vec<String> =
+                args.iter().zip(x).map(|(a, v)| format!("{a} == {v}")).collect();
             body.push_str(&format!("    if ({}) return {p};\n", cond.join(" && ")));
         }
         let eqs: Vec<String> = self
@@ -136,12 +142,16 @@ impl Formula for OnLine {
         let args = self.args();
         let mut body = String::new();
         for (x, p) in &self.exceptions {
-            let cond: Vec<String> = args.iter().zip(x).map(|(a, v)| format!("{a} == {v}")).collect();
+            let cond: Vec<String> =
+                args.iter().zip(x).map(|(a, v)| format!("{a} == {v}")).collect();
             let p = if *p { "True" } else { "False" };
             body.push_str(&format!("    if {}:\n        return {p}\n", cond.join(" and ")));
         }
-        let eqs: Vec<String> =
-            self.lines.iter().map(|w| format!("{} == {}", form(&self.frame, w, true), self.c)).collect();
+        let eqs: Vec<String> = self
+            .lines
+            .iter()
+            .map(|w| format!("{} == {}", form(&self.frame, w, true), self.c))
+            .collect();
         format!("def is_p({}):\n{body}    return {}\n", args.join(", "), eqs.join(" or "))
     }
 
@@ -200,7 +210,11 @@ impl Formula for HalfPlane {
     }
 
     fn python(&self) -> String {
-        format!("def is_p({}):\n    return {}\n", self.args().join(", "), self.conds(true).join(" and "))
+        format!(
+            "def is_p({}):\n    return {}\n",
+            self.args().join(", "),
+            self.conds(true).join(" and ")
+        )
     }
 
     fn covers(&self) -> Covers {
@@ -307,11 +321,7 @@ fn on_line(frame: &Frame, all: &Cells, w: &[i64]) -> Option<OnLine> {
             if f.rule(x) != p {
                 continue 'variant;
             }
-            if p {
-                ps += 1
-            } else {
-                ns += 1
-            }
+            if p { ps += 1 } else { ns += 1 }
         }
         if ps < MIN_SEEN || ns < MIN_SEEN {
             continue;

@@ -60,11 +60,22 @@ impl Formula for SeqExceptions {
             .map(|r| r.to_string())
             .collect();
         if self.outcomes && self.member == b'P' as u32 && !ps.is_empty() {
-            let m = if ps.len() == 1 { format!("= {}", ps[0]) } else { format!("in {{{}}}", ps.join(", ")) };
-            return format!("for {x} >= {from}: P iff {x} mod {} {m}, or {x} is one of {seq}", self.p);
+            let m = if ps.len() == 1 {
+                format!("= {}", ps[0])
+            } else {
+                format!("in {{{}}}", ps.join(", "))
+            };
+            return format!(
+                "for {x} >= {from}: P iff {x} mod {} {m}, or {x} is one of {seq}",
+                self.p
+            );
         }
         if self.outcomes && self.member != b'P' as u32 && !ps.is_empty() {
-            let m = if ps.len() == 1 { format!("= {}", ps[0]) } else { format!("in {{{}}}", ps.join(", ")) };
+            let m = if ps.len() == 1 {
+                format!("= {}", ps[0])
+            } else {
+                format!("in {{{}}}", ps.join(", "))
+            };
             return format!(
                 "for {x} >= {from}: P iff {x} mod {} {m} and {x} is not one of {seq} (those are {})",
                 self.p,
@@ -103,10 +114,7 @@ impl Formula for SeqExceptions {
                 format!("T[{x} % {}]", self.p),
             )
         };
-        format!(
-            "{}{head}    if (inS({x})) return {member};\n    return {ret};\n}}",
-            self.seq.cpp()
-        )
+        format!("{}{head}    if (inS({x})) return {member};\n    return {ret};\n}}", self.seq.cpp())
     }
 
     fn python(&self) -> String {
@@ -163,11 +171,8 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         if (!outcomes && !t.all_finite()) || (outcomes && !out.is_empty()) {
             continue;
         }
-        let key: Vec<u32> = if outcomes {
-            l.outcome.iter().map(|&c| c as u32).collect()
-        } else {
-            l.grundy.clone()
-        };
+        let key: Vec<u32> =
+            if outcomes { l.outcome.iter().map(|&c| c as u32).collect() } else { l.grundy.clone() };
         'seq: for seq in all_seqs() {
             let member: Vec<bool> = (0..len).map(|i| seq.contains(l.start + i as u64)).collect();
             let mid = len / 2;
