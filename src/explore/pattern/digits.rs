@@ -74,7 +74,8 @@ impl Formula for BitColumns {
     }
 
     fn cost(&self) -> u64 {
-        2
+        // After a formula of the values of the same size (a nim-sum says more).
+        4
     }
 }
 

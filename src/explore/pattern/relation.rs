@@ -170,7 +170,7 @@ impl Formula for OnLine {
 
     fn cost(&self) -> u64 {
         let w: u64 = self.lines[0].iter().map(|k| k.unsigned_abs()).sum();
-        w + self.lines.len() as u64 + 2 * self.exceptions.len() as u64
+        w + self.lines.len() as u64 + 1 + 2 * self.exceptions.len() as u64
     }
 }
 
