@@ -325,8 +325,12 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     }
     for target in targets {
         for e in grammar() {
-            if target.is_some() && !matches!(e, Expr::Mod(..)) && e.cost() > 1 {
-                continue; // outcomes: a feature or its residue equal to r
+            // Outcomes: a feature or its residue equal to r (not `n = r`: one cell, which
+            // the exceptions family says).
+            if target.is_some()
+                && ((!matches!(e, Expr::Mod(..)) && e.cost() > 1) || e == Expr::F(Feat::N))
+            {
+                continue;
             }
             let skip = (e.from().saturating_sub(l.start)) as usize;
             if skip >= l.outcome.len() || !(skip..l.outcome.len()).all(|i| fits(&l, e, target, i)) {

@@ -83,7 +83,9 @@ impl Formula for BitColumns {
 pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     let frame = Frame::of(t);
     let k = frame.free.len() as u64;
-    if k < 2 || t.outcome.iter().any(|&o| o != b'P' && o != b'N') {
+    // Two bits at least on every coordinate, so that bit columns are seen at all.
+    let narrow = frame.hi.iter().any(|&h| h < 3);
+    if k < 2 || narrow || t.outcome.iter().any(|&o| o != b'P' && o != b'N') {
         return Vec::new();
     }
     (2..=k + 1)
