@@ -412,3 +412,224 @@ fn python_games_of_each_family() {
     assert!(fams.contains(&"period+sequence".to_string()), "{fams:?}");
     check_far("sq", &ans, &at, &|p| (None, p[0] % 3 == 0 || is_square(p[0])));
 }
+
+// ---- output a contestant can trust ----
+
+fn text(args: &[&str]) -> String {
+    let out = common::games(args, b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn slices_label_the_shown_coordinates() {
+    let s = text(&["explore", "--game", "nim:3", "--box", "0..2,0..3,0..4", "--slice", "3=1"]);
+    // c fixed at 1: a grid of a (rows 0..2) by b (columns 0..3), G = a ^ b ^ 1.
+    assert!(
+        s.contains(
+            "slice c = 1:\na\\b  0  1  2  3\n  0  1 0*  3  2\n  1 0*  1  2  3\n  2  3  2  1 0*\n"
+        ),
+        "{s}"
+    );
+    let s = text(&["explore", "--game", "nim:3", "--box", "0..2,0..3,0..4", "--slice", "1=2"]);
+    assert!(s.contains("slice a = 2:\nb\\c  0  1  2  3  4\n  0  2  3 0*  1  6\n"), "{s}");
+}
+
+#[test]
+fn line_patterns_are_folded_and_whole_ones_come_first() {
+    let s = text(&["explore", "--game", "wythoff", "--box", "0..30,0..30", "--no-table"]);
+    assert!(s.contains("+ 6 patterns of single rows or columns"), "{s}");
+    assert!(!s.contains("on the line G("), "{s}");
+    let s = text(&[
+        "explore",
+        "--game",
+        "wythoff",
+        "--box",
+        "0..30,0..30",
+        "--no-table",
+        "--patterns",
+        "all",
+    ]);
+    assert!(s.contains("on the line G(0, b)"), "{s}");
+    let first = s.lines().find(|l| l.starts_with("1. ")).unwrap_or_default();
+    assert!(first.contains("[beatty"), "{first}");
+    let bad = common::games(
+        &["explore", "--game", "wythoff", "--box", "0..3,0..3", "--patterns", "some"],
+        b"",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn degenerate_periods_and_preperiods_in_words() {
+    // Misère one-heap Nim from 1: P only at 1.
+    let space = Space::from_ranges(&[(1, 40)]);
+    let mut t = outcome_table(space, |x| x[0] == 1);
+    t.misere = true;
+    let w = words(&find(&t, Vec::new()));
+    assert!(w.iter().any(|w| w.contains("every n >= 2 is N")), "{w:?}");
+    assert!(w.iter().all(|w| !w.contains("in {}")), "{w:?}");
+    // A constant line: G = 3 for every n.
+    let t = value_table(Space::from_ranges(&[(0, 30)]), |_| 3);
+    let w = words(&find(&t, Vec::new()));
+    assert!(w.iter().any(|w| w.contains("G(n) = 3 for every n >= 0")), "{w:?}");
+    // Period 2 after a long preperiod: the evidence past it is said.
+    let t = value_table(Space::from_ranges(&[(0, 399)]), |x| {
+        if x[0] < 128 { (x[0] % 7) as u32 + 2 } else { (x[0] % 2) as u32 }
+    });
+    let w = words(&find(&t, Vec::new()));
+    assert!(
+        w.iter()
+            .any(|w| w
+                .contains("checked on 272 of the 400 entries, those past the preperiod n0 = 128")),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn pasted_periodic_code_has_no_template_noise() {
+    // From 5, no preperiod, saltus 1: no `- 0`, `0 +`, `* 1` or `/ 1`.
+    let t = value_table(Space::from_ranges(&[(5, 64)]), |x| (x[0] / 3) as u32);
+    let found = find(&t, Vec::new());
+    for p in &found {
+        for code in [p.formula.cpp(), p.formula.python()] {
+            for noise in ["- 0)", "(0 +", "[0 +", "* 1)", "* 1;", "/ 1)", "// 1", "* (1)", "* (0)"]
+            {
+                assert!(!code.contains(noise), "{noise} in {code}");
+            }
+        }
+    }
+}
+
+/// The Python text of each new family's pattern, run on far positions, agrees with `at`.
+#[test]
+fn pasted_python_of_the_new_families_agrees_with_at() {
+    if !have_python() {
+        return;
+    }
+    let s2 = || Space::from_ranges(&[(0, 39), (0, 39)]);
+    let tables: Vec<(Table, &str)> = vec![
+        (
+            outcome_table(s2(), |x| {
+                (x[0], x[1]) == (1, 1) || ((x[0], x[1]) != (2, 0) && x[0] % 2 == 0 && x[1] % 3 == 0)
+            }),
+            "exceptions",
+        ),
+        (
+            value_table(Space::from_ranges(&[(0, 199)]), |x| {
+                if x[0] == 0 { 0 } else { x[0].trailing_zeros() + 1 }
+            }),
+            "bits",
+        ),
+        (
+            outcome_table(Space::from_ranges(&[(0, 399)]), |x| x[0] % 3 == 0 || is_square(x[0])),
+            "period+sequence",
+        ),
+        (
+            outcome_table(s2(), |x| {
+                (x[0], x[1]) == (0, 0) || x[1] == 2 * x[0] + 1 || x[0] == 2 * x[1] + 1
+            }),
+            "lines",
+        ),
+        (outcome_table(s2(), |x| 3 * x[0] > 2 * x[1]), "half-plane"),
+        (
+            outcome_table(Space::from_ranges(&[(0, 7), (0, 7), (0, 7)]), |x| {
+                (0..3).all(|i| (0..3).map(|j| (x[j] >> i) & 1).sum::<u64>() % 3 == 0)
+            }),
+            "digits",
+        ),
+    ];
+    let mut variants = tables;
+    for (t, fam) in [(0usize, "exceptions"), (2, "period+sequence")] {
+        let mut m = variants[t].0.clone();
+        m.misere = true;
+        variants.push((m, fam));
+    }
+    for (t, family) in &variants {
+        let found = find(t, Vec::new());
+        let p = of(&found, family).unwrap_or_else(|| panic!("no {family}: {:?}", words(&found)));
+        let dims = t.space.free_axes().len();
+        let pts: Vec<[u64; 4]> = match dims {
+            1 => far1(),
+            2 => far2(),
+            _ => (12..=18u32)
+                .map(|e| 10u64.pow(e))
+                .flat_map(|t| [[t, t, t, 0], [t, 2 * t, 3 * t, 0], [1, 2, 3, 0]])
+                .collect(),
+        };
+        let values = p.formula.covers() == Covers::Values;
+        let name = if values { "G" } else { "is_p" };
+        let args = ["x[0]", "x[1]", "x[2]"][..dims].join(", ");
+        let py = format!(
+            "{}\nimport sys\nfor line in sys.stdin:\n    x = list(map(int, line.split()))\n    print(int({name}({args})))\n",
+            p.formula.python()
+        );
+        let input: String = pts
+            .iter()
+            .map(|x| {
+                format!(
+                    "{}\n",
+                    x[..dims].iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+                )
+            })
+            .collect();
+        let want: Vec<String> = pts
+            .iter()
+            .map(|x| {
+                let a = p.formula.at(x).expect("covered");
+                if values {
+                    a.value.expect("value").to_string()
+                } else {
+                    u8::from(a.outcome == b'P').to_string()
+                }
+            })
+            .collect();
+        let mut child = std::process::Command::new("python3")
+            .arg("-c")
+            .arg(&py)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("python3");
+        use std::io::Write;
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+        let out = child.wait_with_output().expect("wait");
+        let got: Vec<String> =
+            String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(got, want, "{family}: {}\n{py}", p.formula.words());
+        // The C++ text, compiled and run on the same positions (skipped without g++).
+        if std::process::Command::new("g++").arg("--version").output().is_err() {
+            eprintln!("g++ not found: the C++ texts are not compiled");
+            continue;
+        }
+        let dir = common::temp_dir("families-cpp");
+        let (src, exe) = (dir.join("p.cpp"), dir.join("p"));
+        let c_name = if values { "G" } else { "isP" };
+        let cpp = format!(
+            "#include <cstdio>\n{}\nint main() {{\n    long long x[3];\n    while (scanf(\"%lld\", &x[0]) == 1) {{\n        for (int i = 1; i < {dims}; i++) if (scanf(\"%lld\", &x[i]) != 1) return 1;\n        printf(\"%lld\\n\", (long long){c_name}({args}));\n    }}\n}}\n",
+            p.formula.cpp()
+        );
+        std::fs::write(&src, &cpp).expect("write");
+        let built = std::process::Command::new("g++")
+            .args(["-O1", "-std=c++17", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .output()
+            .expect("g++");
+        assert!(
+            built.status.success(),
+            "{family}:\n{cpp}\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let mut child = std::process::Command::new(&exe)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("run");
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+        let out = child.wait_with_output().expect("wait");
+        let got: Vec<String> =
+            String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(got, want, "C++ of {family}: {}\n{cpp}", p.formula.words());
+    }
+}

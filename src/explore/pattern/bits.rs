@@ -323,6 +323,12 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     if l.outcome.iter().all(|&o| o == b'P' || o == b'N') {
         targets.extend([Some(0), Some(1)]);
     }
+    // Outcomes: P-positions and N-positions both in the line's second half (a rule about
+    // bits, not a few cells at the start).
+    let half = &l.outcome[l.outcome.len() / 2..];
+    let spread = half.iter().filter(|&&o| o == b'P').count() >= 2
+        && half.iter().filter(|&&o| o == b'N').count() >= 2;
+    targets.retain(|t| t.is_none() || spread);
     for target in targets {
         for e in grammar() {
             // Outcomes: a feature or its residue equal to r (not `n = r`: one cell, which
