@@ -40,7 +40,7 @@ pub fn command() -> Command {
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
-        .arg(Arg::new("patterns").long("patterns").value_name("N").default_value("6").value_parser(clap::value_parser!(usize)).help("How many patterns to print in full"))
+        .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -94,6 +94,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     let slices = slices(args, space.arity())?;
     let mut builtin_game = None;
+    let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
+    let shown = report::Shown::parse(shown).map_err(usage)?;
     let (table, reach, extra, game) = if let Some(name) = args.get_one::<String>("game") {
         let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
         if builtin::arity(&game) != space.arity() {
@@ -150,7 +152,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                     Some(th) => pattern::Basis::Proved(th),
                     None => pattern::Basis::Observed { entries },
                 };
-                Some(pattern::Pattern { formula: f, basis })
+                Some(pattern::Pattern { formula: f, basis, edge: None })
             })
             .collect()
     } else {
@@ -197,12 +199,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             let style = report::Style { outcomes, color, slices };
             report::table(&mut out, &table, &style);
         }
-        report::patterns(
-            &mut out,
-            &table,
-            &found,
-            *args.get_one::<usize>("patterns").unwrap_or(&6),
-        );
+        report::patterns(&mut out, &table, &found, shown);
         report::answers(&mut out, &answers);
         report::winning(&mut out, &wins, target);
     }

@@ -47,9 +47,14 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
         (!proved, !values)
     };
     let mut order: Vec<&Pattern> = patterns.iter().collect();
-    order.sort_by_key(|pat| rank(pat));
+    order.sort_by_key(|pat| (rank(pat), pat.is_line()));
+    let mut edge: Option<&str> = None;
     for pat in order {
         if let Some(a) = pat.formula.at(p) {
+            if let Some(why) = &pat.edge {
+                edge = edge.or(Some(why));
+                continue;
+            }
             let basis = match &pat.basis {
                 Basis::Proved(_) => format!("{} ({})", pat.basis.label(), pat.formula.family()),
                 Basis::Observed { .. } => {
@@ -70,6 +75,11 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
         value: None,
         grundy: None,
         outcome: b'?',
-        basis: "unknown: outside the box and no pattern found covers this position".to_string(),
+        basis: match edge {
+            Some(why) => format!(
+                "unknown: outside the box; the one pattern covering this position was {why}"
+            ),
+            None => "unknown: outside the box and no pattern found covers this position".into(),
+        },
     }
 }

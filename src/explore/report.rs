@@ -73,9 +73,19 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
         }
         return;
     }
-    // The grid shows the last two free coordinates; the others are sliced.
-    let (ra, ca) = (free[free.len() - 2], free[free.len() - 1]);
-    let outer: Vec<usize> = free[..free.len() - 2].to_vec();
+    // The grid shows the last two free coordinates that --slice does not fix; the others are
+    // sliced (one grid per value), those fixed by --slice shown at their value only.
+    let sliced = |a: usize| style.slices.iter().any(|&(s, _)| s == a);
+    let shown: Vec<usize> = free.iter().copied().filter(|&a| !sliced(a)).collect();
+    let (ra, ca) = match shown.len() {
+        0 => (free[free.len() - 2], free[free.len() - 1]),
+        1 => {
+            let other = free.iter().copied().rfind(|&a| a != shown[0]).unwrap_or(shown[0]);
+            (other.min(shown[0]), other.max(shown[0]))
+        }
+        n => (shown[n - 2], shown[n - 1]),
+    };
+    let outer: Vec<usize> = free.iter().copied().filter(|&a| a != ra && a != ca).collect();
     let width = (0..t.cells())
         .map(|c| cell_text(t, c, style).len() + usize::from(marks && t.outcome[c] == b'P'))
         .max()
@@ -101,7 +111,10 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
             out.byte(b' ');
         }
         out.str(&head);
-        for b in t.space.lo[ca]..=t.space.hi[ca] {
+        let cols: Vec<u64> = (t.space.lo[ca]..=t.space.hi[ca])
+            .filter(|&v| style.slices.iter().all(|&(a, x)| a != ca || x == v))
+            .collect();
+        for b in cols {
             out.byte(b' ');
             let s = b.to_string();
             for _ in s.len()..width {
@@ -110,8 +123,11 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
             out.str(&s);
         }
         out.nl();
-        let w = t.space.width(ca) as usize;
-        for row in cells.chunks(w) {
+        let mut rows: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+        for &c in &cells {
+            rows.entry(t.position(c)[ra]).or_default().push(c);
+        }
+        for row in rows.values() {
             let a = t.position(row[0])[ra].to_string();
             for _ in a.len()..rlabel {
                 out.byte(b' ');
@@ -126,48 +142,127 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
     }
 }
 
-/// Writes the patterns (or that none was found) with their status and code.
-pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: usize) {
+/// How many patterns to print in full: `count` of the whole table's; the patterns of single
+/// lines (rows, columns) are folded into one summary line unless `lines`.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    pub count: usize,
+    pub lines: bool,
+}
+
+impl Shown {
+    /// `--patterns N` (N in full, lines folded) or `--patterns all`.
+    pub fn parse(text: &str) -> Result<Shown, String> {
+        if text.trim() == "all" {
+            return Ok(Shown { count: usize::MAX, lines: true });
+        }
+        match text.trim().parse::<usize>() {
+            Ok(count) => Ok(Shown { count, lines: false }),
+            Err(_) => Err(format!("--patterns '{text}': expected a number or 'all'")),
+        }
+    }
+}
+
+fn write_pattern(out: &mut Out, i: usize, p: &Pattern, code: bool) {
+    let what = match p.formula.covers() {
+        Covers::Values => "values",
+        Covers::Outcomes => "outcomes",
+    };
+    out.str(&format!("{}. [{}, {what}] {}\n", i + 1, p.formula.family(), p.formula.words()));
+    let status = match &p.basis {
+        Basis::Proved(th) => format!("proved ({th})"),
+        Basis::Observed { entries } => format!(
+            "observed on the box: {entries} entries checked, none beyond it (a conjecture outside the box)"
+        ),
+    };
+    out.str(&format!("   status: {status}\n"));
+    if let Some(why) = &p.edge {
+        out.str(&format!("   edge rule: {why}\n"));
+    }
+    if !code {
+        return;
+    }
+    out.str("   C++:\n");
+    for l in p.formula.cpp().lines() {
+        out.str("     ").str(l).nl();
+    }
+    out.str("   Python:\n");
+    for l in p.formula.python().lines() {
+        out.str("     ").str(l).nl();
+    }
+}
+
+/// Writes the patterns (or that none was found) with their status and code: the whole
+/// table's first, then (with `shown.lines`) those of single lines, else one line saying how
+/// many of those there are; then hints (only outcomes found, a wider box to try).
+pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: Shown) {
+    for hint in super::pattern::hints(t, found) {
+        out.str("hint: ").str(&hint).nl();
+    }
     if found.is_empty() {
         out.str("no pattern found: none of the families reproduces every entry of the table\n");
         return;
     }
+    let (whole, lines): (Vec<&Pattern>, Vec<&Pattern>) = found.iter().partition(|p| !p.is_line());
     out.str(&format!(
-        "patterns (each reproduces every decided entry it covers; {} found):\n",
-        found.len()
+        "patterns (each reproduces every decided entry it covers; {} of the whole table, {} of single lines):\n",
+        whole.len(),
+        lines.len()
     ));
-    for (i, p) in found.iter().take(shown).enumerate() {
-        let what = match p.formula.covers() {
-            Covers::Values => "values",
-            Covers::Outcomes => "outcomes",
-        };
-        out.str(&format!("{}. [{}, {what}] {}\n", i + 1, p.formula.family(), p.formula.words()));
-        let status = match &p.basis {
-            Basis::Proved(th) => format!("proved ({th})"),
-            Basis::Observed { entries } => format!(
-                "observed on the box: {entries} entries checked, none beyond it (a conjecture outside the box)"
-            ),
-        };
-        out.str(&format!("   status: {status}\n"));
-        if i >= 3 {
-            continue;
-        }
-        out.str("   C++:\n");
-        for l in p.formula.cpp().lines() {
-            out.str("     ").str(l).nl();
-        }
-        out.str("   Python:\n");
-        for l in p.formula.python().lines() {
-            out.str("     ").str(l).nl();
-        }
+    let mut i = 0;
+    for p in whole.iter().take(shown.count) {
+        write_pattern(out, i, p, i < 3);
+        i += 1;
     }
-    if found.len() > shown {
+    if whole.len() > shown.count {
         out.str(&format!(
-            "({} more patterns, mostly single rows; --json lists them all)\n",
-            found.len() - shown
+            "({} more patterns of the whole table; --patterns all or --json lists them)\n",
+            whole.len() - shown.count
         ));
     }
-    let _ = t;
+    if shown.lines {
+        for p in &lines {
+            write_pattern(out, i, p, i < 3);
+            i += 1;
+        }
+    } else if !lines.is_empty() {
+        let edge = lines.iter().filter(|p| p.edge.is_some()).count();
+        let edge = if edge > 0 {
+            format!(", {edge} of them on the box's boundary and not used beyond it")
+        } else {
+            String::new()
+        };
+        out.str(&format!(
+            "+ {} patterns of single rows or columns ({}{edge}; --patterns all prints them)\n",
+            lines.len(),
+            line_summary(t, &lines)
+        ));
+    }
+}
+
+/// `rows a = 0..9 (10), columns b = 0..3 (4)`: which lines have patterns of their own.
+fn line_summary(t: &Table, lines: &[&Pattern]) -> String {
+    let arity = t.space.arity();
+    let mut by_axis: std::collections::BTreeMap<usize, Vec<u64>> = Default::default();
+    for p in lines {
+        if let super::pattern::Domain::Line { axis, base } = p.formula.domain() {
+            // The line along `axis` is named by the other free coordinate.
+            if let Some(&o) = t.space.free_axes().iter().find(|&&o| o != axis) {
+                by_axis.entry(o).or_default().push(base[o]);
+            }
+        }
+    }
+    let parts: Vec<String> = by_axis
+        .into_iter()
+        .map(|(o, mut xs)| {
+            xs.sort_unstable();
+            xs.dedup();
+            let (first, last) = (xs[0], xs[xs.len() - 1]);
+            let range = if first == last { first.to_string() } else { format!("{first}..{last}") };
+            format!("{} of the lines {} = {range}", xs.len(), var(arity, o))
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// Writes `--at` answers.
@@ -193,8 +288,9 @@ struct PatternJson {
     status: &'static str,
     theorem: Option<String>,
     entries: Option<usize>,
+    edge: Option<String>,
 }
-crate::json_object!(PatternJson { "family" => family, "covers" => covers, "words" => words, "cpp" => cpp, "python" => python, "status" => status, "theorem" => theorem unless Option::is_none, "entries" => entries unless Option::is_none });
+crate::json_object!(PatternJson { "family" => family, "covers" => covers, "words" => words, "cpp" => cpp, "python" => python, "status" => status, "theorem" => theorem unless Option::is_none, "entries" => entries unless Option::is_none, "edge" => edge unless Option::is_none });
 
 struct AtJson {
     position: Vec<u64>,
@@ -299,6 +395,7 @@ pub fn json(
                     Basis::Observed { entries } => Some(entries),
                     _ => None,
                 },
+                edge: p.edge.clone(),
             })
             .collect(),
         at: at

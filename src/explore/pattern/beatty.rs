@@ -51,8 +51,28 @@ fn cmp_sqrt_signed(m: i128, d: u64, y: i128) -> Ordering {
     }
 }
 
+/// `floor(sqrt(n))`, exact: a floating-point first guess, then corrected by integer steps.
+fn isqrt_u128(n: u128) -> u128 {
+    let mut x = (n as f64).sqrt() as u128;
+    if x > 0 {
+        x = (x + n / x) / 2; // one Newton step: within a unit or two of the root
+    }
+    while x > 0 && x.checked_mul(x).is_none_or(|s| s > n) {
+        x -= 1;
+    }
+    while (x + 1).checked_mul(x + 1).is_some_and(|s| s <= n) {
+        x += 1;
+    }
+    x
+}
+
 /// `floor(m·sqrt(d))` for `m >= 0` (`m·d` fitting in a `u128`, the result below 2^100).
+/// When `m^2·d` fits in a `u128` it is one exact integer square root (the common case: a
+/// verification calls this once per cell); else a binary search in 256-bit arithmetic.
 fn floor_sqrt(m: u128, d: u64) -> u128 {
+    if let Some(n) = m.checked_mul(m).and_then(|s| s.checked_mul(d as u128)) {
+        return isqrt_u128(n);
+    }
     let (mut lo, mut hi) = (0u128, 1u128 << 100);
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
@@ -186,14 +206,37 @@ impl Quad {
              \x20   if (k == 0) return 0;\n\
              \x20   unsigned __int128 kq = {kq};\n\
              \x20   __int128 x = isqrt128(kq * kq * {d});\n{neg}\
-             \x20   __int128 num = (__int128)k * ({p}) + x, f = num / {r};\n\
-             \x20   if (num % {r} != 0 && num < 0) f--;  // floor division\n\
-             \x20   return f;\n}}\n",
+             {tail}}}\n",
             w = self.words(),
             d = self.d,
-            p = self.p,
-            r = self.r
+            tail = self.cpp_tail(),
         )
+    }
+
+    /// `p·k + x` as C++ (`pk` for the term `p·k`, `x` for the root), without `* (1)` or `+ 0`.
+    fn numerator(&self, k: &str) -> String {
+        match self.p {
+            0 => "x".to_string(),
+            1 => format!("{k} + x"),
+            -1 => format!("x - {k}"),
+            p if p > 0 => format!("{k} * {p} + x"),
+            p => format!("x - {k} * {}", -p),
+        }
+    }
+
+    /// The end of `floorKAlpha`: the numerator, divided by `r` rounding down (none for `r = 1`).
+    fn cpp_tail(&self) -> String {
+        let num = self.numerator("(__int128)k");
+        if self.r == 1 {
+            return format!("    return {num};\n");
+        }
+        let r = self.r;
+        let neg = if self.p < 0 || self.q < 0 {
+            format!("    if (num % {r} != 0 && num < 0) f--;  // floor division\n")
+        } else {
+            String::new()
+        };
+        format!("    __int128 num = {num}, f = num / {r};\n{neg}    return f;\n")
     }
 
     fn python(&self) -> String {
@@ -204,12 +247,15 @@ impl Quad {
              def floor_k_alpha(k):\n\
              \x20   if k == 0:\n        return 0\n\
              \x20   x = math.isqrt(k * k * {q2}{d})\n{neg}\
-             \x20   return (k * ({p}) + x) // {r}\n",
+             \x20   return {ret}\n",
             w = self.words(),
             q2 = if self.q.abs() == 1 { String::new() } else { format!("{} * ", self.q * self.q) },
             d = self.d,
-            p = self.p,
-            r = self.r
+            ret = if self.r == 1 {
+                self.numerator("k")
+            } else {
+                format!("({}) // {}", self.numerator("k"), self.r)
+            },
         )
     }
 }

@@ -17,9 +17,14 @@
 
 pub mod arith;
 pub mod beatty;
+pub mod bits;
+pub mod digits;
+pub mod excepted;
 pub mod intervals;
 pub mod period;
 pub mod plane;
+pub mod relation;
+pub mod seqexc;
 pub mod sequence;
 
 use super::space::{Coords, MAX_ARITY};
@@ -86,6 +91,12 @@ pub trait Formula {
     fn domain(&self) -> Domain {
         Domain::All
     }
+    /// The same formula on the parallel line through `base` (line formulas only): the test
+    /// of the edge rule, whether an interior line shares a boundary line's pattern.
+    fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
+        let _ = base;
+        None
+    }
 }
 
 /// The positions a formula covers.
@@ -111,6 +122,11 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("nim-sum", plane::nim_sum),
     ("nim-product", plane::nim_product),
     ("periodic-plane", plane::periodic),
+    ("exceptions", excepted::detect),
+    ("bits", bits::detect),
+    ("digits", digits::detect),
+    ("period+sequence", seqexc::detect),
+    ("lines", relation::detect),
 ];
 
 /// How sure a reported pattern is.
@@ -138,6 +154,57 @@ impl Basis {
 pub struct Pattern {
     pub formula: Box<dyn Formula>,
     pub basis: Basis,
+    /// Why it must not answer beyond the box (the edge rule, [`edge_rule`]), if so.
+    pub edge: Option<String>,
+}
+
+impl Pattern {
+    /// A pattern of one line of a larger table (a row or a column), not of the whole table.
+    pub fn is_line(&self) -> bool {
+        matches!(self.formula.domain(), Domain::Line { .. })
+    }
+}
+
+/// The edge rule. A pattern of one line found on the box's boundary line (the last line of a
+/// perpendicular coordinate, or its first where that is not 0, the game's own edge) has no
+/// neighbour outside the box to compare with: what makes that line special may be the box
+/// itself. Such a pattern answers beyond the box only if the neighbouring interior line shows
+/// the same formula; otherwise the reason is returned and it answers nothing outside the box.
+/// A box too thin to have an interior line (a sliver) gives no line pattern far answers.
+pub fn edge_rule(t: &Table, f: &dyn Formula) -> Option<String> {
+    let Domain::Line { axis, base } = f.domain() else { return None };
+    let arity = t.space.arity();
+    for o in t.space.free_axes() {
+        if o == axis {
+            continue;
+        }
+        let (lo, hi, x) = (t.space.lo[o], t.space.hi[o], base[o]);
+        let inward = if x == hi {
+            x - 1
+        } else if x == lo && lo > 0 {
+            x + 1
+        } else {
+            continue;
+        };
+        let name = var(arity, o);
+        if hi - lo < 2 {
+            return Some(format!(
+                "read off the boundary line {name} = {x} of a box only {} wide in {name}, \
+                 with no interior line to confirm it (try a wider box)",
+                hi - lo + 1
+            ));
+        }
+        let mut inner = base;
+        inner[o] = inward;
+        let shared = f.moved(inner).is_some_and(|g| verify(t, g.as_ref()).is_some());
+        if !shared {
+            return Some(format!(
+                "read off the box's boundary line {name} = {x}, which the interior line \
+                 {name} = {inward} does not share: not used beyond the box"
+            ));
+        }
+    }
+    None
 }
 
 /// Checks a formula against every decided entry it covers: `Some(entries)` when it predicts
@@ -205,10 +272,126 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             Some(theorem) => Basis::Proved(theorem),
             None => Basis::Observed { entries },
         };
-        found.push(Pattern { formula: f, basis });
+        let edge = edge_rule(t, f.as_ref());
+        found.push(Pattern { formula: f, basis, edge });
     }
-    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.formula.cost()));
+    // Proved first, then patterns of the whole table before those of one line, shortest first.
+    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
+}
+
+/// What the user should know about the patterns found: only the outcomes follow a pattern,
+/// or a wider box would likely show one (a period seen repeating, but on too few entries for
+/// the evidence rule), with the box to try.
+pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
+    let mut out = Vec::new();
+    let whole: Vec<&Pattern> = found.iter().filter(|p| !p.is_line()).collect();
+    let values = whole.iter().any(|p| p.formula.covers() == Covers::Values);
+    if t.all_finite() && !values && !whole.is_empty() {
+        out.push(format!(
+            "only the outcomes follow a pattern found; no formula for the values (a wider box, \
+             such as --box {}, may show one)",
+            wider(t, None)
+        ));
+    }
+    if whole.is_empty() {
+        let need = line(t).and_then(|l| {
+            let outcomes = !t.all_finite();
+            let seq = period::sequence(&l.grundy, &l.outcome, outcomes)?;
+            period::needed_length(&seq)
+        });
+        let why = match need {
+            Some(_) => {
+                "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
+                        entries)"
+            }
+            None => "no pattern of the whole table was found",
+        };
+        out.push(format!("{why}; a wider box may help: try --box {}", wider(t, need)));
+    }
+    out
+}
+
+/// The box with every free coordinate's range doubled (or, for a line, at least `need` long).
+fn wider(t: &Table, need: Option<u64>) -> String {
+    let mut s = t.space.clone();
+    for a in s.free_axes() {
+        let w = s.width(a);
+        let want = need.map_or(2 * w, |n| n.max(2 * w));
+        s.hi[a] = s.lo[a].saturating_add(want - 1).min(super::space::MAX_COORD);
+    }
+    s.spec()
+}
+
+/// The free coordinates of a table and its fixed ones: where a formula of the whole table
+/// speaks (positions agreeing with the box on every fixed coordinate).
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub arity: usize,
+    pub free: Vec<usize>,
+    pub fixed: Coords,
+    /// The box's low and high ends on each free coordinate.
+    pub lo: Vec<u64>,
+    pub hi: Vec<u64>,
+    pub misere: bool,
+}
+
+impl Frame {
+    /// The frame of a table.
+    pub fn of(t: &Table) -> Frame {
+        let mut fixed = [0u64; MAX_ARITY];
+        fixed[..t.space.arity()].copy_from_slice(&t.space.lo);
+        let free = t.space.free_axes();
+        Frame {
+            arity: t.space.arity(),
+            lo: free.iter().map(|&a| t.space.lo[a]).collect(),
+            hi: free.iter().map(|&a| t.space.hi[a]).collect(),
+            free,
+            fixed,
+            misere: t.misere,
+        }
+    }
+
+    /// The free coordinates of `p`, if it lies on the table's line, plane or space.
+    pub fn coords(&self, p: &[u64]) -> Option<Vec<u64>> {
+        let on = (0..self.arity).all(|a| self.free.contains(&a) || p[a] == self.fixed[a]);
+        on.then(|| self.free.iter().map(|&a| p[a]).collect())
+    }
+
+    /// The name of free coordinate `i`.
+    pub fn name(&self, i: usize) -> &'static str {
+        var(self.arity, self.free[i])
+    }
+
+    /// Is the cell with these free coordinates in the inner corner of the box (below the
+    /// middle on every free coordinate)? Exceptions are allowed only there: the outer part
+    /// of the box must follow the rule alone.
+    pub fn inner(&self, x: &[u64]) -> bool {
+        (0..x.len()).all(|i| x[i] - self.lo[i] < (self.hi[i] - self.lo[i]).div_ceil(2))
+    }
+
+    /// `(3, 5)` or `n = 3`: a cell named by its free coordinates.
+    pub fn cell_words(&self, x: &[u64]) -> String {
+        if x.len() == 1 {
+            return format!("{} = {}", self.name(0), x[0]);
+        }
+        let parts: Vec<String> = x.iter().map(|v| v.to_string()).collect();
+        format!("({})", parts.join(", "))
+    }
+}
+
+/// The numbers `0..n` in a scattered order (a step coprime to `n`, near `0.618 n`): a check
+/// that walks a table this way meets a counterexample early, wherever it lies.
+pub fn scattered(n: usize) -> impl Iterator<Item = usize> {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let mut step = (n as u128 * 618 / 1000) as usize | 1;
+    while n > 1 && gcd(step, n) != 1 {
+        step += 1;
+    }
+    let step = if n <= 1 { 1 } else { step % n };
+    (0..n).map(move |i| ((i as u128 * step as u128) % n.max(1) as u128) as usize)
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,

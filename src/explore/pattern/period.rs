@@ -35,6 +35,9 @@ pub struct Periodic {
     pub outcomes: bool,
     /// Misère play (an outcome P has no value 0).
     pub misere: bool,
+    /// The entries of the line in the box (the evidence: `len - n0` of them past the
+    /// preperiod).
+    pub len: u64,
 }
 
 /// The least (n0, p, saltus) that a sequence shows with enough evidence.
@@ -51,6 +54,20 @@ pub fn find_period(seq: &[u32]) -> Option<(u64, u64, u64)> {
     let (s, p) = least(&suffix_periods(&diffs)?, fits)?;
     let saltus = seq[(s + p) as usize] as i64 - seq[s as usize] as i64;
     (saltus > 0).then_some((s, p, saltus as u64))
+}
+
+/// A period the sequence shows (two full periods at least) but on too few entries for the
+/// evidence rule: the length that would suffice (`2 s + 3 p`), the least such.
+pub fn needed_length(seq: &[u32]) -> Option<u64> {
+    let l = seq.len() as u64;
+    let periods = suffix_periods(seq)?;
+    periods
+        .iter()
+        .enumerate()
+        .map(|(s, &p)| (s as u64, p as u64))
+        .filter(|&(s, p)| p >= 1 && l - s >= 2 * p && l < 2 * s + 3 * p)
+        .map(|(s, p)| 2 * s + 3 * p)
+        .min()
 }
 
 /// The least period p, then the least start s, among the suffixes' own least periods.
@@ -81,7 +98,8 @@ impl Periodic {
             return None;
         }
         let head = seq[..(n0 + p) as usize].to_vec();
-        Some(Periodic { arity, axis, base, whole, n0, p, saltus, head, outcomes, misere })
+        let len = seq.len() as u64;
+        Some(Periodic { arity, axis, base, whole, n0, p, saltus, head, outcomes, misere, len })
     }
 
     fn start(&self) -> u64 {
@@ -117,6 +135,36 @@ impl Periodic {
         var(self.arity, self.axis)
     }
 
+    fn period_letters(&self) -> String {
+        self.letters()[self.n0 as usize..].to_string()
+    }
+
+    /// How `T` is indexed: the offset `i` from the line's start (`None` where it is `x`
+    /// itself), the length of the listed head (`None` without a preperiod), and the returned
+    /// expression (with the saltus term); no `- 0`, no `0 +`, no `* 1`.
+    fn index_code(&self, x: &str, div: &str) -> (Option<String>, Option<u64>, String) {
+        let start = self.start();
+        let (def, i) = if start == 0 {
+            (None, x.to_string())
+        } else {
+            (Some(format!("{x} - {start}")), "i".to_string())
+        };
+        let step_of = |q: String| match self.saltus {
+            0 => String::new(),
+            1 => format!(" + {q}"),
+            s => format!(" + {q} * {s}"),
+        };
+        let (n0, p) = (self.n0, self.p);
+        if n0 == 0 {
+            let q = if p == 1 { i.clone() } else { format!("{i} {div} {p}") };
+            let idx = if p == 1 { "0".to_string() } else { format!("{i} % {p}") };
+            return (def, None, format!("T[{idx}]{}", step_of(q)));
+        }
+        let r = if p == 1 { String::new() } else { format!(" + ({i} - {n0}) % {p}") };
+        let q = if p == 1 { format!("({i} - {n0})") } else { format!("({i} - {n0}) {div} {p}") };
+        (def, Some(n0 + p), format!("T[{n0}{r}]{}", step_of(q)))
+    }
+
     fn letters(&self) -> String {
         self.head.iter().map(|&c| c as u8 as char).collect()
     }
@@ -131,11 +179,17 @@ impl Formula for Periodic {
         let x = self.x();
         let from = self.start() + self.n0;
         let on = if self.whole { String::new() } else { format!(" on the line {}", self.name()) };
+        let evidence = if self.n0 > 0 {
+            format!(
+                "; checked on {} of the {} entries, those past the preperiod n0 = {from}",
+                self.len - self.n0,
+                self.len
+            )
+        } else {
+            String::new()
+        };
+        let period: Vec<u32> = self.head[self.n0 as usize..].to_vec();
         if self.outcomes {
-            let ps: Vec<String> = (0..self.p)
-                .filter(|&r| self.head[(self.n0 + r) as usize] == b'P' as u32)
-                .map(|r| ((from + r) % self.p).to_string())
-                .collect();
             let before = if self.n0 > 0 {
                 format!(
                     "; before {x} = {from} the outcomes are {}",
@@ -144,26 +198,27 @@ impl Formula for Periodic {
             } else {
                 String::new()
             };
+            if period.iter().all(|&c| c == period[0]) {
+                return format!(
+                    "every {x} >= {from}{on} is {}{before}{evidence}",
+                    period[0] as u8 as char
+                );
+            }
+            let ps: Vec<String> = (0..self.p)
+                .filter(|&r| self.head[(self.n0 + r) as usize] == b'P' as u32)
+                .map(|r| ((from + r) % self.p).to_string())
+                .collect();
+            let rule = match ps.len() {
+                0 => format!("no P-position; the outcomes {} repeat", self.period_letters()),
+                1 => format!("P exactly when {x} mod {} = {}", self.p, ps[0]),
+                _ => format!("P exactly when {x} mod {} is in {{{}}}", self.p, ps.join(", ")),
+            };
             return format!(
-                "outcomes{on} repeat with period {} from {x} = {from}: P exactly when {x} mod {} is in {{{}}}{before}",
-                self.p,
-                self.p,
-                ps.join(", ")
+                "outcomes{on} repeat with period {} from {x} = {from}: {rule}{before}{evidence}",
+                self.p
             );
         }
         let g = self.name();
-        let vals: Vec<String> =
-            self.head[self.n0 as usize..].iter().map(|v| v.to_string()).collect();
-        let rel = if self.saltus > 0 {
-            format!("{} = {} + {}", g.replace(x, &format!("{x} + {}", self.p)), g, self.saltus)
-        } else {
-            format!("{} = {}", g.replace(x, &format!("{x} + {}", self.p)), g)
-        };
-        let kind = if self.saltus > 0 {
-            format!("period {}, saltus {}", self.p, self.saltus)
-        } else {
-            format!("period {}", self.p)
-        };
         let pre = if self.n0 > 0 {
             let pre: Vec<String> =
                 self.head[..self.n0 as usize].iter().map(|v| v.to_string()).collect();
@@ -171,46 +226,57 @@ impl Formula for Periodic {
         } else {
             String::new()
         };
+        if self.p == 1 && self.saltus == 0 {
+            return format!("{g} = {} for every {x} >= {from}{pre}{evidence}", period[0]);
+        }
+        if self.p == 1 {
+            let c = from as i128;
+            let v0 = period[0] as i128;
+            let expr = affine(x, self.saltus, v0 - self.saltus as i128 * c);
+            return format!("{g} = {expr} for {x} >= {from}{pre}{evidence}");
+        }
+        let vals: Vec<String> = period.iter().map(|v| v.to_string()).collect();
+        let shifted = g.replace(x, &format!("{x} + {}", self.p));
+        let rel = if self.saltus > 0 {
+            format!("{shifted} = {g} + {}", self.saltus)
+        } else {
+            format!("{shifted} = {g}")
+        };
+        let kind = if self.saltus > 0 {
+            format!("period {}, saltus {}", self.p, self.saltus)
+        } else {
+            format!("period {}", self.p)
+        };
         format!(
-            "{rel} for {x} >= {from} ({kind}; one period from {x} = {from}: {}){pre}",
+            "{rel} for {x} >= {from} ({kind}; one period from {x} = {from}: {}){pre}{evidence}",
             vals.join(" ")
         )
     }
 
     fn cpp(&self) -> String {
         let x = self.x();
-        let head: Vec<String> = self.head.iter().map(|v| v.to_string()).collect();
         let guard =
             if self.whole { String::new() } else { format!("  // on the line {}\n", self.name()) };
-        let (ret, ty) = if self.outcomes { ("char", "const char*") } else { ("long long", "") };
+        let ret_ty = if self.outcomes { "char" } else { "long long" };
         let table = if self.outcomes {
             format!("  static const char* T = \"{}\";\n", self.letters())
         } else {
+            let head: Vec<String> = self.head.iter().map(|v| v.to_string()).collect();
             format!("  static const long long T[] = {{{}}};\n", head.join(", "))
         };
-        let _ = ty;
-        let step = if self.saltus > 0 {
-            format!(" + (i - {}) / {} * {}", self.n0, self.p, self.saltus)
-        } else {
-            String::new()
-        };
-        if self.start() == 0 && self.n0 == 0 {
-            let step = if self.saltus > 0 {
-                format!(" + {x} / {} * {}", self.p, self.saltus)
-            } else {
-                String::new()
-            };
-            return format!(
-                "{ret} G(long long {x}) {{  // {x} >= 0\n{guard}{table}  return T[{x} % {}]{step};\n}}",
-                self.p
-            );
+        let (def, head, ret) = self.index_code(x, "/");
+        let i = if def.is_some() { "i" } else { x };
+        let mut body = String::new();
+        if let Some(d) = def {
+            body.push_str(&format!("  long long i = {d};\n"));
+        }
+        if let Some(h) = head {
+            body.push_str(&format!("  if ({i} < {h}) return T[{i}];\n"));
         }
         format!(
-            "{ret} G(long long {x}) {{  // {x} >= {start}\n{guard}{table}  long long i = {x} - {start};\n  if (i < {end}) return T[i];\n  return T[{n0} + (i - {n0}) % {p}]{step};\n}}",
+            "{ret_ty} G(long long {x}) {{  // {x} >= {start}\n{guard}{table}{body}  return {ret};\n}}",
+            ret_ty = ret_ty,
             start = self.start(),
-            end = self.n0 + self.p,
-            n0 = self.n0,
-            p = self.p
         )
     }
 
@@ -221,28 +287,18 @@ impl Formula for Periodic {
         } else {
             format!("[{}]", self.head.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "))
         };
-        let step = if self.saltus > 0 {
-            format!(" + (i - {}) // {} * {}", self.n0, self.p, self.saltus)
-        } else {
-            String::new()
-        };
-        if self.start() == 0 && self.n0 == 0 {
-            let step = if self.saltus > 0 {
-                format!(" + {x} // {} * {}", self.p, self.saltus)
-            } else {
-                String::new()
-            };
-            return format!(
-                "def G({x}):  # {x} >= 0\n    T = {table}\n    return T[{x} % {}]{step}",
-                self.p
-            );
+        let (def, head, ret) = self.index_code(x, "//");
+        let i = if def.is_some() { "i" } else { x };
+        let mut body = String::new();
+        if let Some(d) = def {
+            body.push_str(&format!("    i = {d}\n"));
+        }
+        if let Some(h) = head {
+            body.push_str(&format!("    if {i} < {h}:\n        return T[{i}]\n"));
         }
         format!(
-            "def G({x}):  # {x} >= {start}\n    T = {table}\n    i = {x} - {start}\n    if i < {end}:\n        return T[i]\n    return T[{n0} + (i - {n0}) % {p}]{step}",
+            "def G({x}):  # {x} >= {start}\n    T = {table}\n{body}    return {ret}",
             start = self.start(),
-            end = self.n0 + self.p,
-            n0 = self.n0,
-            p = self.p
         )
     }
 
@@ -271,6 +327,23 @@ impl Formula for Periodic {
 
     fn domain(&self) -> Domain {
         if self.whole { Domain::All } else { Domain::Line { axis: self.axis, base: self.base } }
+    }
+
+    fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
+        let mut f = self.clone();
+        f.base = base;
+        f.base[self.axis] = self.base[self.axis];
+        Some(Box::new(f))
+    }
+}
+
+/// `s·x + c` in words without `1*` or `+ 0` (`s >= 1`).
+fn affine(x: &str, s: u64, c: i128) -> String {
+    let sx = if s == 1 { x.to_string() } else { format!("{s}{x}") };
+    match c {
+        0 => sx,
+        c if c > 0 => format!("{sx} + {c}"),
+        c => format!("{sx} - {}", -c),
     }
 }
 

@@ -396,14 +396,7 @@ pub fn periodic(t: &Table) -> Vec<Box<dyn Formula>> {
         let key = |c: usize| if outcomes { t.outcome[c] as u32 } else { t.grundy[c] };
         let mut axes = Vec::new();
         for &axis in &free {
-            let w = t.space.width(axis);
-            let stride: usize = (axis + 1..arity).map(|a| t.space.width(a) as usize).product();
-            let per = (1..=w / 3).find(|&p| {
-                (0..t.cells()).all(|c| {
-                    let off = t.position(c)[axis] - t.space.lo[axis];
-                    off < p || key(c) == key(c - p as usize * stride)
-                })
-            });
+            let per = common_period(t, axis, &key);
             match per {
                 Some(p) => axes.push((axis, t.space.lo[axis], p)),
                 None => break,
@@ -424,4 +417,41 @@ pub fn periodic(t: &Table) -> Vec<Box<dyn Formula>> {
         return vec![Box::new(Lattice { cells, ..lat })];
     }
     Vec::new()
+}
+
+/// The least `p <= width / 3` that is a period of every line of the table along `axis`
+/// (`key(c) == key(c + p·stride)` wherever both lie in the box). Each line's periods come
+/// from its border chain (the prefix function), and the sets are intersected: O(cells).
+pub fn common_period(t: &Table, axis: usize, key: &dyn Fn(usize) -> u32) -> Option<u64> {
+    let arity = t.space.arity();
+    let w = t.space.width(axis) as usize;
+    let stride: usize = (axis + 1..arity).map(|a| t.space.width(a) as usize).product();
+    let mut ok = vec![true; w + 1]; // ok[p]: p is a period of every line so far
+    let (mut line, mut pi) = (Vec::with_capacity(w), vec![0usize; w]);
+    for first in 0..t.cells() {
+        if !(first / stride).is_multiple_of(w) {
+            continue;
+        }
+        line.clear();
+        line.extend((0..w).map(|i| key(first + i * stride)));
+        // The prefix function: pi[i] = the longest proper border of line[..=i].
+        for i in 1..w {
+            let mut k = pi[i - 1];
+            while k > 0 && line[i] != line[k] {
+                k = pi[k - 1];
+            }
+            pi[i] = k + usize::from(line[i] == line[k]);
+        }
+        let mut is_period = vec![false; w + 1];
+        let mut b = if w > 0 { pi[w - 1] } else { 0 };
+        is_period[w] = true;
+        while b > 0 {
+            is_period[w - b] = true;
+            b = pi[b - 1];
+        }
+        for p in 1..=w {
+            ok[p] &= is_period[p];
+        }
+    }
+    (1..=w / 3).find(|&p| ok[p]).map(|p| p as u64)
 }

@@ -107,7 +107,7 @@ impl Seq {
         }
     }
 
-    fn words(self) -> String {
+    pub fn words(self) -> String {
         match self {
             Seq::Fibonacci => "the Fibonacci numbers 1, 2, 3, 5, 8, 13, ...".into(),
             Seq::Lucas => "the Lucas numbers 1, 2, 3, 4, 7, 11, 18, ...".into(),
@@ -123,7 +123,7 @@ impl Seq {
     }
 
     /// `bool inS(unsigned long long n)` in C++.
-    fn cpp(self) -> String {
+    pub fn cpp(self) -> String {
         let isqrt = "unsigned long long isqrt(unsigned long long n) {  // exact\n\
                      \x20   unsigned long long lo = 0, hi = 1ULL << 32;\n\
                      \x20   while (hi - lo > 1) { unsigned long long m = (lo + hi) / 2; if (m * m <= n) lo = m; else hi = m; }\n\
@@ -170,7 +170,7 @@ impl Seq {
     }
 
     /// `def in_s(n)` in Python.
-    fn python(self) -> String {
+    pub fn python(self) -> String {
         let rec = |a: u64, b: u64| {
             format!(
                 "def in_s(n):\n\
@@ -206,7 +206,7 @@ impl Seq {
         }
     }
 
-    fn cost(self) -> u64 {
+    pub fn cost(self) -> u64 {
         match self {
             Seq::Squares | Seq::Cubes | Seq::Triangular | Seq::Fibonacci => 2,
             Seq::Pronic | Seq::Lucas | Seq::Powers(_) => 3,
@@ -229,7 +229,7 @@ fn iroot_u128(n: u128) -> u128 {
     lo
 }
 
-fn all_seqs() -> Vec<Seq> {
+pub fn all_seqs() -> Vec<Seq> {
     let mut s =
         vec![Seq::Fibonacci, Seq::Lucas, Seq::Squares, Seq::Cubes, Seq::Triangular, Seq::Pronic];
     s.extend((2..=10).map(Seq::Powers));
