@@ -113,19 +113,36 @@ fn explain(t: &Table, reach: Option<&Reach>, c: usize, p: &Coords, claim: &str) 
     if t.misere || reach.has_sums {
         return s;
     }
-    let opts: Vec<usize> = reach.options(c).map(|o| reach.parts_of(o)[0] as usize).collect();
-    let in_box = |v: usize| v < t.cells();
-    let text = |v: usize| {
-        let q = format_position(&reach.coords[v], arity);
-        if in_box(v) {
-            format!("'{q}' ({}, {})", t.value_text(v), t.outcome[v] as char)
+    // Options as (position, its cell in the box); `None` for the empty game `()`.
+    let k = t.space.arity();
+    let cell_of = |v: usize| {
+        if reach.cell_id.is_empty() {
+            (v < t.cells()).then_some(v)
         } else {
-            format!("'{q}' (outside the box)")
+            let p = reach.position(v);
+            t.space.index(&p[p.len() - k..]).filter(|&c| reach.of_cell(c) == v)
         }
+    };
+    let opts: Vec<Option<usize>> = reach
+        .options(reach.of_cell(c))
+        .map(|o| reach.parts_of(o).first().map(|&w| w as usize))
+        .collect();
+    let outcome = |v: Option<usize>| match v {
+        None => Some(b'P'),
+        Some(v) => cell_of(v).map(|c| t.outcome[c]),
+    };
+    let text = |v: Option<usize>| match v {
+        None => "'()' (the empty game, P)".to_string(),
+        Some(v) => match cell_of(v) {
+            Some(c) => {
+                format!("'{}' ({}, {})", reach.show(v), t.value_text(c), t.outcome[c] as char)
+            }
+            None => format!("'{}' (outside the box)", reach.show(v)),
+        },
     };
     match t.outcome[c] {
         b'N' => {
-            if let Some(&w) = opts.iter().find(|&&v| in_box(v) && t.outcome[v] == b'P') {
+            if let Some(&w) = opts.iter().find(|&&v| outcome(v) == Some(b'P')) {
                 s.push_str(&format!("; the move to {} wins: it is a P-position", text(w)));
             }
         }
