@@ -30,7 +30,7 @@ pub fn command() -> Command {
         .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).help("Misère play: the player who cannot move wins (outcomes only)"))
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
-        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).allow_hyphen_values(true).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
+        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
@@ -133,9 +133,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
     };
     let found = pattern::find(&table, extra);
-    let answers: Vec<_> = at.iter().map(|p| at::answer(&table, &found, p)).collect();
     let mut out = Out::new();
     if args.get_flag("json") {
+        let answers: Vec<_> = at.iter().map(|p| at::answer(&table, &found, p)).collect();
         report::json(&mut out, &game, &table, &found, &answers);
     } else {
         let play = if misere { "misère play" } else { "normal play" };
@@ -159,7 +159,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             &found,
             *args.get_one::<usize>("patterns").unwrap_or(&6),
         );
-        report::answers(&mut out, &answers);
+        for chunk in at.chunks(4096) {
+            let answers: Vec<_> = chunk.iter().map(|p| at::answer(&table, &found, p)).collect();
+            report::answers(&mut out, &answers);
+        }
     }
     let mut code = ExitCode::SUCCESS;
     if let Some(cmd) = args.get_one::<String>("check") {

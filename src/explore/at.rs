@@ -10,8 +10,9 @@ use super::program::parse_coord;
 use super::space::{Coords, MAX_ARITY};
 use super::table::Table;
 
-/// A position asked: its parts (one for a plain position).
-pub type Asked = Vec<Coords>;
+/// A position asked: its parts' coordinates one after the other (`arity` each; one part for a
+/// plain position).
+pub type Asked = Vec<u64>;
 
 /// How positions are read.
 #[derive(Debug, Clone, Copy)]
@@ -76,7 +77,7 @@ impl Reading {
 
     /// A position or a sum `A + B + C`.
     pub fn position(&self, text: &str) -> Result<Asked, (usize, String)> {
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(self.arity);
         let mut offset = 1;
         for piece in text.split('+') {
             if piece.trim().is_empty() {
@@ -87,7 +88,7 @@ impl Reading {
                 };
                 return Err((offset, what.to_string()));
             }
-            parts.push(self.part(piece, offset)?);
+            parts.extend_from_slice(&self.part(piece, offset)?[..self.arity]);
             offset += piece.len() + 1;
         }
         Ok(parts)
@@ -113,14 +114,19 @@ impl Reading {
 /// The answer at a position or a sum: a sum's value is the XOR of its parts' values, its basis
 /// the weakest of theirs (computed, then proved, then a conjecture); unknown when a part is
 /// unknown, not an integer (loopy), or in a misère table (misère play does not decompose).
-pub fn answer(t: &Table, found: &[Pattern], asked: &Asked) -> AtAnswer {
-    if asked.len() == 1 {
-        return answer::answer(t, found, &asked[0]);
-    }
+pub fn answer(t: &Table, found: &[Pattern], asked: &[u64]) -> AtAnswer {
     let arity = t.space.arity();
-    let parts: Vec<Vec<u64>> = asked.iter().map(|p| p[..arity].to_vec()).collect();
+    let coords = |part: &[u64]| {
+        let mut p: Coords = [0; MAX_ARITY];
+        p[..arity].copy_from_slice(part);
+        p
+    };
+    if asked.len() == arity {
+        return answer::answer(t, found, &coords(asked));
+    }
+    let parts: Vec<Vec<u64>> = asked.chunks(arity).map(|p| p.to_vec()).collect();
     let mut sum = AtAnswer {
-        position: parts.concat(),
+        position: asked.to_vec(),
         parts,
         value: None,
         grundy: None,
@@ -138,8 +144,8 @@ pub fn answer(t: &Table, found: &[Pattern], asked: &Asked) -> AtAnswer {
     };
     let mut x = 0u64;
     let mut worst = "computed".to_string();
-    for p in asked {
-        let a = answer::answer(t, found, p);
+    for p in asked.chunks(arity) {
+        let a = answer::answer(t, found, &coords(p));
         let Some(g) = a.grundy else {
             let pos: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
             sum.basis =
@@ -165,8 +171,7 @@ mod tests {
     #[test]
     fn positions_sums_and_faults() {
         let r = Reading { arity: 2, multiset: false };
-        let a = r.position("3,5 + 007 1").unwrap();
-        assert_eq!((a.len(), &a[0][..2], &a[1][..2]), (2, &[3, 5][..], &[7, 1][..]));
+        assert_eq!(r.position("3,5 + 007 1").unwrap(), vec![3, 5, 7, 1]);
         assert_eq!(
             r.position("3 x").unwrap_err(),
             (3, "'x' is not a whole number from 0 to 2^63 - 1".to_string())
@@ -176,8 +181,8 @@ mod tests {
         let e = r.lines(b"1 2\n\n3 4 + 5 6\n7\n").unwrap_err();
         assert!(e.starts_with("4:1:"), "{e}");
         let m = Reading { arity: 3, multiset: true };
-        assert_eq!(&m.position("5 0 2").unwrap()[0][..3], &[0, 2, 5]);
-        assert_eq!(&m.position("()").unwrap()[0][..3], &[0, 0, 0]);
+        assert_eq!(m.position("5 0 2").unwrap(), vec![0, 2, 5]);
+        assert_eq!(m.position("()").unwrap(), vec![0, 0, 0]);
         assert!(m.position("1 2 3 4").is_err());
     }
 }
