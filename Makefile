@@ -26,6 +26,7 @@ bench: build
 	python3 scripts/bench.py
 	python3 scripts/bench_graph.py
 	python3 scripts/bench_sg.py
+	python3 scripts/bench_explore.py
 
 clean:
 	$(CARGO) clean

@@ -139,6 +139,12 @@ const ASKED: u8 = 2;
 const EXPANDED: u8 = 4;
 const EMPTY_SLOT: u32 = u32::MAX;
 
+/// Equal coordinates (a plain loop: positions are a few words, shorter than a memcmp call).
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// Positions by number, with a hash index (open addressing over the flat coordinates).
 struct Positions {
     width: usize,
@@ -169,7 +175,7 @@ impl Positions {
         loop {
             match self.slots[i] {
                 EMPTY_SLOT => return (i, None),
-                v if self.get(v as usize) == p => return (i, Some(v)),
+                v if same(self.get(v as usize), p) => return (i, Some(v)),
                 _ => i = (i + 1) & mask,
             }
         }
@@ -531,8 +537,11 @@ pub fn explore(
     while !ex.queue.is_empty() {
         if !program.stream && runner.starts >= limits.max_starts {
             return Err(ReachError::Budget(format!(
-                "the moves program was started {} times (--max-starts): the game's options lead out of the box one level at a time ({} positions known, {} asked); use --stream (one long-lived process) or raise --max-starts",
-                runner.starts, ex.needed, runner.asked
+                "the moves program was started {} time{} (--max-starts): the game's options lead out of the box one level at a time ({} positions known, {} asked); use --stream (one long-lived process) or raise --max-starts",
+                runner.starts,
+                if runner.starts == 1 { "" } else { "s" },
+                ex.needed,
+                runner.asked
             )));
         }
         let mut batch: Vec<u32> = std::mem::take(&mut ex.queue);
@@ -580,8 +589,10 @@ fn stats(ex: &Explorer, runner: &Runner) -> Progress {
     }
 }
 
-/// The region doubled towards the needed positions outside it, if that stays within twice what
-/// was asked so far (and the budget); `None` when nothing lies outside or it would be too big.
+/// The region grown towards the needed positions outside it: doubled in each direction they
+/// lie in, and doubled again while it stays within twice what was asked so far (at least 4096
+/// positions, at most the budget), so a chain costs few starts; `None` when nothing lies
+/// outside or even one doubling is too big.
 fn grow(
     region: &Space,
     ex: &Explorer,
@@ -590,28 +601,57 @@ fn grow(
     limits: Limits,
 ) -> Option<Space> {
     let k = region.arity();
+    let (mut down, mut up) = (vec![false; k], vec![false; k]);
     let (mut lo, mut hi) = (region.lo.clone(), region.hi.clone());
-    let mut outside = false;
     for &v in batch {
         let p = ex.positions.get(v as usize);
         if ex.program.multiset || p.len() != k {
             return None;
         }
         for a in 0..k {
-            let w = region.hi[a] - region.lo[a] + 1;
             if p[a] < lo[a] {
-                lo[a] = p[a].min(region.lo[a].saturating_sub(w));
-                outside = true;
+                lo[a] = p[a];
+                down[a] = true;
             }
             if p[a] > hi[a] {
-                hi[a] = p[a].max(region.hi[a].saturating_add(w)).min(super::space::MAX_COORD);
-                outside = true;
+                hi[a] = p[a];
+                up[a] = true;
             }
         }
     }
-    let next = Space { lo, hi };
+    if !down.iter().chain(&up).any(|&d| d) {
+        return None;
+    }
     let room = (asked as u128 * 2).max(1 << 12).min(limits.max_positions as u128);
-    (outside && next.cells_u128() <= room).then_some(next)
+    let double = |s: &Space| {
+        let mut t = s.clone();
+        for a in 0..k {
+            let w = s.hi[a] - s.lo[a] + 1;
+            if down[a] {
+                t.lo[a] = s.lo[a].saturating_sub(w);
+            }
+            if up[a] {
+                t.hi[a] = s.hi[a].saturating_add(w).min(super::space::MAX_COORD);
+            }
+        }
+        t
+    };
+    let mut next = double(&Space { lo: region.lo.clone(), hi: region.hi.clone() });
+    for a in 0..k {
+        next.lo[a] = next.lo[a].min(lo[a]);
+        next.hi[a] = next.hi[a].max(hi[a]);
+    }
+    if next.cells_u128() > room {
+        return None;
+    }
+    for _ in 0..64 {
+        let bigger = double(&next);
+        if bigger == next || bigger.cells_u128() > room {
+            break;
+        }
+        next = bigger;
+    }
+    Some(next)
 }
 
 /// Asks for `ids` in batches.
