@@ -140,7 +140,7 @@ fn random_games_with_upward_moves_match_a_brute_force() {
 }
 
 /// A box away from 0 of a game whose moves go down is one start; an upward chain of 200
-/// levels a handful (one with --stream); --max-starts stops it with a message.
+/// levels two or three (one with --stream); --max-starts stops it with a message.
 #[test]
 fn few_starts_for_a_box_away_from_zero_and_for_an_upward_chain() {
     if !have_python() {
@@ -173,11 +173,11 @@ fn few_starts_for_a_box_away_from_zero_and_for_an_upward_chain() {
     assert_eq!(values(&report), g[..6].to_vec());
     assert_eq!(report["explored"], 202);
     let s = starts(&log);
-    assert!(s <= 10, "an upward chain of 200 levels took {s} starts");
+    assert!(s <= 3, "an upward chain of 200 levels took {s} starts");
     let report = json(&["explore", "--moves", &cmd, "--box", "0..5", "--json", "--stream"]);
     assert_eq!(values(&report), g[..6].to_vec());
     assert_eq!(starts(&log), 1);
-    let out = games(&["explore", "--moves", &cmd, "--box", "0..5", "--max-starts", "2"], b"");
+    let out = games(&["explore", "--moves", &cmd, "--box", "0..5", "--max-starts", "1"], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("--max-starts") && err.contains("--stream"), "{err}");
