@@ -440,3 +440,20 @@ fn replies_are_escaped_and_leading_zeros_read() {
     );
     assert_ne!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+/// On a terminal, a run over a second shows positions known, asked, batches and starts
+/// (through `script`, which gives the run a terminal; skipped with a note without it).
+#[test]
+fn a_long_run_shows_its_progress_on_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("script not found: the progress line is not checked");
+        return;
+    }
+    let inner = format!(
+        "{GAMES} explore --moves 'sleep 1.2; awk \"{{ print \\\"\\\" }}\"' --box 0..2999 --no-table > /dev/null"
+    );
+    let out = Command::new("script").args(["-qc", &inner, "/dev/null"]).output().unwrap();
+    let shown = text(&out.stdout);
+    assert!(shown.contains("explore: 3000 positions known, 3000 asked ("), "{shown:?}");
+    assert!(shown.contains(" answered), 1 batches, 1 starts, 1."), "{shown:?}");
+}

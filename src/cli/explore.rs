@@ -112,8 +112,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         let result = reach::explore(&space, &program, limits, |p| {
             if progress.elapsed() >= Duration::from_secs(1) {
                 progress.show_text(&format!(
-                    "{} positions known, {} asked, {} batches, {} starts",
-                    p.known, p.asked, p.batches, p.starts
+                    "{} positions known, {} asked ({} answered), {} batches, {} starts",
+                    p.known, p.asked, p.answered, p.batches, p.starts
                 ));
             }
         });

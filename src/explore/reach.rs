@@ -130,6 +130,7 @@ pub struct Limits {
 pub struct Progress {
     pub known: usize,
     pub asked: usize,
+    pub answered: usize,
     pub batches: usize,
     pub starts: usize,
 }
@@ -291,6 +292,9 @@ impl Explorer<'_> {
 /// The sink of one batch: each reply line becomes a value or kept options.
 struct Batch<'e, 'a> {
     ex: &'e mut Explorer<'a>,
+    progress: &'e mut dyn FnMut(Progress),
+    /// The progress before this batch (its batch and start counted).
+    base: Progress,
     ids: &'e [u32],
     at: usize,
     line_ends: Vec<u32>,
@@ -391,6 +395,14 @@ impl Sink for Batch<'_, '_> {
     fn end(&mut self) -> Result<(), ProtocolError> {
         let v = self.ids[self.at];
         self.at += 1;
+        if self.at.is_multiple_of(1024) {
+            let p = Progress {
+                known: self.ex.needed,
+                answered: self.base.answered + self.at,
+                ..self.base
+            };
+            (self.progress)(p);
+        }
         if self.all_known && !self.ex.limits.keep_options {
             self.ex.known[v as usize] = self.mex();
             self.ex.flags[v as usize] |= EXPANDED;
@@ -441,7 +453,7 @@ fn cells_of(
 }
 
 /// Explores from every cell of `space` with `program`.
-/// `progress` is told how far it got after each batch.
+/// `progress` is told how far it got every 1024 replies and after each batch.
 pub fn explore(
     space: &Space,
     program: &Program,
@@ -530,7 +542,7 @@ pub fn explore(
             });
             guessed = extra;
             region = below;
-            ask_all(&mut ex, &mut runner, &all)?;
+            ask_all(&mut ex, &mut runner, &all, &mut progress)?;
             progress(stats(&ex, &runner));
         }
     }
@@ -570,7 +582,7 @@ pub fn explore(
         batch.sort_unstable_by(|&a, &b| {
             ex.positions.get(a as usize).cmp(ex.positions.get(b as usize))
         });
-        ask_all(&mut ex, &mut runner, &batch)?;
+        ask_all(&mut ex, &mut runner, &batch, &mut progress)?;
         progress(stats(&ex, &runner));
     }
     let mut reach = compact(ex, cell_id)?;
@@ -584,6 +596,7 @@ fn stats(ex: &Explorer, runner: &Runner) -> Progress {
     Progress {
         known: ex.needed,
         asked: runner.asked,
+        answered: runner.asked,
         batches: runner.batches,
         starts: runner.starts,
     }
@@ -655,7 +668,12 @@ fn grow(
 }
 
 /// Asks for `ids` in batches.
-fn ask_all(ex: &mut Explorer, runner: &mut Runner, ids: &[u32]) -> Result<(), ReachError> {
+fn ask_all(
+    ex: &mut Explorer,
+    runner: &mut Runner,
+    ids: &[u32],
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), ReachError> {
     let width = ex.positions.width;
     let mut from = 0;
     let mut flat: Vec<u64> = Vec::new();
@@ -670,8 +688,14 @@ fn ask_all(ex: &mut Explorer, runner: &mut Runner, ids: &[u32]) -> Result<(), Re
             flat.extend_from_slice(p);
             to += 1;
         }
+        let mut base = stats(ex, runner);
+        base.asked += to - from;
+        base.batches += 1;
+        base.starts += usize::from(!runner.program.stream || runner.starts == 0);
         let mut sink = Batch {
             ex,
+            progress: &mut *progress,
+            base,
             ids: &ids[from..to],
             at: 0,
             line_ends: Vec::new(),
