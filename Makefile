@@ -27,6 +27,7 @@ bench: build
 	python3 scripts/bench_graph.py
 	python3 scripts/bench_sg.py
 	python3 scripts/bench_count.py
+	python3 scripts/bench_explore.py
 
 clean:
 	$(CARGO) clean

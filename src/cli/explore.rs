@@ -6,9 +6,7 @@ use super::UsageError;
 use anyhow::Result;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::explore::space::{Coords, Space, parse_position};
-use games::explore::{
-    answer, builtin, check, pattern, program::Program, reach, report, values, winning,
-};
+use games::explore::{at, builtin, check, pattern, program::Program, reach, report, values, winning};
 use games::harness::process;
 use games::out::Out;
 use std::io::IsTerminal;
@@ -32,9 +30,13 @@ pub fn command() -> Command {
         .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).help("Misère play: the player who cannot move wins (outcomes only)"))
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
-        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5)"))
+        .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
         .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
+        .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
+        .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
+        .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
+        .arg(Arg::new("multiset").long("multiset").action(ArgAction::SetTrue).conflicts_with("game").help("Positions are lists of heaps in any order (sorted; a heap of 0 is no heap)"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
@@ -76,12 +78,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let misere = args.get_flag("misere");
     let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&60.0));
     let max_positions = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize;
-    let at: Vec<Coords> = args
-        .get_many::<String>("at")
-        .into_iter()
-        .flatten()
-        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--at: {e}"))))
-        .collect::<Result<_>>()?;
+    process::Supervisor::install();
+    process::exit_on_signal();
+    let multiset = args.get_flag("multiset");
+    let at = positions_asked(args, at::Reading { arity: space.arity(), multiset })?;
     let winning_at: Vec<Coords> = args
         .get_many::<String>("winning")
         .into_iter()
@@ -113,12 +113,28 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         (table, None, theorems, format!("built-in game {name}"))
     } else {
         let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
-        let program =
-            Program { cmd: cmd.clone(), arity: space.arity(), timeout, output_cap: 1 << 30 };
+        let program = Program {
+            cmd: cmd.clone(),
+            arity: space.arity(),
+            timeout,
+            output_cap: 1 << 30,
+            multiset,
+            stream: args.get_flag("stream"),
+        };
+        let limits = reach::Limits {
+            max_positions,
+            max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
+            keep_options: misere || args.contains_id("check") || !winning_at.is_empty(),
+        };
         process::Supervisor::install();
         let progress = super::Progress::new("explore", 0);
-        let result = reach::explore(&space, &program, max_positions, |done, met| {
-            progress.show_text(&format!("{done} positions expanded, {met} met"));
+        let result = reach::explore(&space, &program, limits, |p| {
+            if progress.elapsed() >= Duration::from_secs(1) {
+                progress.show_text(&format!(
+                    "{} positions known, {} asked ({} answered), {} batches, {} starts",
+                    p.known, p.asked, p.answered, p.batches, p.starts
+                ));
+            }
         });
         progress.clear();
         process::sweep_orphans();
@@ -127,7 +143,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             Err(reach::ReachError::Io(e)) => return Ok(interrupted(e)),
             Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
             Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
+            Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
         };
+        process::exit_on_signal();
         let table =
             if misere { values::misere(&space, &reach) } else { values::normal(&space, &reach) };
         let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
@@ -163,8 +181,6 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         builtin_game.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
     let (trusted, rest): (Vec<_>, Vec<_>) =
         found.into_iter().partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
-    let answers: Vec<answer::AtAnswer> =
-        at.iter().map(|p| answer::answer(&table, &trusted, p)).collect();
     let wins: Vec<winning::Winning> = match &builtin_game {
         Some(g) => {
             winning_at.iter().map(|p| winning::winning(g, &table, &trusted, p, target)).collect()
@@ -174,10 +190,14 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             .map(|p| winning::from_table(&table, reach.as_ref(), &trusted, p, target))
             .collect(),
     };
+    // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
+    let n_trusted = trusted.len();
     let mut found = trusted;
     found.extend(rest);
     let mut out = Out::new();
     if args.get_flag("json") {
+        let answers: Vec<_> =
+            at.iter().map(|p| at::answer(&table, &found[..n_trusted], p)).collect();
         report::json(&mut out, &game, &table, &found, &answers, &wins);
     } else {
         let play = if misere { "misère play" } else { "normal play" };
@@ -200,16 +220,27 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             report::table(&mut out, &table, &style);
         }
         report::patterns(&mut out, &table, &found, shown);
-        report::answers(&mut out, &answers);
+        for chunk in at.chunks(4096) {
+            let answers: Vec<_> =
+                chunk.iter().map(|p| at::answer(&table, &found[..n_trusted], p)).collect();
+            report::answers(&mut out, &answers);
+        }
         report::winning(&mut out, &wins, target);
     }
     let mut code = ExitCode::SUCCESS;
     if let Some(cmd) = args.get_one::<String>("check") {
         process::Supervisor::install();
-        let program =
-            Program { cmd: cmd.clone(), arity: space.arity(), timeout, output_cap: 1 << 30 };
+        let program = Program {
+            cmd: cmd.clone(),
+            arity: space.arity(),
+            timeout,
+            output_cap: 1 << 30,
+            multiset: false,
+            stream: false,
+        };
         let verdict = check::check(&program, &table, reach.as_ref());
         process::sweep_orphans();
+        process::exit_on_signal();
         match verdict {
             Err(e) => return Ok(interrupted(e)),
             Ok(check::Verdict::Agrees { checked, skipped }) => {
@@ -254,6 +285,28 @@ fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--at` positions (`-`: standard input) and `--at-file` positions, in that order.
+fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::Asked>> {
+    let mut out = Vec::new();
+    for s in args.get_many::<String>("at").into_iter().flatten() {
+        if s == "-" {
+            let input = super::read_input(None)?;
+            let got =
+                reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: --at -: line {e}"))?;
+            out.extend(got);
+            continue;
+        }
+        let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{s}': {e}")))?;
+        out.push(p);
+    }
+    if let Some(path) = args.get_one::<String>("at-file") {
+        let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
+        let got = reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {path}:{e}"))?;
+        out.extend(got);
+    }
+    Ok(out)
 }
 
 /// The exit of an interrupted run (or an I/O failure starting a program).

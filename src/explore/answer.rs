@@ -9,8 +9,10 @@ use super::table::Table;
 /// One answer.
 #[derive(Debug, Clone)]
 pub struct AtAnswer {
-    /// The position asked.
+    /// The position asked (a sum's parts one after the other).
     pub position: Vec<u64>,
+    /// The parts of a sum `A + B` (empty for a single position).
+    pub parts: Vec<Vec<u64>>,
     /// The value as text (`3`, `inf{0,1}`), if known.
     pub value: Option<String>,
     /// The Grundy value as a number, if it is an integer.
@@ -29,6 +31,7 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
         let known = t.outcome[cell] != b'?';
         return AtAnswer {
             position,
+            parts: Vec::new(),
             value: (!t.misere && known && t.grundy[cell] != super::table::NO_VALUE)
                 .then(|| t.value_text(cell)),
             grundy: t.value(cell).map(u64::from),
@@ -63,6 +66,7 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
             };
             return AtAnswer {
                 position,
+                parts: Vec::new(),
                 value: a.value.map(|v| v.to_string()),
                 grundy: a.value,
                 outcome: a.outcome,
@@ -72,6 +76,7 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
     }
     AtAnswer {
         position,
+        parts: Vec::new(),
         value: None,
         grundy: None,
         outcome: b'?',

@@ -81,7 +81,7 @@ use std::fmt;
 pub const MAX_HULL: u64 = 1 << 26;
 
 /// Most heaps of `wythoff:K` and `nim:K`.
-pub const MAX_HEAPS: usize = MAX_ARITY;
+pub const MAX_HEAPS: usize = 4;
 
 /// A built-in game.
 #[derive(Debug, Clone, PartialEq, Eq)]

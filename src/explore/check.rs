@@ -20,7 +20,91 @@ pub enum Verdict {
     Broken(String),
 }
 
-/// Runs `cmd` over the box and compares its answers with `t`.
+/// Reads the `--check` program's lines as they come, comparing each with the table.
+struct Checker<'a> {
+    t: &'a Table,
+    reach: Option<&'a Reach>,
+    cell: usize,
+    checked: usize,
+    skipped: usize,
+    partial: Vec<u8>,
+    verdict: Option<Verdict>,
+}
+
+impl Checker<'_> {
+    /// One line; `false` once a verdict is reached.
+    fn line(&mut self, line: &[u8]) -> bool {
+        let t = self.t;
+        let c = self.cell;
+        let said = String::from_utf8_lossy(line.trim_ascii()).into_owned();
+        if c >= t.cells() {
+            if said.is_empty() {
+                return true;
+            }
+            self.verdict = Some(Verdict::Broken(format!(
+                "the --check program printed more lines than the {} positions it was given",
+                t.cells()
+            )));
+            return false;
+        }
+        self.cell += 1;
+        if t.outcome[c] == b'?' {
+            self.skipped += 1;
+            return true;
+        }
+        let p = t.position(c);
+        let pos = format_position(&p, t.space.arity());
+        let wrong = match said.as_str() {
+            "P" | "N" | "D" => {
+                (said.as_bytes()[0] != t.outcome[c]).then(|| format!("outcome {said}"))
+            }
+            _ => match super::program::parse_coord(said.as_bytes()) {
+                Some(v) if t.misere => {
+                    self.verdict = Some(Verdict::Broken(format!(
+                        "the --check program answered the value {v} at '{pos}'; misère tables have outcomes only (P, N or D)"
+                    )));
+                    return false;
+                }
+                Some(v) => (t.value(c).map(u64::from) != Some(v)).then(|| format!("value {v}")),
+                None => {
+                    self.verdict = Some(Verdict::Broken(format!(
+                        "the --check program's line for position '{pos}' is '{}': expected P, N, D or a whole number",
+                        super::program::excerpt(line.trim_ascii())
+                    )));
+                    return false;
+                }
+            },
+        };
+        if let Some(claim) = wrong {
+            self.verdict = Some(Verdict::Differs(explain(t, self.reach, c, &p, &claim)));
+            return false;
+        }
+        self.checked += 1;
+        true
+    }
+
+    fn feed(&mut self, chunk: &[u8]) -> bool {
+        let mut rest = chunk;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            let go = if self.partial.is_empty() {
+                self.line(&rest[..i])
+            } else {
+                let mut line = std::mem::take(&mut self.partial);
+                line.extend_from_slice(&rest[..i]);
+                self.line(&line)
+            };
+            rest = &rest[i + 1..];
+            if !go {
+                return false;
+            }
+        }
+        self.partial.extend_from_slice(rest);
+        true
+    }
+}
+
+/// Runs `cmd` over the box and compares its answers with `t`, line by line as they come (its
+/// output is capped in proportion to the positions: 1 MiB plus 1 KiB a position).
 pub fn check(
     program: &Program,
     t: &Table,
@@ -32,10 +116,17 @@ pub fn check(
         input.extend_from_slice(format_position(&t.position(c), arity).as_bytes());
         input.push(b'\n');
     }
-    let limits = Limits { timeout: program.timeout, output_cap: program.output_cap };
-    let run = process::run_command(&program.cmd, &input, limits)?;
-    let stdout = match run.outcome {
-        Outcome::Finished { stdout, .. } => stdout,
+    let cap = program.output_cap.min((1 << 20) + t.cells().saturating_mul(1 << 10));
+    let limits = Limits { timeout: program.timeout, output_cap: cap };
+    let mut checker =
+        Checker { t, reach, cell: 0, checked: 0, skipped: 0, partial: Vec::new(), verdict: None };
+    let mut consume = |chunk: &[u8]| checker.feed(chunk);
+    let run = process::run_command_streaming(&program.cmd, &input, limits, &mut consume)?;
+    if let Some(v) = checker.verdict.take() {
+        return Ok(v);
+    }
+    match run.outcome {
+        Outcome::Finished { .. } => {}
         Outcome::Crashed { status, .. } => {
             return Ok(Verdict::Broken(format!("the --check program failed ({status})")));
         }
@@ -47,57 +138,28 @@ pub fn check(
         }
         Outcome::TooLong { stream, cap, .. } => {
             return Ok(Verdict::Broken(format!(
-                "the --check program wrote more than {cap} bytes on {stream}"
-            )));
-        }
-    };
-    let text = String::from_utf8_lossy(&stdout);
-    let mut lines = text.lines();
-    let (mut checked, mut skipped) = (0, 0);
-    for c in 0..t.cells() {
-        let p = t.position(c);
-        let pos = format_position(&p, arity);
-        let Some(line) = lines.next() else {
-            return Ok(Verdict::Broken(format!(
-                "the --check program printed {c} lines for {} positions: no line for position '{pos}'",
+                "the --check program wrote more than {cap} bytes on {stream} for {} positions",
                 t.cells()
             )));
-        };
-        let said = line.trim();
-        if t.outcome[c] == b'?' {
-            skipped += 1;
-            continue;
         }
-        let wrong = match said {
-            "P" | "N" | "D" => {
-                (said.as_bytes()[0] != t.outcome[c]).then(|| format!("outcome {said}"))
-            }
-            _ => match said.parse::<u64>() {
-                Ok(v) if t.misere => {
-                    return Ok(Verdict::Broken(format!(
-                        "the --check program answered the value {v} at '{pos}'; misère tables have outcomes only (P, N or D)"
-                    )));
-                }
-                Ok(v) => (t.value(c).map(u64::from) != Some(v)).then(|| format!("value {v}")),
-                Err(_) => {
-                    return Ok(Verdict::Broken(format!(
-                        "the --check program's line for position '{pos}' is '{said}': expected P, N, D or a whole number"
-                    )));
-                }
-            },
-        };
-        if let Some(claim) = wrong {
-            return Ok(Verdict::Differs(explain(t, reach, c, &p, &claim)));
-        }
-        checked += 1;
     }
-    if lines.any(|l| !l.trim().is_empty()) {
+    if !checker.partial.is_empty() {
+        let line = std::mem::take(&mut checker.partial);
+        if !checker.line(&line)
+            && let Some(v) = checker.verdict.take()
+        {
+            return Ok(v);
+        }
+    }
+    if checker.cell < t.cells() {
+        let pos = format_position(&t.position(checker.cell), arity);
         return Ok(Verdict::Broken(format!(
-            "the --check program printed more lines than the {} positions it was given",
+            "the --check program printed {} lines for {} positions: no line for position '{pos}'",
+            checker.cell,
             t.cells()
         )));
     }
-    Ok(Verdict::Agrees { checked, skipped })
+    Ok(Verdict::Agrees { checked: checker.checked, skipped: checker.skipped })
 }
 
 /// Why the table is right at cell c.
@@ -113,19 +175,36 @@ fn explain(t: &Table, reach: Option<&Reach>, c: usize, p: &Coords, claim: &str) 
     if t.misere || reach.has_sums {
         return s;
     }
-    let opts: Vec<usize> = reach.options(c).map(|o| reach.parts_of(o)[0] as usize).collect();
-    let in_box = |v: usize| v < t.cells();
-    let text = |v: usize| {
-        let q = format_position(&reach.coords[v], arity);
-        if in_box(v) {
-            format!("'{q}' ({}, {})", t.value_text(v), t.outcome[v] as char)
+    // Options as (position, its cell in the box); `None` for the empty game `()`.
+    let k = t.space.arity();
+    let cell_of = |v: usize| {
+        if reach.cell_id.is_empty() {
+            (v < t.cells()).then_some(v)
         } else {
-            format!("'{q}' (outside the box)")
+            let p = reach.position(v);
+            t.space.index(&p[p.len() - k..]).filter(|&c| reach.of_cell(c) == v)
         }
+    };
+    let opts: Vec<Option<usize>> = reach
+        .options(reach.of_cell(c))
+        .map(|o| reach.parts_of(o).first().map(|&w| w as usize))
+        .collect();
+    let outcome = |v: Option<usize>| match v {
+        None => Some(b'P'),
+        Some(v) => cell_of(v).map(|c| t.outcome[c]),
+    };
+    let text = |v: Option<usize>| match v {
+        None => "'()' (the empty game, P)".to_string(),
+        Some(v) => match cell_of(v) {
+            Some(c) => {
+                format!("'{}' ({}, {})", reach.show(v), t.value_text(c), t.outcome[c] as char)
+            }
+            None => format!("'{}' (outside the box)", reach.show(v)),
+        },
     };
     match t.outcome[c] {
         b'N' => {
-            if let Some(&w) = opts.iter().find(|&&v| in_box(v) && t.outcome[v] == b'P') {
+            if let Some(&w) = opts.iter().find(|&&v| outcome(v) == Some(b'P')) {
                 s.push_str(&format!("; the move to {} wins: it is a P-position", text(w)));
             }
         }

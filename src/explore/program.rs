@@ -1,35 +1,52 @@
 //! The moves program: the user's own code, in any language, that lists a position's options.
 //!
 //! Protocol. The program reads positions from standard input, one per line, each `k` integers
-//! separated by single spaces (`k`, the arity, is the same for the whole run). For each input
-//! line, in order, it writes one line: the position's options separated by `;`, an empty line
-//! when there is none. An option may be a sum of independent positions joined by `+`
-//! (`2 3 + 4 1`); its value is the XOR of its parts'. The program may be started several times,
-//! each time reading one batch to the end of its input. It is run by [`crate::harness::process`] (its
-//! own process group, a deadline, an output cap, signals forwarded, escaped children swept).
+//! separated by single spaces (`k`, the arity, is the same for the whole run; with `--multiset`
+//! the line lists a position's nonzero heaps in nondecreasing order, any number of them up to
+//! 16). For each input line, in order, it writes one line: the position's options separated by
+//! `;`, an empty line when there is none. An option may be a sum of independent positions joined
+//! by `+` (`2 3 + 4 1`); its value is the XOR of its parts'. `()` is the empty game (the move
+//! that leaves nothing, value 0). Numbers may have leading zeros.
+//!
+//! Two ways to run it. By default ([`Runner`] without a session) the program is started once per
+//! batch and reads the batch to the end of its input; with `--stream` it is started once and
+//! fed batch after batch, and it must flush each reply line. Either way its replies are parsed
+//! as they arrive ([`Replies`]), so memory follows the positions asked, never the volume of
+//! text; the output of a batch is capped in proportion to the positions in it. Processes are run
+//! by [`crate::process`] (own process group, deadline, signals forwarded, escaped children swept).
 //!
 //! Parsing is lenient only about blanks (around `;` and `+`, at the ends of a line, a final
-//! `\r`); anything else that breaks the protocol is one [`ProtocolError`] naming the position
-//! that was asked and the line that came back.
+//! `\r`); anything else is one [`ProtocolError`] naming the position asked and the line that came
+//! back, its control bytes escaped.
 
-use super::space::{Coords, MAX_ARITY, MAX_COORD, format_position};
-use crate::harness::process::{self, Limits, Outcome};
+use super::space::{MAX_ARITY, MAX_COORD};
+use crate::harness::process::{self, Exchange, Flow, Limits, Outcome, Session};
 use std::time::Duration;
 
-/// The most positions sent to one start of the program.
-pub const BATCH: usize = 1 << 16;
+/// The most positions sent to one batch.
+pub const BATCH: usize = 1 << 20;
+/// The most bytes of positions sent to one batch.
+pub const BATCH_BYTES: usize = 32 << 20;
+/// Output allowed per position asked, on top of [`OUTPUT_BASE`].
+pub const OUTPUT_PER_POSITION: usize = 64 << 10;
+/// Output allowed for any batch.
+pub const OUTPUT_BASE: usize = 16 << 20;
 
 /// How the program is run.
 #[derive(Debug, Clone)]
 pub struct Program {
     /// The command, run through `sh -c`.
     pub cmd: String,
-    /// Coordinates per position.
+    /// Coordinates per position (heaps in the box with `--multiset`).
     pub arity: usize,
     /// The deadline of one batch.
     pub timeout: Duration,
-    /// The most bytes one batch may print.
+    /// The most bytes any batch may print.
     pub output_cap: usize,
+    /// Positions are multisets of heaps (sorted, zeros dropped).
+    pub multiset: bool,
+    /// One long-lived process (`--stream`).
+    pub stream: bool,
 }
 
 /// A reply that breaks the protocol, or a program that did not run to the end.
@@ -42,116 +59,68 @@ impl std::fmt::Display for ProtocolError {
     }
 }
 
-/// Receives the options of the positions of one batch, in order: `option` for each part of an
-/// option (`first` on its first part), `end` after each position's line.
+/// Receives the options of the positions of one batch, in order.
 pub trait Sink {
-    /// One part of an option of the current position.
-    fn part(&mut self, p: &Coords, first: bool) -> Result<(), ProtocolError>;
+    /// One part of an option of the current position (`None`: the empty game `()`); `first` on
+    /// an option's first part.
+    fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError>;
     /// The current position's line is complete.
     fn end(&mut self) -> Result<(), ProtocolError>;
 }
 
-/// Shortens a reply line for a message.
-fn excerpt(line: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&line[..line.len().min(120)]).into_owned();
-    if line.len() > 120 { format!("{text}...") } else { text }
+/// Text from a program, shortened and with control bytes escaped as JSON does (`\u001b`), so
+/// that nothing it printed can act on a terminal.
+pub fn excerpt(line: &[u8]) -> String {
+    let cut = line.len() > 120;
+    let text = String::from_utf8_lossy(&line[..line.len().min(120)]);
+    let mut s = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            '\r' => s.push_str("\\r"),
+            '\t' => s.push_str("\\t"),
+            c if c.is_control() => s.push_str(&format!("\\u{:04x}", c as u32)),
+            c => s.push(c),
+        }
+    }
+    if cut {
+        s.push_str("...");
+    }
+    s
 }
 
 impl Program {
-    /// Runs the program on `batch` and hands every option to `sink`. `Err(Interrupted)` from
-    /// [`process::run_command`] is passed on as an I/O error; protocol faults and crashes are
-    /// [`ProtocolError`]s.
-    pub fn ask(
-        &self,
-        batch: &[Coords],
-        sink: &mut impl Sink,
-    ) -> Result<Result<(), ProtocolError>, std::io::Error> {
-        let mut input = Vec::with_capacity(batch.len() * (self.arity * 4 + 1));
-        for p in batch {
-            for (i, x) in p[..self.arity].iter().enumerate() {
-                if i > 0 {
-                    input.push(b' ');
-                }
-                input.extend_from_slice(itoa::Buffer::new().format(*x).as_bytes());
-            }
-            input.push(b'\n');
-        }
-        // Generous for any honest reply (64 KiB a position on top of 16 MiB), small enough that
-        // an endless printer is stopped at once.
-        let cap = self.output_cap.min((16 << 20) + batch.len().saturating_mul(64 << 10));
-        let limits = Limits { timeout: self.timeout, output_cap: cap };
-        let run = process::run_command(&self.cmd, &input, limits)?;
-        let first = format_position(&batch[0], self.arity);
-        let stdout = match run.outcome {
-            Outcome::Finished { stdout, .. } => stdout,
-            Outcome::Crashed { status, stderr, .. } => {
-                let code = if status.contains("127") { " (command not found?)" } else { "" };
-                let err = String::from_utf8_lossy(&stderr);
-                let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
-                let said = if last.is_empty() {
-                    String::new()
-                } else {
-                    format!("; its last words: {}", last.trim())
-                };
-                return Ok(Err(ProtocolError(format!(
-                    "the moves program failed ({status}){code} on a batch of {} positions starting at '{first}'{said}",
-                    batch.len()
-                ))));
-            }
-            Outcome::TimedOut => {
-                return Ok(Err(ProtocolError(format!(
-                    "the moves program did not finish within {} s on a batch of {} positions starting at '{first}' (--timeout)",
-                    self.timeout.as_secs_f64(),
-                    batch.len()
-                ))));
-            }
-            Outcome::TooLong { stream, cap, .. } => {
-                return Ok(Err(ProtocolError(format!(
-                    "the moves program wrote more than {cap} bytes on {stream} for a batch of {} positions starting at '{first}'",
-                    batch.len()
-                ))));
-            }
-        };
-        Ok(self.parse(&stdout, batch, sink))
+    /// Coordinates stored per position: the arity, or 16 heaps for multisets.
+    pub fn width(&self) -> usize {
+        if self.multiset { MAX_ARITY } else { self.arity }
     }
 
-    /// Reads a batch's reply (see the module documentation).
-    pub fn parse(
-        &self,
-        stdout: &[u8],
-        batch: &[Coords],
-        sink: &mut impl Sink,
-    ) -> Result<(), ProtocolError> {
-        let mut rest = stdout;
-        for (i, asked) in batch.iter().enumerate() {
-            if rest.is_empty() {
-                return Err(ProtocolError(format!(
-                    "the moves program printed {i} lines for {} positions: no line for position '{}'",
-                    batch.len(),
-                    format_position(asked, self.arity)
-                )));
+    /// The output cap of a batch of `n` positions.
+    pub fn batch_cap(&self, n: usize) -> usize {
+        self.output_cap.min(OUTPUT_BASE.saturating_add(n.saturating_mul(OUTPUT_PER_POSITION)))
+    }
+
+    /// Appends a position as the program reads it (multisets: the nonzero heaps).
+    pub fn write_position(&self, p: &[u64], out: &mut Vec<u8>) {
+        let mut first = true;
+        for &x in p {
+            if self.multiset && x == 0 {
+                continue;
             }
-            let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-            let line = &rest[..end];
-            rest = rest.get(end + 1..).unwrap_or(&[]);
-            self.parse_line(line, sink).map_err(|why| {
-                ProtocolError(format!(
-                    "the moves program's reply to position '{}' is '{}': {why}",
-                    format_position(asked, self.arity),
-                    excerpt(line)
-                ))
-            })?;
-            sink.end()?;
+            if !first {
+                out.push(b' ');
+            }
+            first = false;
+            out.extend_from_slice(itoa::Buffer::new().format(x).as_bytes());
         }
-        if rest.iter().any(|b| !b.is_ascii_whitespace()) {
-            let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-            return Err(ProtocolError(format!(
-                "the moves program printed more lines than the {} positions it was given; the first extra line is '{}'",
-                batch.len(),
-                excerpt(&rest[..end])
-            )));
-        }
-        Ok(())
+    }
+
+    /// A position as text for messages (`()` for an empty multiset).
+    pub fn show(&self, p: &[u64]) -> String {
+        let mut v = Vec::new();
+        self.write_position(p, &mut v);
+        if v.is_empty() { "()".to_string() } else { String::from_utf8_lossy(&v).into_owned() }
     }
 
     /// One reply line: options separated by `;`, parts by `+`.
@@ -160,26 +129,31 @@ impl Program {
         if line.iter().all(|b| *b == b' ' || *b == b'\t') {
             return Ok(());
         }
+        let mut p = [0u64; MAX_ARITY];
         for option in line.split(|&b| b == b';') {
             for (j, part) in option.split(|&b| b == b'+').enumerate() {
-                let p = self.parse_part(part)?;
-                sink.part(&p, j == 0).map_err(|e| e.0)?;
+                let empty = !self.parse_part(part, &mut p)?;
+                let w = self.width();
+                sink.part(if empty { None } else { Some(&p[..w]) }, j == 0).map_err(|e| e.0)?;
             }
         }
         Ok(())
     }
 
-    /// One position: exactly `arity` integers.
-    fn parse_part(&self, part: &[u8]) -> Result<Coords, String> {
-        let mut p = [0u64; MAX_ARITY];
+    /// One position into `p`: exactly `arity` integers (multisets: 1 to 16, sorted), or `()`.
+    /// Returns `false` for the empty game.
+    fn parse_part(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
+        let trimmed = part.trim_ascii();
+        if trimmed == b"()" {
+            return Ok(false);
+        }
+        let most = if self.multiset { MAX_ARITY } else { self.arity };
+        *p = [0; MAX_ARITY];
         let mut k = 0;
         for token in part.split(|&b| b == b' ' || b == b'\t').filter(|t| !t.is_empty()) {
-            if k == self.arity {
-                return Err(format!(
-                    "'{}' has more than {} coordinates",
-                    excerpt(part).trim(),
-                    self.arity
-                ));
+            if k == most {
+                let what = if self.multiset { "heaps" } else { "coordinates" };
+                return Err(format!("'{}' has more than {most} {what}", excerpt(trimmed)));
             }
             p[k] = parse_coord(token).ok_or_else(|| {
                 format!("'{}' is not a whole number from 0 to 2^63 - 1", excerpt(token))
@@ -187,42 +161,307 @@ impl Program {
             k += 1;
         }
         if k == 0 {
-            return Err("an empty option (two separators in a row, or one at an end)".to_string());
+            return Err(
+                "an empty option (two separators in a row, or one at an end; the empty game is written ())"
+                    .to_string(),
+            );
+        }
+        if self.multiset {
+            p.sort_unstable();
+            return Ok(p.iter().any(|&x| x != 0));
         }
         if k < self.arity {
-            return Err(format!(
-                "'{}' has {k} coordinates, not {}",
-                excerpt(part).trim(),
-                self.arity
-            ));
+            return Err(format!("'{}' has {k} coordinates, not {}", excerpt(trimmed), self.arity));
         }
-        Ok(p)
+        Ok(true)
     }
 }
 
-/// A coordinate: decimal digits (an optional `+`), at most 2^63 - 1.
-fn parse_coord(t: &[u8]) -> Option<u64> {
+/// A coordinate: decimal digits (an optional `+`, any number of leading zeros), at most
+/// 2^63 - 1.
+pub fn parse_coord(t: &[u8]) -> Option<u64> {
     let t = t.strip_prefix(b"+").unwrap_or(t);
-    if t.is_empty() || t.len() > 19 || !t.iter().all(u8::is_ascii_digit) {
+    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let v = t.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64);
+    let digits = &t[t.iter().position(|&d| d != b'0').unwrap_or(t.len() - 1)..];
+    if digits.len() > 19 {
+        return None;
+    }
+    let v = digits.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64);
     (v <= MAX_COORD).then_some(v)
+}
+
+/// The replies to one batch, parsed line by line as the output arrives.
+pub struct Replies<'a> {
+    program: &'a Program,
+    /// The batch, flat (`program.width()` coordinates a position).
+    batch: &'a [u64],
+    count: usize,
+    line: usize,
+    partial: Vec<u8>,
+    /// The first fault met.
+    pub error: Option<ProtocolError>,
+}
+
+impl<'a> Replies<'a> {
+    /// Ready for the replies to `batch`.
+    pub fn new(program: &'a Program, batch: &'a [u64]) -> Self {
+        let count = batch.len() / program.width().max(1);
+        Replies { program, batch, count, line: 0, partial: Vec::new(), error: None }
+    }
+
+    fn asked(&self, i: usize) -> String {
+        let w = self.program.width();
+        self.program.show(&self.batch[i * w..(i + 1) * w])
+    }
+
+    fn fail(&mut self, e: String) -> Flow {
+        self.error = Some(ProtocolError(e));
+        Flow::Stop
+    }
+
+    /// One complete line.
+    fn one(&mut self, line: &[u8], sink: &mut impl Sink) -> Flow {
+        if self.line >= self.count {
+            if line.iter().all(u8::is_ascii_whitespace) {
+                return Flow::More;
+            }
+            return self.fail(format!(
+                "the moves program printed more lines than the {} positions it was given; the first extra line is '{}'",
+                self.count,
+                excerpt(line)
+            ));
+        }
+        let i = self.line;
+        if let Err(why) = self.program.parse_line(line, sink) {
+            let asked = self.asked(i);
+            let msg = if why.starts_with("the game reaches") || why.starts_with("more than 2^32") {
+                why
+            } else {
+                format!(
+                    "the moves program's reply to position '{asked}' is '{}': {why}",
+                    excerpt(line)
+                )
+            };
+            return self.fail(msg);
+        }
+        if let Err(e) = sink.end() {
+            return self.fail(e.0);
+        }
+        self.line += 1;
+        Flow::More
+    }
+
+    /// A chunk of output: every line it completes goes to `sink`. `Done` once every position
+    /// has its line.
+    pub fn feed(&mut self, chunk: &[u8], sink: &mut impl Sink) -> Flow {
+        let mut rest = chunk;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            let flow = if self.partial.is_empty() {
+                self.one(&rest[..i], sink)
+            } else {
+                let mut line = std::mem::take(&mut self.partial);
+                line.extend_from_slice(&rest[..i]);
+                let flow = self.one(&line, sink);
+                line.clear();
+                self.partial = line;
+                flow
+            };
+            rest = &rest[i + 1..];
+            if flow == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        self.partial.extend_from_slice(rest);
+        if self.line == self.count && self.program.stream {
+            if !self.partial.iter().all(u8::is_ascii_whitespace) {
+                let extra = std::mem::take(&mut self.partial);
+                return self.fail(format!(
+                    "the moves program printed more lines than the {} positions it was given; the first extra line is '{}'",
+                    self.count,
+                    excerpt(&extra)
+                ));
+            }
+            return Flow::Done;
+        }
+        Flow::More
+    }
+
+    /// The output has ended: a last line without its newline, then every position must have
+    /// had its line.
+    pub fn finish(&mut self, sink: &mut impl Sink) -> Result<(), ProtocolError> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        if !self.partial.is_empty() {
+            let line = std::mem::take(&mut self.partial);
+            if self.one(&line, sink) == Flow::Stop {
+                return Err(self.error.take().unwrap_or(ProtocolError(String::new())));
+            }
+        }
+        if self.line < self.count {
+            return Err(ProtocolError(format!(
+                "the moves program printed {} lines for {} positions: no line for position '{}'",
+                self.line,
+                self.count,
+                self.asked(self.line)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Runs the program batch after batch (one start each, or one `--stream` session), counting
+/// starts, batches and positions asked.
+pub struct Runner<'a> {
+    /// The program.
+    pub program: &'a Program,
+    session: Option<Session>,
+    /// Processes started.
+    pub starts: usize,
+    /// Batches asked.
+    pub batches: usize,
+    /// Positions asked.
+    pub asked: usize,
+}
+
+impl<'a> Runner<'a> {
+    /// No process yet.
+    pub fn new(program: &'a Program) -> Self {
+        Runner { program, session: None, starts: 0, batches: 0, asked: 0 }
+    }
+
+    /// Asks for the options of `batch` (flat, `program.width()` coordinates a position) and
+    /// hands them to `sink`. `Err` when `games` was interrupted or a program could not start.
+    pub fn ask(
+        &mut self,
+        batch: &[u64],
+        sink: &mut impl Sink,
+    ) -> Result<Result<(), ProtocolError>, std::io::Error> {
+        let w = self.program.width();
+        let n = batch.len() / w.max(1);
+        if n == 0 {
+            return Ok(Ok(()));
+        }
+        let mut input = Vec::with_capacity(n * (w * 4 + 1));
+        for p in batch.chunks(w) {
+            self.program.write_position(p, &mut input);
+            input.push(b'\n');
+        }
+        self.batches += 1;
+        self.asked += n;
+        let cap = self.program.batch_cap(n);
+        let mut replies = Replies::new(self.program, batch);
+        let first = replies.asked(0);
+        let what = format!("a batch of {n} positions starting at '{first}'");
+        if self.program.stream {
+            return self.exchange(&input, cap, &mut replies, sink, &what);
+        }
+        self.starts += 1;
+        let limits = Limits { timeout: self.program.timeout, output_cap: cap };
+        let mut consume = |chunk: &[u8]| replies.feed(chunk, sink) != Flow::Stop;
+        let run = process::run_command_streaming(&self.program.cmd, &input, limits, &mut consume)?;
+        if let Some(e) = replies.error.take() {
+            return Ok(Err(e));
+        }
+        let fault = match run.outcome {
+            Outcome::Finished { .. } => return Ok(replies.finish(sink)),
+            Outcome::Crashed { status, stderr, .. } => crashed(&status, &stderr, &what),
+            Outcome::TimedOut => self.timed_out(&what),
+            Outcome::TooLong { stream, cap, .. } => {
+                format!("the moves program wrote more than {cap} bytes on {stream} for {what}")
+            }
+        };
+        Ok(Err(ProtocolError(fault)))
+    }
+
+    fn timed_out(&self, what: &str) -> String {
+        format!(
+            "the moves program did not finish within {} s on {what} (--timeout)",
+            self.program.timeout.as_secs_f64()
+        )
+    }
+
+    /// One batch through the `--stream` session (started on first use).
+    fn exchange(
+        &mut self,
+        input: &[u8],
+        cap: usize,
+        replies: &mut Replies,
+        sink: &mut impl Sink,
+        what: &str,
+    ) -> Result<Result<(), ProtocolError>, std::io::Error> {
+        if self.session.is_none() {
+            self.session = Some(Session::start(&self.program.cmd)?);
+            self.starts += 1;
+        }
+        let Some(session) = self.session.as_mut() else { unreachable!("started above") };
+        let mut consume = |chunk: &[u8]| replies.feed(chunk, sink);
+        let end = session.exchange(input, self.program.timeout, cap, &mut consume)?;
+        if let Some(e) = replies.error.take() {
+            self.session = None;
+            return Ok(Err(e));
+        }
+        let fault = match end {
+            Exchange::Done => return Ok(Ok(())),
+            Exchange::Stopped => "the moves program broke the protocol".to_string(),
+            Exchange::Ended { status, stderr } => {
+                let said = last_words(&stderr);
+                format!(
+                    "the --stream moves program ended ({status}) after {} of the {} lines of {what}{said}; it must answer each line and flush, and keep reading",
+                    replies.line, replies.count
+                )
+            }
+            Exchange::TimedOut => format!(
+                "{} (with --stream, each reply line must be flushed at once; {} of {} lines came)",
+                self.timed_out(what),
+                replies.line,
+                replies.count
+            ),
+            Exchange::TooLong { stream, cap } => {
+                format!("the moves program wrote more than {cap} bytes on {stream} for {what}")
+            }
+        };
+        self.session = None;
+        Ok(Err(ProtocolError(fault)))
+    }
+}
+
+/// The last nonblank line of a program's standard error, as `; its last words: ...`.
+fn last_words(stderr: &[u8]) -> String {
+    let last = stderr
+        .split(|&b| b == b'\n')
+        .rev()
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .unwrap_or(b"");
+    if last.is_empty() {
+        String::new()
+    } else {
+        format!("; its last words: {}", excerpt(last.trim_ascii()))
+    }
+}
+
+fn crashed(status: &str, stderr: &[u8], what: &str) -> String {
+    let code = if status.contains("127") { " (command not found?)" } else { "" };
+    format!("the moves program failed ({status}){code} on {what}{}", last_words(stderr))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[derive(Default)]
+    #[derive(Default, Debug)]
     struct Collect(Vec<Vec<Vec<u64>>>, Vec<Vec<u64>>);
     impl Sink for Collect {
-        fn part(&mut self, p: &Coords, first: bool) -> Result<(), ProtocolError> {
+        fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError> {
             if first {
                 self.1.push(Vec::new());
             }
             let last = self.1.len() - 1;
-            self.1[last].extend_from_slice(&p[..2]);
+            if let Some(p) = p {
+                self.1[last].extend_from_slice(p);
+            }
             Ok(())
         }
         fn end(&mut self) -> Result<(), ProtocolError> {
@@ -231,34 +470,80 @@ mod tests {
         }
     }
 
-    fn program() -> Program {
+    fn program(multiset: bool) -> Program {
         Program {
             cmd: String::new(),
             arity: 2,
             timeout: Duration::from_secs(1),
             output_cap: 1 << 20,
+            multiset,
+            stream: false,
         }
+    }
+
+    fn parse(text: &[u8], batch: &[u64]) -> Result<Collect, ProtocolError> {
+        parse_with(&program(false), text, batch)
+    }
+
+    fn parse_with(p: &Program, text: &[u8], batch: &[u64]) -> Result<Collect, ProtocolError> {
+        let mut c = Collect::default();
+        // Byte by byte: lines split across chunks are joined.
+        let mut r = Replies::new(p, batch);
+        for b in text {
+            if r.feed(std::slice::from_ref(b), &mut c) == Flow::Stop {
+                break;
+            }
+        }
+        r.finish(&mut c)?;
+        Ok(c)
     }
 
     #[test]
     fn replies_are_read_and_faults_named() {
-        let batch = [[3, 5, 0, 0], [0, 0, 0, 0]];
-        let mut c = Collect::default();
-        program().parse(b"2 5;3 4 + 1 1\r\n\n", &batch, &mut c).unwrap();
+        let batch = [3, 5, 0, 0];
+        let c = parse(b"2 5;3 4 + 1 1\r\n\n", &batch).unwrap();
         assert_eq!(c.0, vec![vec![vec![2, 5], vec![3, 4, 1, 1]], vec![]]);
-        let e = program().parse(b"2 5;3\n\n", &batch, &mut Collect::default()).unwrap_err();
+        let c = parse(b"() ; 1 1 + ()\n0000000000000000000000001 02", &batch).unwrap();
+        assert_eq!(c.0, vec![vec![vec![], vec![1, 1]], vec![vec![1, 2]]]);
+        let e = parse(b"2 5;3\n\n", &batch).unwrap_err();
         assert!(e.0.contains("position '3 5'") && e.0.contains("1 coordinates"), "{e}");
-        let e = program().parse(b"2 x\n\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"2 x\n\n", &batch).unwrap_err();
         assert!(e.0.contains("'x' is not a whole number"), "{e}");
-        let e = program().parse(b"2 -1\n\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"2 -1\n\n", &batch).unwrap_err();
         assert!(e.0.contains("'-1'"), "{e}");
-        let e = program().parse(b"1 1\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"1 1\n", &batch).unwrap_err();
         assert!(e.0.contains("no line for position '0 0'"), "{e}");
-        let e = program().parse(b"1 1\n\n7 7\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"1 1\n\n7 7\n", &batch).unwrap_err();
         assert!(e.0.contains("first extra line is '7 7'"), "{e}");
-        let e = program().parse(b"1 1;;2 2\n\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"1 1;;2 2\n\n", &batch).unwrap_err();
         assert!(e.0.contains("empty option"), "{e}");
-        let e = program().parse(b"1 1 1\n\n", &batch, &mut Collect::default()).unwrap_err();
+        let e = parse(b"1 1 1\n\n", &batch).unwrap_err();
         assert!(e.0.contains("more than 2"), "{e}");
+        let e = parse(b"1 \x1b[31mred\x07\n\n", &batch).unwrap_err();
+        assert!(e.0.contains("\\u001b[31mred\\u0007") && !e.0.contains('\x1b'), "{e}");
+    }
+
+    #[test]
+    fn multisets_are_sorted_and_zeros_dropped() {
+        let p = program(true);
+        let batch = [0u64; 16];
+        let c = parse_with(&p, b"5 0 3 ; 0 0 + 2\n", &batch).unwrap();
+        let mut want = [0u64; 16];
+        want[14] = 3;
+        want[15] = 5;
+        let mut two = [0u64; 16];
+        two[15] = 2;
+        assert_eq!(c.0, vec![vec![want.to_vec(), two.to_vec()]]);
+        assert_eq!(p.show(&want), "3 5");
+        assert_eq!(p.show(&[0u64; 16]), "()");
+    }
+
+    #[test]
+    fn coordinates_with_leading_zeros() {
+        assert_eq!(parse_coord(b"00000000000000000001"), Some(1));
+        assert_eq!(parse_coord(b"0000"), Some(0));
+        assert_eq!(parse_coord(b"+09223372036854775807"), Some(i64::MAX as u64));
+        assert_eq!(parse_coord(b"9223372036854775808"), None);
+        assert_eq!(parse_coord(b"+"), None);
     }
 }

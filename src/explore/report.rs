@@ -268,10 +268,15 @@ fn line_summary(t: &Table, lines: &[&Pattern]) -> String {
 /// Writes `--at` answers.
 pub fn answers(out: &mut Out, at: &[AtAnswer]) {
     for a in at {
-        let pos: Vec<String> = a.position.iter().map(|x| x.to_string()).collect();
+        let show = |p: &[u64]| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let pos = if a.parts.is_empty() {
+            show(&a.position)
+        } else {
+            a.parts.iter().map(|p| show(p)).collect::<Vec<_>>().join(" + ")
+        };
         out.str(&format!(
             "at {}: value {}, outcome {} ({})\n",
-            pos.join(" "),
+            pos,
             a.value.as_deref().unwrap_or("unknown"),
             a.outcome as char,
             a.basis
@@ -293,7 +298,7 @@ struct PatternJson {
 crate::json_object!(PatternJson { "family" => family, "covers" => covers, "words" => words, "cpp" => cpp, "python" => python, "status" => status, "theorem" => theorem unless Option::is_none, "entries" => entries unless Option::is_none, "edge" => edge unless Option::is_none });
 
 struct AtJson {
-    position: Vec<u64>,
+    position: serde_json::Value,
     value: serde_json::Value,
     outcome: String,
     basis: String,
@@ -401,7 +406,12 @@ pub fn json(
         at: at
             .iter()
             .map(|a| AtJson {
-                position: a.position.clone(),
+                // A sum: the list of its parts' positions.
+                position: if a.parts.is_empty() {
+                    serde_json::Value::from(a.position.clone())
+                } else {
+                    serde_json::Value::from(a.parts.clone())
+                },
                 value: match (a.grundy, &a.value) {
                     (Some(g), _) => serde_json::Value::from(g),
                     (None, Some(text)) => serde_json::Value::from(text.clone()),

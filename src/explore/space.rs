@@ -1,11 +1,11 @@
 //! The box: the positions whose values the user asked for, one inclusive range per coordinate
-//! (`0..30,0..30`), with 1 to 4 coordinates. A coordinate whose range is a single number is
+//! (`0..30,0..30`; `0..10^3` repeats a range three times), with 1 to 16 coordinates. A coordinate whose range is a single number is
 //! *fixed*: the box is then a table of fewer dimensions, and its patterns answer positions on
 //! the same line (or plane). Cells are numbered row-major, the last coordinate fastest, so a 2-D
 //! box prints as rows of the first coordinate.
 
 /// The most coordinates a position may have.
-pub const MAX_ARITY: usize = 4;
+pub const MAX_ARITY: usize = 16;
 /// The largest coordinate anywhere (positions, boxes, `--at`): 2^63 - 1, so that `n + 1` and
 /// sums of two coordinates never overflow a `u64`.
 pub const MAX_COORD: u64 = i64::MAX as u64;
@@ -25,7 +25,8 @@ pub struct Space {
 }
 
 impl Space {
-    /// Reads `A..B,C..D` (a single number `A` means `A..A`). The error says what is wrong.
+    /// Reads `A..B,C..D` (a single number `A` means `A..A`; `A..B^K` is K copies of `A..B`).
+    /// The error says what is wrong.
     ///
     /// ```
     /// use games::explore::space::Space;
@@ -33,17 +34,27 @@ impl Space {
     /// assert_eq!((s.arity(), s.cells()), (2, 4));
     /// assert_eq!(s.free_axes(), vec![0]);
     /// assert!(Space::parse("3..1").is_err());
+    /// assert_eq!(Space::parse("0..4^3").unwrap().cells(), 125);
     /// ```
     pub fn parse(spec: &str) -> Result<Space, String> {
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for (i, part) in spec.split(',').enumerate() {
-            let part = part.trim();
+            let (part, copies) = match part.trim().split_once('^') {
+                Some((range, k)) => {
+                    let k = k.trim().parse::<usize>().ok().filter(|k| (1..=MAX_ARITY).contains(k));
+                    let k = k.ok_or_else(|| {
+                        format!("'{}': the count after ^ must be 1 to {MAX_ARITY}", part.trim())
+                    })?;
+                    (range.trim(), k)
+                }
+                None => (part.trim(), 1),
+            };
             let (a, b) = match part.split_once("..") {
                 Some((a, b)) => (a.trim(), b.trim().trim_start_matches('=')),
                 None => (part, part),
             };
             let num = |t: &str| -> Result<u64, String> {
-                t.parse::<u64>().ok().filter(|&v| v <= MAX_COORD).ok_or_else(|| {
+                super::program::parse_coord(t.as_bytes()).ok_or_else(|| {
                     format!(
                         "coordinate {} of the box: '{t}' is not a whole number from 0 to 2^63 - 1",
                         i + 1
@@ -57,8 +68,13 @@ impl Space {
                     i + 1
                 ));
             }
-            lo.push(a);
-            hi.push(b);
+            for _ in 0..copies {
+                lo.push(a);
+                hi.push(b);
+            }
+            if lo.len() > MAX_ARITY {
+                break;
+            }
         }
         if lo.len() > MAX_ARITY {
             return Err(format!("the box has {} coordinates; at most {MAX_ARITY}", lo.len()));
@@ -88,7 +104,8 @@ impl Space {
         self.hi[axis] - self.lo[axis] + 1
     }
 
-    fn cells_u128(&self) -> u128 {
+    /// The number of positions in the box, without overflow.
+    pub fn cells_u128(&self) -> u128 {
         (0..self.arity()).map(|i| self.width(i) as u128).product()
     }
 
@@ -165,7 +182,7 @@ pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
         ));
     }
     for (i, t) in parts.iter().enumerate() {
-        p[i] = t.parse::<u64>().ok().filter(|&v| v <= MAX_COORD).ok_or_else(|| {
+        p[i] = super::program::parse_coord(t.as_bytes()).ok_or_else(|| {
             format!("position '{text}': '{t}' is not a whole number from 0 to 2^63 - 1")
         })?;
     }

@@ -22,7 +22,6 @@
 
 use super::reach::Reach;
 use super::space::Space;
-use super::space::format_position;
 use super::table::{LOOPY, NO_VALUE, Table};
 use crate::theory::loopy::{self, Value};
 use crate::theory::retrograde::{self, ReverseGraph};
@@ -63,7 +62,10 @@ fn terminating(reach: &Reach) -> Vec<u32> {
     while head < queue.len() {
         let v = queue[head] as usize;
         head += 1;
-        grundy[v] = mex_of_options(reach, v, &grundy, &mut seen);
+        grundy[v] = match reach.known[v] {
+            super::reach::UNKNOWN => mex_of_options(reach, v, &grundy, &mut seen),
+            g => g,
+        };
         for &u in &dependents[count[v] as usize..count[v + 1] as usize] {
             pending[u as usize] -= 1;
             if pending[u as usize] == 0 {
@@ -99,8 +101,9 @@ pub fn normal(space: &Space, reach: &Reach) -> Result<Table, String> {
     let loopy: Vec<usize> = (0..reach.expanded()).filter(|&v| grundy[v] == u32::MAX).collect();
     if loopy.is_empty() {
         for cell in 0..space.cells() {
-            table.grundy[cell] = grundy[cell];
-            table.outcome[cell] = if grundy[cell] == 0 { b'P' } else { b'N' };
+            let g = grundy[reach.of_cell(cell)];
+            table.grundy[cell] = g;
+            table.outcome[cell] = if g == 0 { b'P' } else { b'N' };
         }
         return Ok(table);
     }
@@ -131,13 +134,10 @@ fn loopy_values(
             let parts = reach.parts_of(o);
             if parts.len() > 1 && parts.iter().any(|&w| vertex[w as usize] != NONE) {
                 if first_reason.is_none() {
-                    let text: Vec<String> = parts
-                        .iter()
-                        .map(|&w| format_position(&reach.coords[w as usize], space.arity()))
-                        .collect();
+                    let text: Vec<String> = parts.iter().map(|&w| reach.show(w as usize)).collect();
                     first_reason = Some(format!(
                         "position '{}' has the option '{}', a sum with a part on a cycle",
-                        format_position(&reach.coords[v], space.arity()),
+                        reach.show(v),
                         text.join(" + ")
                     ));
                 }
@@ -207,11 +207,12 @@ fn loopy_values(
     }
     let analysis = loopy::analyse((base + heap_count) as usize, arcs);
     for cell in 0..space.cells() {
-        if grundy[cell] != u32::MAX {
-            table.grundy[cell] = grundy[cell];
-            table.outcome[cell] = if grundy[cell] == 0 { b'P' } else { b'N' };
-        } else if id[cell] != NONE {
-            let u = id[cell] as usize;
+        let v = reach.of_cell(cell);
+        if grundy[v] != u32::MAX {
+            table.grundy[cell] = grundy[v];
+            table.outcome[cell] = if grundy[v] == 0 { b'P' } else { b'N' };
+        } else if id[v] != NONE {
+            let u = id[v] as usize;
             match analysis.value(u) {
                 Value::Finite(g) => table.grundy[cell] = g,
                 Value::Infinite(k) => {
@@ -242,23 +243,24 @@ pub fn misere(space: &Space, reach: &Reach) -> Result<Table, String> {
             .unwrap_or(0);
         return Err(format!(
             "--misere: position '{}' has an option that is a sum; misère play does not decompose into sums, so such games are not supported",
-            format_position(&reach.coords[v], space.arity())
+            reach.show(v)
         ));
     }
+    // Vertex n is the empty game `()` (no move), the target of options with no part.
     let n = reach.expanded();
     let mut arcs = Vec::with_capacity(reach.parts.len());
     for v in 0..n {
         for o in reach.options(v) {
-            arcs.push((v as u32, reach.parts_of(o)[0]));
+            arcs.push((v as u32, reach.parts_of(o).first().copied().unwrap_or(n as u32)));
         }
     }
-    let graph = ReverseGraph::from_arcs(n, &arcs);
+    let graph = ReverseGraph::from_arcs(n + 1, &arcs);
     drop(arcs);
     let result = retrograde::outcomes(&graph, &crate::graph::MISERE);
     let mut table = Table::new(space.clone(), true);
     table.explored = n;
     for cell in 0..space.cells() {
-        table.outcome[cell] = match result.get(cell, 0) {
+        table.outcome[cell] = match result.get(reach.of_cell(cell), 0) {
             2 => b'N',
             0 => b'P',
             _ => b'D',

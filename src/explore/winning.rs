@@ -348,7 +348,7 @@ pub fn from_table(
     let k = t.space.arity();
     let position = pos[..k].to_vec();
     let v = reach
-        .and_then(|r| (0..r.expanded()).find(|&v| r.coords[v][..k] == pos[..k]).map(|v| (r, v)));
+        .and_then(|r| (0..r.expanded()).find(|&v| r.position(v)[..k] == pos[..k]).map(|v| (r, v)));
     let Some((r, v)) = v else {
         return Winning {
             position,
@@ -361,7 +361,7 @@ pub fn from_table(
     let (mut worst, mut unknown, mut theorem) = (0u8, 0usize, String::new());
     for o in r.options(v) {
         let opt: Vec<Vec<u64>> =
-            r.parts_of(o).iter().map(|&q| r.coords[q as usize][..k].to_vec()).collect();
+            r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect();
         match value_of(t, found, &opt, target) {
             Some((hit, rank, th)) => {
                 if rank > worst {

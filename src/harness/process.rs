@@ -98,6 +98,8 @@ mod sys {
         pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
         pub fn signal(signum: c_int, handler: usize) -> usize;
         pub fn getpid() -> c_int;
+        pub fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
+        pub fn _exit(status: c_int) -> !;
         #[cfg(target_os = "linux")]
         pub fn prctl(option: c_int, ...) -> c_int;
     }
@@ -141,6 +143,39 @@ impl Supervisor {
             #[cfg(target_os = "linux")]
             sys::prctl(36, 1 as std::ffi::c_ulong);
         }
+    }
+}
+
+#[cfg(unix)]
+extern "C" fn exit_at_once(sig: i32) {
+    let msg: &[u8] = match sig {
+        SIGINT => b"\ngames: interrupted by SIGINT\n",
+        SIGTERM => b"\ngames: interrupted by SIGTERM\n",
+        SIGHUP => b"\ngames: interrupted by SIGHUP\n",
+        _ => b"\ngames: interrupted\n",
+    };
+    // SAFETY: write(2) and _exit(2) are async-signal-safe; `msg` is a static buffer.
+    unsafe {
+        sys::write(2, msg.as_ptr(), msg.len());
+        sys::_exit(128 + sig);
+    }
+}
+
+/// For work with no program running (computing values, finding patterns, printing): from now
+/// on SIGINT, SIGTERM and SIGHUP end `games` at once with 128 + the signal's number after one
+/// line on standard error, and a signal recorded while programs ran ends it now.
+/// [`Supervisor::install`] switches back to recording before programs run again.
+pub fn exit_on_signal() {
+    #[cfg(unix)]
+    // SAFETY: `exit_at_once` only calls async-signal-safe functions.
+    unsafe {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            sys::signal(sig, exit_at_once as extern "C" fn(i32) as usize);
+        }
+    }
+    if let Some(sig) = interrupted() {
+        #[cfg(unix)]
+        exit_at_once(sig);
     }
 }
 
@@ -192,19 +227,21 @@ impl Reader {
     }
 
     /// One read (the caller knows the pipe is readable, so it does not block); closes the pipe
-    /// at end of file or on an error.
-    fn read_once(&mut self, chunk: &mut [u8]) {
-        let Some(pipe) = self.pipe.as_mut() else { return };
+    /// at end of file or on an error. Returns how many bytes came (they are in `chunk`).
+    fn read_once(&mut self, chunk: &mut [u8]) -> usize {
+        let Some(pipe) = self.pipe.as_mut() else { return 0 };
         match pipe.read(chunk) {
             Ok(0) => self.pipe = None,
             Ok(n) => {
                 self.total = self.total.saturating_add(n);
                 let room = self.keep.saturating_sub(self.kept.len());
                 self.kept.extend_from_slice(&chunk[..n.min(room)]);
+                return n;
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => self.pipe = None,
         }
+        0
     }
 
     #[cfg(unix)]
@@ -234,6 +271,33 @@ fn poll(fds: &[(i32, i16)], timeout_ms: i32) -> Vec<i16> {
 /// signalled, killed and reaped by then).
 #[cfg(unix)]
 pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<Run> {
+    run_core(cmd, input, limits, None)
+}
+
+/// [`run_command`], but the program's standard output is handed to `consume` as it comes
+/// instead of being collected (so memory does not follow its volume; `stdout` in the outcome is
+/// empty). `consume` returns `false` to stop the run at once (its group is killed; the outcome
+/// is then `Finished` with nothing in it, and the consumer knows why it stopped).
+#[cfg(unix)]
+pub fn run_command_streaming(
+    cmd: &str,
+    input: &[u8],
+    limits: Limits,
+    consume: &mut dyn FnMut(&[u8]) -> bool,
+) -> std::io::Result<Run> {
+    run_core(cmd, input, limits, Some(consume))
+}
+
+/// Takes a chunk of a program's output; `false` stops the run.
+type Consumer<'a> = dyn FnMut(&[u8]) -> bool + 'a;
+
+#[cfg(unix)]
+fn run_core(
+    cmd: &str,
+    input: &[u8],
+    limits: Limits,
+    mut consume: Option<&mut Consumer<'_>>,
+) -> std::io::Result<Run> {
     use std::os::unix::process::CommandExt;
     if let Some(sig) = interrupted() {
         return Err(interrupted_error(sig));
@@ -252,7 +316,7 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
     let mut stdin = child.stdin.take().map(|p| std::fs::File::from(std::os::fd::OwnedFd::from(p)));
     let mut out = Reader::new(
         std::fs::File::from(std::os::fd::OwnedFd::from(child.stdout.take().expect("piped"))),
-        limits.output_cap,
+        if consume.is_some() { 0 } else { limits.output_cap },
     );
     let mut err = Reader::new(
         std::fs::File::from(std::os::fd::OwnedFd::from(child.stderr.take().expect("piped"))),
@@ -266,6 +330,8 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
     let mut chunk = vec![0u8; 1 << 16];
     let mut nap = Duration::from_micros(20);
     let mut poll_ms = 1;
+    let mut stopped = false;
+    let mut busy = 0u32;
     // Why the loop ended.
     enum End {
         Exited,
@@ -273,10 +339,14 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
         TooLong(&'static str),
         Signal(i32),
         Unknown(ExitStatus),
+        Stopped,
     }
     let end = loop {
         if let Some(sig) = interrupted() {
             break End::Signal(sig);
+        }
+        if stopped {
+            break End::Stopped;
         }
         if out.total > limits.output_cap {
             break End::TooLong("standard output");
@@ -284,12 +354,16 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
         if err.total > limits.output_cap {
             break End::TooLong("standard error");
         }
-        match has_exited(pid) {
-            Some(true) => break End::Exited,
-            Some(false) => {}
-            None => {
-                if let Some(status) = child.try_wait()? {
-                    break End::Unknown(status);
+        // Whether it has exited is asked after an idle poll, and every 64 busy ones (a
+        // program that writes line by line would otherwise cost a /proc read per line).
+        if busy.is_multiple_of(64) {
+            match has_exited(pid) {
+                Some(true) => break End::Exited,
+                Some(false) => {}
+                None => {
+                    if let Some(status) = child.try_wait()? {
+                        break End::Unknown(status);
+                    }
                 }
             }
         }
@@ -310,6 +384,7 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
         }
         if fds.is_empty() {
             // Every pipe is closed: the program is about to exit, or works silently.
+            busy = 0;
             std::thread::sleep(nap.min(deadline - now));
             nap = (nap * 2).min(Duration::from_millis(5));
             continue;
@@ -318,8 +393,10 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
         let revents = poll(&fds, poll_ms.min(left_ms));
         if revents.iter().all(|&r| r == 0) {
             poll_ms = (poll_ms * 2).min(10);
+            busy = 0;
             continue;
         }
+        busy = busy.wrapping_add(1);
         poll_ms = 1;
         nap = Duration::from_micros(20);
         for (&(fd, _), &r) in fds.iter().zip(&revents) {
@@ -327,7 +404,14 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
                 continue;
             }
             if out.fd() == Some(fd) {
-                out.read_once(&mut chunk);
+                let n = out.read_once(&mut chunk);
+                if let Some(consume) = consume.as_mut()
+                    && n > 0
+                    && out.total <= limits.output_cap
+                    && !consume(&chunk[..n])
+                {
+                    stopped = true;
+                }
             } else if err.fd() == Some(fd) {
                 err.read_once(&mut chunk);
             } else if let Some(p) = stdin.as_mut() {
@@ -360,12 +444,20 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
     // What the program wrote before it exited is in the pipes now: take it, without waiting
     // for an end of file that a detached descendant could hold back forever.
     if matches!(end, End::Exited | End::Unknown(_)) {
-        for reader in [&mut out, &mut err] {
+        for (i, reader) in [&mut out, &mut err].into_iter().enumerate() {
             while let Some(fd) = reader.fd() {
                 if poll(&[(fd, sys::POLLIN)], 0)[0] == 0 || reader.total > limits.output_cap {
                     break;
                 }
-                reader.read_once(&mut chunk);
+                let n = reader.read_once(&mut chunk);
+                if i == 0
+                    && let Some(consume) = consume.as_mut()
+                    && n > 0
+                    && reader.total <= limits.output_cap
+                    && !consume(&chunk[..n])
+                {
+                    break;
+                }
             }
         }
     }
@@ -399,6 +491,7 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
     };
     let outcome = match end {
         End::Signal(sig) => return Err(interrupted_error(sig)),
+        End::Stopped => Outcome::Finished { stdout: Vec::new(), stderr: Vec::new() },
         End::Deadline => Outcome::TimedOut,
         End::TooLong(stream) => too_long(stream, out_start),
         End::Exited | End::Unknown(_) if out.total > limits.output_cap => {
@@ -410,6 +503,197 @@ pub fn run_command(cmd: &str, input: &[u8], limits: Limits) -> std::io::Result<R
         End::Exited | End::Unknown(_) => outcome(status, out_start, err.kept),
     };
     Ok(Run { outcome, elapsed })
+}
+
+/// How an exchange with a [`Session`] ended.
+#[derive(Debug)]
+pub enum Exchange {
+    /// The consumer had every line it wanted.
+    Done,
+    /// The consumer stopped it (a protocol fault it has recorded).
+    Stopped,
+    /// The program exited (or closed its output) before the consumer was done; its status and
+    /// the last 64 KiB of its standard error.
+    Ended { status: String, stderr: Vec<u8> },
+    /// The deadline passed.
+    TimedOut,
+    /// More than the cap on standard output or standard error during this exchange.
+    TooLong { stream: &'static str, cap: usize },
+}
+
+/// What the consumer of an exchange wants next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// More output.
+    More,
+    /// Everything asked has come.
+    Done,
+    /// Stop: the output broke the protocol.
+    Stop,
+}
+
+/// One long-lived program (`sh -c CMD` in its own group) fed in several exchanges: each writes
+/// an input and reads output until its consumer is done, under a deadline and a cap, watching
+/// for signals like [`run_command`]. Dropping it closes its stdin, gives it 100 ms to exit and
+/// kills its group.
+#[cfg(unix)]
+pub struct Session {
+    child: std::process::Child,
+    stdin: Option<std::fs::File>,
+    out: Reader,
+    err: Reader,
+}
+
+#[cfg(unix)]
+impl Session {
+    /// Starts `cmd`.
+    pub fn start(cmd: &str) -> std::io::Result<Session> {
+        use std::os::unix::process::CommandExt;
+        if let Some(sig) = interrupted() {
+            return Err(interrupted_error(sig));
+        }
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(cmd);
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        command.process_group(0);
+        let mut child = {
+            let mut live = live();
+            let child = command.spawn()?;
+            live.get_or_insert_with(HashSet::new).insert(child.id());
+            child
+        };
+        let file = |fd: std::os::fd::OwnedFd| std::fs::File::from(fd);
+        let stdin = child.stdin.take().map(|p| file(p.into()));
+        let out = Reader::new(file(child.stdout.take().expect("piped").into()), 0);
+        let err = Reader::new(file(child.stderr.take().expect("piped").into()), STDERR_KEPT);
+        RUNS.fetch_add(1, Ordering::Relaxed);
+        Ok(Session { child, stdin, out, err })
+    }
+
+    /// Writes `input` and hands the output to `consume` until it says [`Flow::Done`] or
+    /// [`Flow::Stop`]. Fails with [`std::io::ErrorKind::Interrupted`] on a signal (the group is
+    /// then signalled and killed).
+    pub fn exchange(
+        &mut self,
+        input: &[u8],
+        timeout: Duration,
+        output_cap: usize,
+        consume: &mut dyn FnMut(&[u8]) -> Flow,
+    ) -> std::io::Result<Exchange> {
+        use std::os::fd::AsRawFd;
+        let deadline = Instant::now() + timeout;
+        let pid = self.child.id();
+        let (out0, err0) = (self.out.total, self.err.total);
+        let mut written = 0usize;
+        let mut chunk = vec![0u8; 1 << 16];
+        loop {
+            if let Some(sig) = interrupted() {
+                signal_group(pid, sig);
+                let stop = Instant::now() + GRACE;
+                while has_exited(pid) == Some(false) && Instant::now() < stop {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                self.kill();
+                return Err(interrupted_error(sig));
+            }
+            if self.out.total - out0 > output_cap {
+                return Ok(Exchange::TooLong { stream: "standard output", cap: output_cap });
+            }
+            if self.err.total - err0 > output_cap {
+                return Ok(Exchange::TooLong { stream: "standard error", cap: output_cap });
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(Exchange::TimedOut);
+            }
+            let Some(out_fd) = self.out.fd() else {
+                return Ok(self.ended());
+            };
+            let mut fds = vec![(out_fd, sys::POLLIN)];
+            if let Some(fd) = self.err.fd() {
+                fds.push((fd, sys::POLLIN));
+            }
+            let feeding = written < input.len();
+            if feeding && let Some(p) = self.stdin.as_ref() {
+                fds.push((p.as_raw_fd(), sys::POLLOUT));
+            }
+            let left_ms = (deadline - now).as_millis().clamp(1, 10) as i32;
+            let revents = poll(&fds, left_ms);
+            if revents.iter().all(|&r| r == 0) {
+                if has_exited(pid) == Some(true) && self.out.fd().is_some() {
+                    // Drain what is left, then report the end.
+                    if poll(&[(out_fd, sys::POLLIN)], 0)[0] == 0 {
+                        return Ok(self.ended());
+                    }
+                }
+                continue;
+            }
+            for (&(fd, _), &r) in fds.iter().zip(&revents) {
+                if r == 0 {
+                    continue;
+                }
+                if fd == out_fd {
+                    let n = self.out.read_once(&mut chunk);
+                    if n > 0 {
+                        match consume(&chunk[..n]) {
+                            Flow::More => {}
+                            Flow::Done => return Ok(Exchange::Done),
+                            Flow::Stop => return Ok(Exchange::Stopped),
+                        }
+                    }
+                } else if self.err.fd() == Some(fd) {
+                    self.err.read_once(&mut chunk);
+                } else if let Some(p) = self.stdin.as_mut() {
+                    let end = input.len().min(written + 4096);
+                    match p.write(&input[written..end]) {
+                        Ok(n) => written += n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(_) => {
+                            written = input.len();
+                            self.stdin = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The program ended or closed its output during an exchange.
+    fn ended(&mut self) -> Exchange {
+        self.kill();
+        let status = match self.child.try_wait() {
+            Ok(Some(s)) => s.to_string(),
+            _ => "closed its output".to_string(),
+        };
+        Exchange::Ended { status, stderr: std::mem::take(&mut self.err.kept) }
+    }
+
+    /// Closes stdin, waits up to 100 ms for the program to exit, kills the group and reaps it.
+    fn kill(&mut self) {
+        let pid = self.child.id();
+        self.stdin = None;
+        let stop = Instant::now() + Duration::from_millis(100);
+        while has_exited(pid) == Some(false) && Instant::now() < stop {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut live = live();
+        let running = live.get_or_insert_with(HashSet::new);
+        if running.contains(&pid) {
+            signal_group(pid, SIGKILL);
+            let _ = self.child.wait();
+            running.remove(&pid);
+        }
+        drop(live);
+        drop(self.out.pipe.take());
+        drop(self.err.pipe.take());
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+    }
 }
 
 /// Elsewhere than Unix there are no process groups to kill: programs cannot be run safely.

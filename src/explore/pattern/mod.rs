@@ -395,9 +395,11 @@ pub fn scattered(n: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,
-/// `c`, `d`.
+/// `c`, ... `p` (16 coordinates).
 pub fn var(arity: usize, axis: usize) -> &'static str {
-    if arity == 1 { "n" } else { ["a", "b", "c", "d"][axis.min(MAX_ARITY - 1)] }
+    const NAMES: [&str; 16] =
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p"];
+    if arity == 1 { "n" } else { NAMES[axis.min(MAX_ARITY - 1).min(15)] }
 }
 
 /// A 1-D view of a table: the entries along its one free coordinate.

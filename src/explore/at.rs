@@ -1,0 +1,188 @@
+//! Positions asked with `--at` and `--at-file`: one position (`3 5` or `3,5`), or a sum of
+//! positions (`3 + 5 + 7`), answered with the XOR of its parts' values (Sprague-Grundy: the
+//! value of a sum of games is the XOR of their values). With `--multiset` a position lists its
+//! heaps in any order (up to 16; zeros are no heap) and is read in its canonical form: sorted,
+//! padded with zeros to the box's number of heaps.
+
+use super::answer::{self, AtAnswer};
+use super::pattern::Pattern;
+use super::program::parse_coord;
+use super::space::{Coords, MAX_ARITY};
+use super::table::Table;
+
+/// A position asked: its parts' coordinates one after the other (`arity` each; one part for a
+/// plain position).
+pub type Asked = Vec<u64>;
+
+/// How positions are read.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    /// Coordinates of a position (heaps in the box with `--multiset`).
+    pub arity: usize,
+    /// Positions are multisets of heaps.
+    pub multiset: bool,
+}
+
+impl Reading {
+    /// One part: `arity` whole numbers separated by blanks or commas (multisets: 0 to 16 heaps,
+    /// `()` for none). Errors name the column (1-based, in bytes) of the fault within `text`.
+    fn part(&self, text: &str, offset: usize) -> Result<Coords, (usize, String)> {
+        let mut p = [0u64; MAX_ARITY];
+        let mut k = 0;
+        let most = if self.multiset { MAX_ARITY } else { self.arity };
+        if text.trim() == "()" && self.multiset {
+            return Ok(p);
+        }
+        let mut at = 0;
+        for token in text.split(|c: char| c == ',' || c.is_ascii_whitespace()) {
+            let col = offset + at;
+            at += token.len() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            if k == most {
+                let what = if self.multiset { "heaps" } else { "coordinates" };
+                return Err((col, format!("more than {most} {what} in '{}'", text.trim())));
+            }
+            p[k] = parse_coord(token.as_bytes()).ok_or_else(|| {
+                (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1"))
+            })?;
+            k += 1;
+        }
+        if self.multiset {
+            let nonzero = p.iter().filter(|&&x| x != 0).count();
+            if nonzero > self.arity {
+                return Err((
+                    offset,
+                    format!(
+                        "'{}' has {nonzero} heaps; the box has {} (a sum 'A + B' splits it)",
+                        text.trim(),
+                        self.arity
+                    ),
+                ));
+            }
+            p.sort_unstable();
+            let mut q = [0u64; MAX_ARITY];
+            q[..self.arity].copy_from_slice(&p[MAX_ARITY - self.arity..]);
+            return Ok(q);
+        }
+        if k != self.arity {
+            return Err((
+                offset,
+                format!("'{}': {k} coordinates, the game has {}", text.trim(), self.arity),
+            ));
+        }
+        Ok(p)
+    }
+
+    /// A position or a sum `A + B + C`.
+    pub fn position(&self, text: &str) -> Result<Asked, (usize, String)> {
+        let mut parts = Vec::with_capacity(self.arity);
+        let mut offset = 1;
+        for piece in text.split('+') {
+            if piece.trim().is_empty() {
+                let what = if text.trim().is_empty() {
+                    "an empty position"
+                } else {
+                    "an empty part of a sum"
+                };
+                return Err((offset, what.to_string()));
+            }
+            parts.extend_from_slice(&self.part(piece, offset)?[..self.arity]);
+            offset += piece.len() + 1;
+        }
+        Ok(parts)
+    }
+
+    /// Positions one per line (blank lines skipped). Errors: `LINE:COL: what`.
+    pub fn lines(&self, text: &[u8]) -> Result<Vec<Asked>, String> {
+        let mut out = Vec::new();
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let Ok(line) = std::str::from_utf8(line) else {
+                return Err(format!("{}:1: not UTF-8 text", i + 1));
+            };
+            out.push(self.position(line).map_err(|(col, e)| format!("{}:{col}: {e}", i + 1))?);
+        }
+        Ok(out)
+    }
+}
+
+/// The answer at a position or a sum: a sum's value is the XOR of its parts' values, its basis
+/// the weakest of theirs (computed, then proved, then a conjecture); unknown when a part is
+/// unknown, not an integer (loopy), or in a misère table (misère play does not decompose).
+pub fn answer(t: &Table, found: &[Pattern], asked: &[u64]) -> AtAnswer {
+    let arity = t.space.arity();
+    let coords = |part: &[u64]| {
+        let mut p: Coords = [0; MAX_ARITY];
+        p[..arity].copy_from_slice(part);
+        p
+    };
+    if asked.len() == arity {
+        return answer::answer(t, found, &coords(asked));
+    }
+    let parts: Vec<Vec<u64>> = asked.chunks(arity).map(|p| p.to_vec()).collect();
+    let mut sum = AtAnswer {
+        position: asked.to_vec(),
+        parts,
+        value: None,
+        grundy: None,
+        outcome: b'?',
+        basis: String::new(),
+    };
+    if t.misere {
+        sum.basis = "unknown: misère play does not decompose into sums".to_string();
+        return sum;
+    }
+    let rank = |basis: &str| match basis {
+        "computed" => 0,
+        b if b.starts_with("proved") => 1,
+        _ => 2,
+    };
+    let mut x = 0u64;
+    let mut worst = "computed".to_string();
+    for p in asked.chunks(arity) {
+        let a = answer::answer(t, found, &coords(p));
+        let Some(g) = a.grundy else {
+            let pos: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
+            sum.basis =
+                format!("unknown: the part '{}' has no integer value ({})", pos.join(" "), a.basis);
+            return sum;
+        };
+        x ^= g;
+        if rank(&a.basis) > rank(&worst) {
+            worst = a.basis;
+        }
+    }
+    sum.grundy = Some(x);
+    sum.value = Some(x.to_string());
+    sum.outcome = if x == 0 { b'P' } else { b'N' };
+    sum.basis = worst;
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_sums_and_faults() {
+        let r = Reading { arity: 2, multiset: false };
+        assert_eq!(r.position("3,5 + 007 1").unwrap(), vec![3, 5, 7, 1]);
+        assert_eq!(
+            r.position("3 x").unwrap_err(),
+            (3, "'x' is not a whole number from 0 to 2^63 - 1".to_string())
+        );
+        assert!(r.position("3 + ").is_err());
+        assert!(r.position("3").unwrap_err().1.contains("1 coordinates"));
+        let e = r.lines(b"1 2\n\n3 4 + 5 6\n7\n").unwrap_err();
+        assert!(e.starts_with("4:1:"), "{e}");
+        let m = Reading { arity: 3, multiset: true };
+        assert_eq!(m.position("5 0 2").unwrap(), vec![0, 2, 5]);
+        assert_eq!(m.position("()").unwrap(), vec![0, 0, 0]);
+        assert!(m.position("1 2 3 4").is_err());
+    }
+}
