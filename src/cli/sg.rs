@@ -189,6 +189,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
     games::harness::process::Supervisor::install();
+    if let Some(path) = args.get_one::<std::path::PathBuf>("save")
+        && let Err(e) = checkpoint::check_save_path(path)
+    {
+        super::io::error_line(&format!("games sg: --save {}: {e}", path.display()));
+        return Ok(ExitCode::from(1));
+    }
     let upto = args.get_one::<u64>("upto").copied();
     let ats: Vec<u64> =
         args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default();
@@ -312,6 +318,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
         }
     };
+    if let (Some(path), Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. }) =
+        (resume, &verdict)
+        && let Err(e) = checkpoint::recheck(&rule, &engine.values, *checked_to as usize + 1, loaded_len)
+    {
+        super::io::error_line(&format!("games sg: --resume {}: {e}", path.display()));
+        return Ok(ExitCode::from(1));
+    }
     if note.is_none()
         && !verdict.is_proved()
         && let Some(t) = certificate::largest_removal(&rule)

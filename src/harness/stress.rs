@@ -394,8 +394,12 @@ pub fn run_cases<F: Send>(
         }
     };
     std::thread::scope(|scope| {
+        // Spawned fallibly: where the system refuses a thread (memory, a process limit), the
+        // run goes on with the workers it has rather than aborting with programs left behind.
         for _ in 1..jobs.max(1) {
-            scope.spawn(worker);
+            if std::thread::Builder::new().spawn_scoped(scope, worker).is_err() {
+                break;
+            }
         }
         worker();
     });
@@ -479,6 +483,31 @@ pub fn reproduce_line(problem: &str, cmd: Option<&str>, path: &std::path::Path) 
         Some(cmd) => format!("games {problem} {file}; ({cmd}) < {file}"),
         None => format!("games {problem} {file}"),
     }
+}
+
+/// Writes a failing input to `path`. A path the user named (`named`) is written as given
+/// (non-regular files were refused before the run). Our default name is never followed: a
+/// symbolic link there, even a dangling one, is refused, an earlier regular file of that name
+/// is replaced, and the file is created new (`O_EXCL`), as `games gen --out` writes its files.
+pub fn save_input(path: &std::path::Path, bytes: &[u8], named: bool) -> std::io::Result<()> {
+    use std::io::Write;
+    if named {
+        return std::fs::write(path, bytes);
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(std::io::Error::other(
+                "a symbolic link is there (not followed; remove it or name a file with --save)",
+            ));
+        }
+        Ok(m) if m.is_file() => std::fs::remove_file(path)?,
+        _ => {}
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes))
 }
 
 /// `s` quoted for a POSIX shell when it needs it.
