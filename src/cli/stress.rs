@@ -48,6 +48,7 @@ pub fn command() -> Command {
         .arg(super::beyond_judge_arg().conflicts_with("gen"))
         .args(super::stress_generic::args())
         .arg(super::timeout_arg("Seconds per run before the program's process group is killed"))
+        .args(super::stress_generic::shrink_args())
         .arg(
             Arg::new("save")
                 .long("save")
@@ -95,6 +96,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         size: super::size_of(args),
         jobs,
         domain: super::domain_of(args),
+        shrink: super::stress_generic::shrink_budget(args),
     };
     let progress = super::Progress::new(&format!("stress {}", p.name), cases);
     let result = stress::stress_with(p, &against, options, &|done| progress.show(done));
