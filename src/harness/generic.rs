@@ -354,6 +354,36 @@ fn check(programs: &Programs<'_>, options: &Options, input: &[u8]) -> (Check, Op
     }
 }
 
+/// How many generated inputs the floors of a run without a validator are read from at least.
+pub const FLOOR_SAMPLES: u64 = 100;
+
+/// Without a validator, the floors come from the generated inputs; a run that failed early
+/// saw few of them: the generator is run on further seeds (past the run's cases) until
+/// [`FLOOR_SAMPLES`] inputs were seen, for at most a quarter of the shrinking time (and 20 s).
+fn sample_floors(programs: &Programs<'_>, options: &Options, floors: &mut Observed, budget: Budget) {
+    let deadline = std::time::Instant::now().checked_add(budget.time.min(Duration::from_secs(80)) / 4);
+    let mut index = options.cases;
+    while floors.inputs < FLOOR_SAMPLES
+        && budget.runs > 0
+        && deadline.is_none_or(|d| std::time::Instant::now() < d)
+        && crate::harness::process::interrupted().is_none()
+    {
+        let seed = generator_seed(options.seed, index);
+        index += 1;
+        let cmd = format!("{} {seed}", programs.generator);
+        match helper(&cmd, b"", options.timeout) {
+            Ok(Helper::Ok(input)) => {
+                let before = floors.inputs;
+                floors.observe(&input);
+                if floors.inputs == before {
+                    break; // too large to read: the failing input's own values are the floors
+                }
+            }
+            _ => break,
+        }
+    }
+}
+
 /// Shrinks the failing input within `budget` (`observed`: the floors, without a validator),
 /// then judges the shrunk one once more for the report (a program that is not deterministic
 /// may pass it now: then the original is reported). `failure.original` is set to the input
@@ -366,7 +396,13 @@ pub fn shrink_failure(
     budget: Budget,
     observed: Option<&Observed>,
 ) -> Failure {
-    let floors = if programs.validator.is_some() { None } else { Some(observed.cloned().unwrap_or_default()) };
+    let floors = if programs.validator.is_some() {
+        None
+    } else {
+        let mut floors = observed.cloned().unwrap_or_default();
+        sample_floors(programs, options, &mut floors, budget);
+        Some(floors)
+    };
     let Shrunk { input, calls, out_of_budget } = shrink_text(
         &failure.input,
         &mut |c| check(programs, options, c).0,

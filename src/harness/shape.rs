@@ -410,6 +410,8 @@ pub struct Seen {
 #[derive(Debug, Default, Clone)]
 pub struct Observed {
     roles: HashMap<u64, Seen>,
+    /// How many inputs were recorded.
+    pub inputs: u64,
 }
 
 impl Observed {
@@ -427,6 +429,7 @@ impl Observed {
 
     /// Records the roles of a parsed input.
     pub fn record(&mut self, doc: &Doc, shape: &Shape) {
+        self.inputs += 1;
         for l in 0..doc.line_count() {
             for t in doc.line(l) {
                 let text = doc.token(t);
@@ -449,6 +452,7 @@ impl Observed {
 
     /// Adds what `other` saw.
     pub fn merge(&mut self, other: &Observed) {
+        self.inputs += other.inputs;
         for (&r, s) in &other.roles {
             let e = self.roles.entry(r).or_insert(*s);
             e.int = match (e.int, s.int) {

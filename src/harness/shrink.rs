@@ -397,7 +397,7 @@ pub fn shrink(
         let lowered = search.numbers();
         let together = search.together();
         if !dropped && !lowered && !together {
-            fixpoint = true;
+            fixpoint = !search.exhausted();
             break;
         }
     }

@@ -278,8 +278,9 @@ pub fn shrink_text(
     budget: Budget,
     floors: Option<&Observed>,
 ) -> Shrunk {
-    let unshrunk = |runs| Shrunk { input: input.to_vec(), calls: runs, out_of_budget: false };
-    let Ok(doc) = Doc::parse(input) else { return unshrunk(0) };
+    let unshrunk =
+        |runs, out_of_budget| Shrunk { input: input.to_vec(), calls: runs, out_of_budget };
+    let Ok(doc) = Doc::parse(input) else { return unshrunk(0, false) };
     let shape = Shape::of(&doc);
     let mut observed = floors.cloned().unwrap_or_default();
     observed.record(&doc, &shape);
@@ -297,11 +298,11 @@ pub fn shrink_text(
     // than the content.
     if search.doc.bytes != input {
         if search.exhausted() {
-            return unshrunk(0);
+            return unshrunk(0, crate::harness::process::interrupted().is_none());
         }
         search.runs += 1;
         if (search.check)(&search.doc.bytes) != Check::Fails {
-            return unshrunk(search.runs);
+            return unshrunk(search.runs, false);
         }
     }
     let mut fixpoint = false;
@@ -310,7 +311,7 @@ pub fn shrink_text(
         let strings = search.strings();
         let numbers = search.numbers();
         if !lists && !strings && !numbers {
-            fixpoint = true;
+            fixpoint = !search.exhausted();
             break;
         }
     }
