@@ -116,7 +116,7 @@ enum Helper {
 }
 
 /// At most this many bytes of generated inputs are held at once by the cases in flight.
-pub const HELD: u64 = 256 << 20;
+pub const HELD: u64 = 128 << 20;
 
 /// The bytes of generated inputs held by cases in flight, bounded by [`HELD`].
 struct Gate {
@@ -131,7 +131,7 @@ impl Gate {
     /// much (one case alone always proceeds). Returns what was reserved.
     fn enter(&self) -> u64 {
         // Before any input is known, a case reserves a generator's whole output cap.
-        let want = (*lock(&self.largest)).max(1 << 20);
+        let want = (*lock(&self.largest)).clamp(1 << 20, HELD);
         let mut held = lock(&self.held);
         while *held > 0 && *held + want > HELD {
             held = self.freed.wait(held).unwrap_or_else(|p| p.into_inner());
@@ -255,7 +255,7 @@ pub fn stress(
     options: Options,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, StressError> {
-    let gate = Gate { held: Mutex::new(0), freed: Condvar::new(), largest: Mutex::new(CAP as u64) };
+    let gate = Gate { held: Mutex::new(0), freed: Condvar::new(), largest: Mutex::new(HELD / 4) };
     let observed = Mutex::new(Observed::default());
     let case = |index: u64| -> Result<Case<Failure>, StressError> {
         let reserved = gate.enter();

@@ -351,6 +351,26 @@ pub struct Ran<F> {
     pub failure: Option<(u64, F)>,
 }
 
+/// Caps glibc's malloc arenas: each thread's arena reserves 64 MiB of address space, so 16
+/// workers would reserve 1 GiB under `ulimit -v` before holding anything. The workers mostly
+/// wait for programs; two arenas serve them.
+fn few_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_ARENA_MAX: i32 = -8;
+        // SAFETY: mallopt only sets a tunable of the allocator; any value is accepted.
+        unsafe {
+            mallopt(M_ARENA_MAX, 2);
+        }
+    }
+}
+
+/// The address space a new worker thread must leave free for the cases' own buffers.
+const HEADROOM: usize = 256 << 20;
+
 /// The driver shared by every stress run (the catalogue's and [`crate::harness::generic`]): runs
 /// `case(0)`, ..., `case(cases - 1)` on `jobs` threads and stops at the first failure; the
 /// result is the one a sequential run gives (every case before the first failure is run to the
@@ -399,11 +419,15 @@ pub fn run_cases<F: Send>(
             progress(done.fetch_add(1, Ordering::SeqCst) + 1);
         }
     };
+    few_malloc_arenas();
     std::thread::scope(|scope| {
-        // Spawned fallibly: where the system refuses a thread (memory, a process limit), the
-        // run goes on with the workers it has rather than aborting with programs left behind.
+        // Spawned fallibly: where the system refuses a thread (memory, a process limit), or
+        // would leave less than [`HEADROOM`] for the cases themselves, the run goes on with
+        // the workers it has rather than aborting with programs left behind.
         for _ in 1..jobs.max(1) {
-            if std::thread::Builder::new().spawn_scoped(scope, worker).is_err() {
+            if crate::error::probe(HEADROOM, "a worker").is_err()
+                || std::thread::Builder::new().spawn_scoped(scope, worker).is_err()
+            {
                 break;
             }
         }
