@@ -11,13 +11,7 @@ use std::time::{Duration, Instant};
 
 /// Runs `sh -c SCRIPT` in `dir` (GAMES names the binary).
 fn shell(dir: &Path, script: &str) -> Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .env("GAMES", GAMES)
-        .current_dir(dir)
-        .output()
-        .unwrap()
+    Command::new("sh").arg("-c").arg(script).env("GAMES", GAMES).current_dir(dir).output().unwrap()
 }
 
 fn alive(pid: u32) -> bool {
@@ -92,8 +86,11 @@ fn a_large_failing_input_is_saved_then_shrunk_in_bounded_memory() {
         ),
     )
     .unwrap();
-    std::fs::write(dir.join("ref.sh"), "tail -n +2 | tr ' ' '\\n' | awk '{ s += $1 } END { print s }'\n")
-        .unwrap();
+    std::fs::write(
+        dir.join("ref.sh"),
+        "tail -n +2 | tr ' ' '\\n' | awk '{ s += $1 } END { print s }'\n",
+    )
+    .unwrap();
     std::fs::write(
         dir.join("wrong.sh"),
         "tail -n +2 | tr ' ' '\\n' | awk '{ s += $1; if ($1 == 3) s++ } END { print s }'\n",

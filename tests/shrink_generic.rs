@@ -44,8 +44,11 @@ fn sum_problem(dir: &Path) -> (String, String, String, String) {
         "awk -v s=\"$1\" 'BEGIN { srand(s); n = 1 + int(rand() * 8); print n; \
          for (i = 0; i < n; i++) printf \"%d \", int(rand() * 10); print \"\" }'\n",
     );
-    let reference =
-        script(dir, "ref.sh", "awk 'NR == 2 { s = 0; for (i = 1; i <= NF; i++) s += $i; print s }'\n");
+    let reference = script(
+        dir,
+        "ref.sh",
+        "awk 'NR == 2 { s = 0; for (i = 1; i <= NF; i++) s += $i; print s }'\n",
+    );
     let wrong = script(
         dir,
         "wrong.sh",
@@ -92,11 +95,8 @@ fn a_string_shrinks_to_the_shortest_failing_string() {
          for (i = 0; i < n; i++) w = w substr(\"abcde\", 1 + int(rand() * 5), 1); print w }'\n",
     );
     let reference = script(&dir, "ref.sh", "awk 'NR == 2 { print length($1) }'\n");
-    let wrong = script(
-        &dir,
-        "wrong.sh",
-        "awk 'NR == 2 { print length($1) + ($1 ~ /ba/ ? 1 : 0) }'\n",
-    );
+    let wrong =
+        script(&dir, "wrong.sh", "awk 'NR == 2 { print length($1) + ($1 ~ /ba/ ? 1 : 0) }'\n");
     let (code, out, err, saved) =
         stress(&dir, &["--gen", &generator, "--reference", &reference, "--against", &wrong]);
     assert_eq!(code, Some(1), "{out}{err}");
@@ -109,8 +109,7 @@ fn a_string_shrinks_to_the_shortest_failing_string() {
          for (i = 0; i < n; i++) w = w substr(\"abcd\", 1 + int(rand() * 4), 1); print w }'\n",
     );
     let reference = script(&dir, "ref2.sh", "awk '{ print length($1) }'\n");
-    let wrong =
-        script(&dir, "wrong2.sh", "awk '{ print length($1) + ($1 ~ /ab/ ? 1 : 0) }'\n");
+    let wrong = script(&dir, "wrong2.sh", "awk '{ print length($1) + ($1 ~ /ab/ ? 1 : 0) }'\n");
     let (code, out, err, saved) =
         stress(&dir, &["--gen", &generator, "--reference", &reference, "--against", &wrong]);
     assert_eq!(code, Some(1), "{out}{err}");
@@ -188,8 +187,20 @@ fn a_slow_validator_has_its_own_limit_and_is_named_when_it_times_out() {
     let (generator, reference, wrong, validator) = sum_problem(&dir);
     let slow = script(&dir, "slowval.sh", &format!("sleep 1.2; {validator}\n"));
     let args = [
-        "--gen", generator.as_str(), "--reference", &reference, "--against", &wrong,
-        "--validate", &slow, "--timeout", "1", "--cases", "20", "--shrink-runs", "3",
+        "--gen",
+        generator.as_str(),
+        "--reference",
+        &reference,
+        "--against",
+        &wrong,
+        "--validate",
+        &slow,
+        "--timeout",
+        "1",
+        "--cases",
+        "20",
+        "--shrink-runs",
+        "3",
     ];
     // Slower than --timeout, within its own default limit: the run goes on.
     let (code, out, err, _) = stress(&dir, &args);

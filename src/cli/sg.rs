@@ -320,7 +320,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     if let (Some(path), Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. }) =
         (resume, &verdict)
-        && let Err(e) = checkpoint::recheck(&rule, &engine.values, *checked_to as usize + 1, loaded_len)
+        && let Err(e) =
+            checkpoint::recheck(&rule, &engine.values, *checked_to as usize + 1, loaded_len)
     {
         super::io::error_line(&format!("games sg: --resume {}: {e}", path.display()));
         return Ok(ExitCode::from(1));

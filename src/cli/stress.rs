@@ -130,8 +130,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         return Ok(io::finish(0, line.as_bytes()));
     };
     let named = args.get_one::<std::path::PathBuf>("save");
-    let save =
-        named.cloned().unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
+    let save = named
+        .cloned()
+        .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
     // The report comes first: a save that fails must not lose it.
     let saved = stress::save_input(&save, &f.input, named.is_some());
     let mut text = format!(

@@ -262,12 +262,16 @@ pub fn stress(
         let generated = generate(&programs, &options, index);
         let size = generated.as_ref().map_or(0, |i| i.len() as u64);
         gate.adjust(reserved, size);
-        let result = generated.and_then(|input| judge_case(&programs, &options, index, input, &observed));
+        let result =
+            generated.and_then(|input| judge_case(&programs, &options, index, input, &observed));
         gate.leave(size);
         result
     };
     let ran = run_cases(options.cases, options.jobs, progress, &case)?;
-    let observed = programs.validator.is_none().then(|| observed.into_inner().unwrap_or_else(|p| p.into_inner()));
+    let observed = programs
+        .validator
+        .is_none()
+        .then(|| observed.into_inner().unwrap_or_else(|p| p.into_inner()));
     Ok(Report {
         cases: ran.cases,
         whitespace_only: ran.whitespace_only,
@@ -286,7 +290,12 @@ fn judge_case(
 ) -> Result<Case<Failure>, StressError> {
     let timeout = options.timeout;
     let seed_note = || {
-        format!("case {}, `{} {}`", index + 1, programs.generator, generator_seed(options.seed, index))
+        format!(
+            "case {}, `{} {}`",
+            index + 1,
+            programs.generator,
+            generator_seed(options.seed, index)
+        )
     };
     match validate(programs, &input, options.validator_timeout)? {
         Validation::Accepted => {}
@@ -360,8 +369,14 @@ pub const FLOOR_SAMPLES: u64 = 100;
 /// Without a validator, the floors come from the generated inputs; a run that failed early
 /// saw few of them: the generator is run on further seeds (past the run's cases) until
 /// [`FLOOR_SAMPLES`] inputs were seen, for at most a quarter of the shrinking time (and 20 s).
-fn sample_floors(programs: &Programs<'_>, options: &Options, floors: &mut Observed, budget: Budget) {
-    let deadline = std::time::Instant::now().checked_add(budget.time.min(Duration::from_secs(80)) / 4);
+fn sample_floors(
+    programs: &Programs<'_>,
+    options: &Options,
+    floors: &mut Observed,
+    budget: Budget,
+) {
+    let deadline =
+        std::time::Instant::now().checked_add(budget.time.min(Duration::from_secs(80)) / 4);
     let mut index = options.cases;
     while floors.inputs < FLOOR_SAMPLES
         && budget.runs > 0

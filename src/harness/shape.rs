@@ -38,10 +38,7 @@ impl Doc {
     pub fn parse(input: &[u8]) -> Result<Doc, AllocError> {
         let what = "the input being shrunk";
         let mut bytes = crate::error::try_with_capacity(input.len(), what)?;
-        let count = input
-            .split(u8::is_ascii_whitespace)
-            .filter(|t| !t.is_empty())
-            .count();
+        let count = input.split(u8::is_ascii_whitespace).filter(|t| !t.is_empty()).count();
         let mut tokens = crate::error::try_with_capacity(count, what)?;
         let mut lines = Vec::new();
         for line in input.split(|&b| b == b'\n') {
@@ -218,7 +215,8 @@ impl Shape {
     /// The shape of `doc`.
     pub fn of(doc: &Doc) -> Shape {
         let n = doc.line_count();
-        let mut shape = Shape { lists: Vec::new(), lines: vec![(0, Layout::Columns); n], cases_count: None };
+        let mut shape =
+            Shape { lists: Vec::new(), lines: vec![(0, Layout::Columns); n], cases_count: None };
         let cases = if n >= 2 && doc.line(0).len() == 1 {
             doc.int(0).filter(|&t| t >= 1 && t as usize <= n).and_then(|t| segment(doc, t as usize))
         } else {
@@ -251,9 +249,14 @@ impl Shape {
                 .collect();
             let mut next = l + 1;
             let mut used: Vec<usize> = Vec::new();
-            if header.len() >= 2 && ints.first().is_some_and(|&(t, v)| t == header.start && v == header.len() - 1) {
+            if header.len() >= 2
+                && ints.first().is_some_and(|&(t, v)| t == header.start && v == header.len() - 1)
+            {
                 self.lines[l].1 = Layout::Inline;
-                self.lists.push(List { count: Some(header.start), items: Items::Tokens(header.start + 1..header.end) });
+                self.lists.push(List {
+                    count: Some(header.start),
+                    items: Items::Tokens(header.start + 1..header.end),
+                });
                 used.push(header.start);
             }
             let to_end = |used: &[usize], next: usize| {
@@ -271,7 +274,9 @@ impl Shape {
                 used.push(t);
                 next += 1;
                 skel += 1;
-                if let Some((t, v)) = to_end(&used, next).or_else(|| alike(doc, &ints, &used, next, e)) {
+                if let Some((t, v)) =
+                    to_end(&used, next).or_else(|| alike(doc, &ints, &used, next, e))
+                {
                     self.line_list(doc, t, next..next + v, skel + 1);
                     next += v;
                     skel += 1;
@@ -315,16 +320,26 @@ impl Shape {
             self.lines[l] = (skel, Layout::Columns);
             if lists {
                 self.lines[l].1 = Layout::Inline;
-                self.lists.push(List { count: Some(r.start), items: Items::Tokens(r.start + 1..r.end) });
+                self.lists
+                    .push(List { count: Some(r.start), items: Items::Tokens(r.start + 1..r.end) });
             }
         }
-        self.lists.push(List { count: Some(count), items: Items::Blocks(lines.map(|l| l..l + 1).collect()) });
+        self.lists.push(List {
+            count: Some(count),
+            items: Items::Blocks(lines.map(|l| l..l + 1).collect()),
+        });
     }
 }
 
 /// A count among `ints` (not `used`) followed from line `next` by at least two lines that all
 /// have the same number of tokens, within the case ending at `e`.
-fn alike(doc: &Doc, ints: &[(usize, usize)], used: &[usize], next: usize, e: usize) -> Option<(usize, usize)> {
+fn alike(
+    doc: &Doc,
+    ints: &[(usize, usize)],
+    used: &[usize],
+    next: usize,
+    e: usize,
+) -> Option<(usize, usize)> {
     ints.iter().copied().find(|&(t, v)| {
         !used.contains(&t)
             && v >= 2
@@ -360,8 +375,10 @@ fn segment(doc: &Doc, t: usize) -> Option<Vec<Range<usize>>> {
                 return None;
             }
             let r = doc.line(i + 1);
-            (r.len() == 1 && doc.token(r.start).len() == int_at(i, j)? && doc.int(r.start).is_none())
-                .then_some(i + 2)
+            (r.len() == 1
+                && doc.token(r.start).len() == int_at(i, j)?
+                && doc.int(r.start).is_none())
+            .then_some(i + 2)
         }));
         for k in 0..3 {
             if k != j {
@@ -372,7 +389,7 @@ fn segment(doc: &Doc, t: usize) -> Option<Vec<Range<usize>>> {
         }
         formats.push(Box::new(move |i| Some(i + 1 + int_at(i, j)?)));
     }
-    if (n - 1) % t == 0 {
+    if (n - 1).is_multiple_of(t) {
         let m = (n - 1) / t;
         formats.push(Box::new(move |i| Some(i + m)));
     }

@@ -103,7 +103,8 @@ impl Search<'_> {
             }
             if let Items::Chars(t) = list.items {
                 let len = self.doc.token(t).len();
-                floor = floor.max(self.observed.seen(self.role(t)).and_then(|s| s.len).unwrap_or(len));
+                floor =
+                    floor.max(self.observed.seen(self.role(t)).and_then(|s| s.len).unwrap_or(len));
             }
         }
         floor
@@ -396,13 +397,119 @@ mod tests {
             let l: Vec<&str> = s.lines().collect();
             match l.as_slice() {
                 [n, w] if n.parse::<usize>().ok() == Some(w.len()) => {
-                    if w.contains('z') { Check::Fails } else { Check::Passes }
+                    if w.contains('z') {
+                        Check::Fails
+                    } else {
+                        Check::Passes
+                    }
                 }
                 _ => Check::Invalid,
             }
         };
         let s = shrink_text(b"6\nqwzerz\n", &mut check, Budget::runs(400), None);
         assert_eq!(s.input, b"1\nz\n");
+    }
+
+    #[test]
+    fn random_lists_and_cases_shrink_to_the_one_item_that_fails() {
+        // Differential: the smallest failing input is known by construction (one case, one
+        // item, the bad value), whatever the list; the validator checks every count.
+        let mut rng = crate::rng::Rng::new(29);
+        for round in 0..300 {
+            let bad_value = rng.range(1, 9) as i128;
+            let cases = rng.range(1, 4) as usize;
+            let multi = rng.chance(1, 2) || cases > 1;
+            let mut text = if multi { format!("{cases}\n") } else { String::new() };
+            let mut planted = false;
+            for c in 0..cases {
+                let n = rng.range(1, 20) as usize;
+                let at = rng.index(n);
+                let items: Vec<String> = (0..n)
+                    .map(|i| {
+                        if c == cases - 1 && i == at {
+                            planted = true;
+                            bad_value.to_string()
+                        } else {
+                            (rng.range(0, 9) as i128).to_string()
+                        }
+                    })
+                    .collect();
+                text.push_str(&format!("{n}\n{}\n", items.join(" ")));
+            }
+            assert!(planted);
+            let judge = |c: &[u8]| {
+                let t = String::from_utf8_lossy(c);
+                let mut lines = t.lines();
+                let count = if multi {
+                    lines.next().and_then(|l| l.parse::<usize>().ok())
+                } else {
+                    Some(1)
+                };
+                let Some(count) = count else { return Check::Invalid };
+                let mut fails = false;
+                for _ in 0..count {
+                    let Some(n) = lines.next().and_then(|l| l.parse::<usize>().ok()) else {
+                        return Check::Invalid;
+                    };
+                    let Some(items) = lines.next() else { return Check::Invalid };
+                    let items: Vec<&str> = items.split(' ').collect();
+                    if n == 0 || items.len() != n {
+                        return Check::Invalid;
+                    }
+                    fails |= items.contains(&bad_value.to_string().as_str());
+                }
+                if lines.next().is_some() || count == 0 {
+                    return Check::Invalid;
+                }
+                if fails { Check::Fails } else { Check::Passes }
+            };
+            let mut check = judge;
+            let s = shrink_text(text.as_bytes(), &mut check, Budget::runs(2000), None);
+            let want =
+                if multi { format!("1\n1\n{bad_value}\n") } else { format!("1\n{bad_value}\n") };
+            assert_eq!(String::from_utf8_lossy(&s.input), want, "round {round}: {text}");
+            assert_eq!(judge(&s.input), Check::Fails);
+        }
+    }
+
+    #[test]
+    fn shapes_of_random_text_are_sound() {
+        // Whatever the text, the shape's lists lie within it and every candidate writes.
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..2000 {
+            let lines = rng.range(0, 6);
+            let mut text = String::new();
+            for _ in 0..lines {
+                for _ in 0..rng.range(0, 5) {
+                    if rng.chance(2, 3) {
+                        text.push_str(&format!("{} ", rng.range(0, 6)));
+                    } else {
+                        text.push_str("ab ");
+                    }
+                }
+                text.push('\n');
+            }
+            let doc = Doc::parse(text.as_bytes()).unwrap();
+            let shape = Shape::of(&doc);
+            for l in &shape.lists {
+                match &l.items {
+                    Items::Tokens(r) => assert!(r.end <= doc.token_count(), "{text:?}"),
+                    Items::Blocks(b) => assert!(b.iter().all(|r| r.end <= doc.line_count())),
+                    Items::Chars(t) => assert!(*t < doc.token_count()),
+                }
+            }
+            let mut calls = 0;
+            let s = shrink_text(
+                text.as_bytes(),
+                &mut |_| {
+                    calls += 1;
+                    if calls % 3 == 0 { Check::Fails } else { Check::Passes }
+                },
+                Budget::runs(50),
+                Some(&Observed::default()),
+            );
+            assert!(s.calls <= 50);
+        }
     }
 
     #[test]

@@ -282,7 +282,12 @@ pub fn stress(
     size: Option<Size>,
     domain: Domain,
 ) -> Result<Report, StressError> {
-    stress_with(problem, against, Options { cases, seed, size, jobs: 1, domain, shrink: SHRINK }, &|_| {})
+    stress_with(
+        problem,
+        against,
+        Options { cases, seed, size, jobs: 1, domain, shrink: SHRINK },
+        &|_| {},
+    )
 }
 
 /// Runs the cases of `options` on `options.jobs` threads. The report is the one a sequential
@@ -473,7 +478,11 @@ fn shrink_failure(
     // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
     // the ones judged), rather than lost.
     if crate::harness::process::interrupted().is_some() || shrunk.input == failure.input {
-        return Ok(Failure { shrink_runs: runs, shrink_out_of_budget: shrunk.out_of_budget, ..failure });
+        return Ok(Failure {
+            shrink_runs: runs,
+            shrink_out_of_budget: shrunk.out_of_budget,
+            ..failure
+        });
     }
     Ok(match judge(problem, against, &shrunk.input)? {
         Verdict::Fail { expected, got, reason, diff, stderr } => Failure {

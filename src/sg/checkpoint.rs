@@ -123,8 +123,7 @@ fn new_temporary(path: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::F
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut last = None;
     for attempt in 0..100u32 {
-        let tmp =
-            path.with_file_name(format!(".{name}.{}-{attempt}.tmp", std::process::id()));
+        let tmp = path.with_file_name(format!(".{name}.{}-{attempt}.tmp", std::process::id()));
         match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
             Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
@@ -201,7 +200,12 @@ fn open_regular(path: &Path) -> Result<std::fs::File, CheckpointError> {
     options.read(true);
     #[cfg(all(
         target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "x86", target_arch = "arm")
+        any(
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            target_arch = "x86",
+            target_arch = "arm"
+        )
     ))]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -308,9 +312,9 @@ pub fn recheck(
         return Ok(());
     }
     let mut engine = super::values::Engine::new(rule);
-    engine.extend_to(len as u64 - 1).map_err(|e| {
-        CheckpointError::Format(format!("its values could not be rechecked ({e})"))
-    })?;
+    engine
+        .extend_to(len as u64 - 1)
+        .map_err(|e| CheckpointError::Format(format!("its values could not be rechecked ({e})")))?;
     for n in 0..len {
         let (file, ours) = (values.get(n), engine.values.get(n));
         if file != ours {
