@@ -459,6 +459,11 @@ pub fn summary(
             after.len(),
             tokens(after)
         ),
+        before if before.len() == after.len() && tokens(before) == tokens(after) => format!(
+            "shrunk to smaller values ({} bytes, {} tokens) in {runs} runs{budget}\n",
+            after.len(),
+            tokens(after)
+        ),
         before => format!(
             "shrunk from {} bytes ({} tokens) to {} bytes ({} tokens) in {runs} runs{budget}\n",
             before.len(),
