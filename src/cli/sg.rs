@@ -163,6 +163,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     // Ctrl-C (SIGINT) and SIGTERM stop a long run with the verdict so far (exit 130 / 143).
     games::harness::process::Supervisor::install();
+    if let Some(path) = args.get_one::<std::path::PathBuf>("save")
+        && let Err(e) = checkpoint::check_save_path(path)
+    {
+        super::io::error_line(&format!("games sg: --save {}: {e}", path.display()));
+        return Ok(ExitCode::from(1));
+    }
     if let Err(e) = req.probe_memory() {
         super::io::error_line(&e.render("sg"));
         return Ok(ExitCode::from(1));
@@ -362,6 +368,14 @@ fn compute(req: &Request<'_>) -> Result<Computed, String> {
         }
     };
     c.values = std::mem::take(&mut engine.values);
+    // A proof that reads values from a checkpoint rests on the rule, not on the file: those
+    // values are computed again (a forged file with a valid hash is refused here).
+    if let (Some(path), Verdict::Periodic { proof: Proof::Proved { checked_to, .. }, .. }) =
+        (req.resume_path(), &c.verdict)
+    {
+        checkpoint::recheck(&req.rule, &c.values, *checked_to as usize + 1, loaded_len)
+            .map_err(|e| format!("--resume {}: {e}", path.display()))?;
+    }
     Ok(c)
 }
 

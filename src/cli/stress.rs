@@ -48,6 +48,7 @@ pub fn command() -> Command {
         .arg(super::beyond_judge_arg().conflicts_with("gen"))
         .args(super::stress_generic::args())
         .arg(super::timeout_arg("Seconds per run before the program's process group is killed"))
+        .args(super::stress_generic::shrink_args())
         .arg(
             Arg::new("save")
                 .long("save")
@@ -95,6 +96,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         size: super::size_of(args),
         jobs,
         domain: super::domain_of(args),
+        shrink: super::stress_generic::shrink_budget(args),
     };
     let progress = super::Progress::new(&format!("stress {}", p.name), cases);
     let result = stress::stress_with(p, &against, options, &|done| progress.show(done));
@@ -127,12 +129,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         line.push('\n');
         return Ok(io::finish(0, line.as_bytes()));
     };
-    let save = args
-        .get_one::<std::path::PathBuf>("save")
+    let named = args.get_one::<std::path::PathBuf>("save");
+    let save = named
         .cloned()
         .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
     // The report comes first: a save that fails must not lose it.
-    let saved = std::fs::write(&save, &f.input);
+    let saved = stress::save_input(&save, &f.input, named.is_some());
     let mut text = format!(
         "stress {}: case {} ({} input, seed {seed}): {}\n",
         p.name,

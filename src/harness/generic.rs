@@ -14,17 +14,29 @@
 //! times out or writes nothing; a validator that refuses a generated input; a reference that
 //! fails or times out; any command the shell cannot run (exit status 126 or 127).
 //!
-//! The first failing input is shrunk without knowing its format ([`crate::harness::shrink_text`]): a
-//! candidate is kept only when the validator (if any) accepts it, the reference answers it, and
-//! the program under test still fails on it; the budget is the catalogue's [`SHRINK`].
+//! The validator has its own time limit (a generous one by default: a slow validator on a busy
+//! machine is not a failure of the solution), and every message names the program that failed.
+//!
+//! The first failing input is returned as it is ([`stress`]) so that it can be saved and shown
+//! before anything else; [`shrink_failure`] then shrinks it without knowing its format
+//! ([`crate::harness::shrink_text`]): a candidate is kept only when the validator (if any)
+//! accepts it, the reference answers it, and the program under test still fails on it. Without
+//! a validator, the shape of the generated inputs is kept: the smallest value of each place
+//! over the whole run is recorded ([`crate::harness::shape::Observed`]) and is a floor.
+//!
+//! Memory: a generated input is held only while its case runs, and cases hold at most
+//! [`HELD`] bytes of inputs at once (past that, a job waits before starting its generator), so
+//! `-j 40` with 50 MB inputs does not take 40 times 50 MB.
 
 use crate::harness::process::{Limits, Outcome, run_command};
-use crate::harness::shrink::Shrunk;
+use crate::harness::shape::Observed;
+use crate::harness::shrink::{Budget, Shrunk};
 use crate::harness::shrink_text::{Check, shrink_text};
 use crate::harness::stress::{
-    Case, Comparison, SHRINK, StressError, Verdict, cannot_run, case_seed, judge_command,
-    run_cases, shell_quote,
+    Case, Comparison, StressError, Verdict, cannot_run, case_seed, judge_command, run_cases,
+    shell_quote,
 };
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 /// The three (or four) programs of a generic run.
@@ -47,8 +59,10 @@ pub struct Options {
     pub seed: u64,
     /// Cases run at once (at least 1). The report does not depend on it.
     pub jobs: usize,
-    /// Per run of any of the programs.
+    /// Per run of the generator, the reference and the program under test.
     pub timeout: Duration,
+    /// Per run of the validator.
+    pub validator_timeout: Duration,
 }
 
 /// The first failing case.
@@ -62,6 +76,8 @@ pub struct Failure {
     pub original: Vec<u8>,
     /// How many candidates shrinking judged.
     pub shrink_runs: usize,
+    /// Shrinking stopped because its budget ran out.
+    pub shrink_out_of_budget: bool,
     pub expected: Vec<u8>,
     pub got: Vec<u8>,
     pub reason: String,
@@ -73,7 +89,11 @@ pub struct Failure {
 pub struct Report {
     pub cases: u64,
     pub whitespace_only: u64,
+    /// The first failure, not shrunk yet ([`shrink_failure`]).
     pub failure: Option<Failure>,
+    /// Without a validator: the smallest values, lengths and letters the generator printed
+    /// in each place over the run (the shrinker's floors).
+    pub observed: Option<Observed>,
 }
 
 /// The seed given to the generator for case `index` of a run with seed `seed`: the
@@ -91,6 +111,55 @@ enum Helper {
     Ok(Vec<u8>),
     /// Anything else: why, in a few words, and the first line of its stderr.
     Failed(String),
+    /// Killed at its time limit.
+    TimedOut(Duration),
+}
+
+/// At most this many bytes of generated inputs are held at once by the cases in flight.
+pub const HELD: u64 = 128 << 20;
+
+/// The bytes of generated inputs held by cases in flight, bounded by [`HELD`].
+struct Gate {
+    held: Mutex<u64>,
+    freed: Condvar,
+    /// The largest input seen so far: what a case about to generate one reserves.
+    largest: Mutex<u64>,
+}
+
+impl Gate {
+    /// Reserves room for one input before its generator runs: waits while others hold too
+    /// much (one case alone always proceeds). Returns what was reserved.
+    fn enter(&self) -> u64 {
+        // Before any input is known, a case reserves a generator's whole output cap.
+        let want = (*lock(&self.largest)).clamp(1 << 20, HELD);
+        let mut held = lock(&self.held);
+        while *held > 0 && *held + want > HELD {
+            held = self.freed.wait(held).unwrap_or_else(|p| p.into_inner());
+        }
+        *held += want;
+        want
+    }
+
+    /// Turns a reservation of `reserved` into the input's real `size`.
+    fn adjust(&self, reserved: u64, size: u64) {
+        {
+            let mut largest = lock(&self.largest);
+            *largest = (*largest).max(size);
+        }
+        let mut held = lock(&self.held);
+        *held = *held - reserved + size;
+        self.freed.notify_all();
+    }
+
+    fn leave(&self, size: u64) {
+        let mut held = lock(&self.held);
+        *held -= size;
+        self.freed.notify_all();
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 fn helper(cmd: &str, input: &[u8], timeout: Duration) -> Result<Helper, StressError> {
@@ -110,9 +179,7 @@ fn helper(cmd: &str, input: &[u8], timeout: Duration) -> Result<Helper, StressEr
         Outcome::Crashed { status, stderr, .. } => {
             Helper::Failed(format!("failed ({status}){}", first_line(&stderr)))
         }
-        Outcome::TimedOut => {
-            Helper::Failed(format!("timed out after {:.1} s", timeout.as_secs_f64()))
-        }
+        Outcome::TimedOut => Helper::TimedOut(timeout),
         Outcome::TooLong { stream, cap, .. } => {
             Helper::Failed(format!("wrote more than {cap} bytes on its {stream}"))
         }
@@ -136,20 +203,35 @@ fn generate(
             "the generator {why}: `{cmd}` (case {}); not a counterexample",
             index + 1
         ))),
+        Helper::TimedOut(t) => Err(StressError::SetUp(format!(
+            "the generator timed out after {:.1} s (--timeout): `{cmd}` (case {}); not a counterexample",
+            t.as_secs_f64(),
+            index + 1
+        ))),
     }
 }
 
-/// The validator's verdict on `input`: `Ok(None)` accepted (or no validator), `Ok(Some(why))`
-/// refused.
+/// What the validator said of an input.
+enum Validation {
+    /// Accepted (or there is no validator).
+    Accepted,
+    /// Refused: why.
+    Refused(String),
+    /// Killed at its own time limit.
+    TimedOut(Duration),
+}
+
+/// The validator's verdict on `input`, under its own time limit.
 fn validate(
     programs: &Programs<'_>,
     input: &[u8],
     timeout: Duration,
-) -> Result<Option<String>, StressError> {
-    let Some(cmd) = programs.validator else { return Ok(None) };
+) -> Result<Validation, StressError> {
+    let Some(cmd) = programs.validator else { return Ok(Validation::Accepted) };
     Ok(match helper(cmd, input, timeout)? {
-        Helper::Ok(_) => None,
-        Helper::Failed(why) => Some(why),
+        Helper::Ok(_) => Validation::Accepted,
+        Helper::Failed(why) => Validation::Refused(why),
+        Helper::TimedOut(t) => Validation::TimedOut(t),
     })
 }
 
@@ -162,102 +244,198 @@ pub fn reference_answer(
     Ok(match helper(cmd, input, timeout)? {
         Helper::Ok(answer) => Ok(answer),
         Helper::Failed(why) => Err(why),
+        Helper::TimedOut(t) => Err(format!("timed out after {:.1} s (--timeout)", t.as_secs_f64())),
     })
 }
 
-/// Runs the cases, stopping at the first failure, which is shrunk. `progress` is called with
-/// the number of cases done after each one.
+/// Runs the cases, stopping at the first failure (returned as generated: see
+/// [`shrink_failure`]). `progress` is called with the number of cases done after each one.
 pub fn stress(
     programs: Programs<'_>,
     options: Options,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, StressError> {
-    let timeout = options.timeout;
+    let gate = Gate { held: Mutex::new(0), freed: Condvar::new(), largest: Mutex::new(HELD / 4) };
+    let observed = Mutex::new(Observed::default());
     let case = |index: u64| -> Result<Case<Failure>, StressError> {
-        let input = generate(&programs, &options, index)?;
-        let seed_note = || {
-            format!(
-                "case {}, `{} {}`",
-                index + 1,
-                programs.generator,
-                generator_seed(options.seed, index)
-            )
-        };
-        if let Some(why) = validate(&programs, &input, timeout)? {
+        let reserved = gate.enter();
+        let generated = generate(&programs, &options, index);
+        let size = generated.as_ref().map_or(0, |i| i.len() as u64);
+        gate.adjust(reserved, size);
+        let result =
+            generated.and_then(|input| judge_case(&programs, &options, index, input, &observed));
+        gate.leave(size);
+        result
+    };
+    let ran = run_cases(options.cases, options.jobs, progress, &case)?;
+    let observed = programs
+        .validator
+        .is_none()
+        .then(|| observed.into_inner().unwrap_or_else(|p| p.into_inner()));
+    Ok(Report {
+        cases: ran.cases,
+        whitespace_only: ran.whitespace_only,
+        failure: ran.failure.map(|(_, f)| f),
+        observed,
+    })
+}
+
+/// Validates, answers and judges the generated input of case `index`.
+fn judge_case(
+    programs: &Programs<'_>,
+    options: &Options,
+    index: u64,
+    input: Vec<u8>,
+    observed: &Mutex<Observed>,
+) -> Result<Case<Failure>, StressError> {
+    let timeout = options.timeout;
+    let seed_note = || {
+        format!(
+            "case {}, `{} {}`",
+            index + 1,
+            programs.generator,
+            generator_seed(options.seed, index)
+        )
+    };
+    match validate(programs, &input, options.validator_timeout)? {
+        Validation::Accepted => {}
+        Validation::Refused(why) => {
             return Err(StressError::SetUp(format!(
                 "the validator refuses the generator's input ({}): it {why}",
                 seed_note()
             )));
         }
-        let expected = match reference_answer(programs.reference, &input, timeout)? {
-            Ok(answer) => answer,
-            Err(why) => {
-                return Err(StressError::SetUp(format!(
-                    "the reference {why} ({}); not a counterexample",
-                    seed_note()
-                )));
-            }
-        };
-        Ok(match judge_command(programs.against, timeout, expected, &input)? {
-            Verdict::Pass { whitespace_only } => Case::Pass { whitespace_only },
-            Verdict::Declined => Case::Declined,
-            Verdict::Fail { expected, got, reason, diff, stderr } => Case::Fail(Failure {
-                index,
-                generator_seed: generator_seed(options.seed, index),
-                original: input.clone(),
-                input,
-                shrink_runs: 0,
-                expected,
-                got,
-                reason,
-                diff,
-                stderr,
-            }),
-        })
+        Validation::TimedOut(t) => {
+            return Err(StressError::SetUp(format!(
+                "the validator timed out after {:.1} s (--validate-timeout) on the generator's input ({}); not a counterexample",
+                t.as_secs_f64(),
+                seed_note()
+            )));
+        }
+    }
+    if programs.validator.is_none() {
+        let mut seen = Observed::default();
+        seen.observe(&input);
+        lock(observed).merge(&seen);
+    }
+    let expected = match reference_answer(programs.reference, &input, timeout)? {
+        Ok(answer) => answer,
+        Err(why) => {
+            return Err(StressError::SetUp(format!(
+                "the reference {why} ({}); not a counterexample",
+                seed_note()
+            )));
+        }
     };
-    let ran = run_cases(options.cases, options.jobs, progress, &case)?;
-    let failure = match ran.failure {
-        Some((_, f)) => Some(shrink_failure(&programs, timeout, f)?),
-        None => None,
-    };
-    Ok(Report { cases: ran.cases, whitespace_only: ran.whitespace_only, failure })
+    Ok(match judge_command(programs.against, timeout, expected, &input)? {
+        Verdict::Pass { whitespace_only } => Case::Pass { whitespace_only },
+        Verdict::Declined => Case::Declined,
+        Verdict::Fail { expected, got, reason, diff, stderr } => Case::Fail(Failure {
+            index,
+            generator_seed: generator_seed(options.seed, index),
+            original: Vec::new(),
+            input,
+            shrink_runs: 0,
+            shrink_out_of_budget: false,
+            expected,
+            got,
+            reason,
+            diff,
+            stderr,
+        }),
+    })
 }
 
-/// One candidate of the shrinker: invalid when the validator refuses it or the reference
-/// cannot answer it; else the verdict on the program under test (with its details).
-fn check(programs: &Programs<'_>, timeout: Duration, input: &[u8]) -> (Check, Option<Verdict>) {
-    match validate(programs, input, timeout) {
-        Ok(None) => {}
+/// One candidate of the shrinker: invalid when the validator refuses it (or times out) or the
+/// reference cannot answer it; else the verdict on the program under test (with its details).
+fn check(programs: &Programs<'_>, options: &Options, input: &[u8]) -> (Check, Option<Verdict>) {
+    match validate(programs, input, options.validator_timeout) {
+        Ok(Validation::Accepted) => {}
         _ => return (Check::Invalid, None),
     }
-    let Ok(Ok(expected)) = reference_answer(programs.reference, input, timeout) else {
+    let Ok(Ok(expected)) = reference_answer(programs.reference, input, options.timeout) else {
         return (Check::Invalid, None);
     };
-    match judge_command(programs.against, timeout, expected, input) {
+    match judge_command(programs.against, options.timeout, expected, input) {
         Ok(v @ Verdict::Fail { .. }) => (Check::Fails, Some(v)),
         Ok(v) => (Check::Passes, Some(v)),
         Err(_) => (Check::Invalid, None),
     }
 }
 
-/// Shrinks the failing input, then judges the shrunk one once more for the report (a program
-/// that is not deterministic may pass it now: then the original is reported).
-fn shrink_failure(
+/// How many generated inputs the floors of a run without a validator are read from at least.
+pub const FLOOR_SAMPLES: u64 = 100;
+
+/// Without a validator, the floors come from the generated inputs; a run that failed early
+/// saw few of them: the generator is run on further seeds (past the run's cases) until
+/// [`FLOOR_SAMPLES`] inputs were seen, for at most a quarter of the shrinking time (and 20 s).
+fn sample_floors(
     programs: &Programs<'_>,
-    timeout: Duration,
-    failure: Failure,
-) -> Result<Failure, StressError> {
-    let Shrunk { input, calls } =
-        shrink_text(&failure.input, &mut |c| check(programs, timeout, c).0, SHRINK);
-    if crate::harness::process::interrupted().is_some() || input == failure.input {
-        return Ok(Failure { shrink_runs: calls, ..failure });
-    }
-    Ok(match check(programs, timeout, &input) {
-        (Check::Fails, Some(Verdict::Fail { expected, got, reason, diff, stderr })) => {
-            Failure { input, shrink_runs: calls, expected, got, reason, diff, stderr, ..failure }
+    options: &Options,
+    floors: &mut Observed,
+    budget: Budget,
+) {
+    let deadline =
+        std::time::Instant::now().checked_add(budget.time.min(Duration::from_secs(80)) / 4);
+    let mut index = options.cases;
+    while floors.inputs < FLOOR_SAMPLES
+        && budget.runs > 0
+        && deadline.is_none_or(|d| std::time::Instant::now() < d)
+        && crate::harness::process::interrupted().is_none()
+    {
+        let seed = generator_seed(options.seed, index);
+        index += 1;
+        let cmd = format!("{} {seed}", programs.generator);
+        match helper(&cmd, b"", options.timeout) {
+            Ok(Helper::Ok(input)) => {
+                let before = floors.inputs;
+                floors.observe(&input);
+                if floors.inputs == before {
+                    break; // too large to read: the failing input's own values are the floors
+                }
+            }
+            _ => break,
         }
-        _ => Failure { shrink_runs: calls, ..failure },
-    })
+    }
+}
+
+/// Shrinks the failing input within `budget` (`observed`: the floors, without a validator),
+/// then judges the shrunk one once more for the report (a program that is not deterministic
+/// may pass it now: then the original is reported). `failure.original` is set to the input
+/// as generated; the input itself is given up for the shrunk one, so at most two copies are
+/// held.
+pub fn shrink_failure(
+    programs: &Programs<'_>,
+    options: &Options,
+    mut failure: Failure,
+    budget: Budget,
+    observed: Option<&Observed>,
+) -> Failure {
+    let floors = if programs.validator.is_some() {
+        None
+    } else {
+        let mut floors = observed.cloned().unwrap_or_default();
+        sample_floors(programs, options, &mut floors, budget);
+        Some(floors)
+    };
+    let Shrunk { input, calls, out_of_budget } = shrink_text(
+        &failure.input,
+        &mut |c| check(programs, options, c).0,
+        budget,
+        floors.as_ref(),
+    );
+    failure.shrink_runs = calls;
+    failure.shrink_out_of_budget = out_of_budget;
+    if crate::harness::process::interrupted().is_some() || input == failure.input {
+        return failure;
+    }
+    match check(programs, options, &input) {
+        (Check::Fails, Some(Verdict::Fail { expected, got, reason, diff, stderr })) => {
+            let original = std::mem::replace(&mut failure.input, input);
+            Failure { original, expected, got, reason, diff, stderr, ..failure }
+        }
+        _ => failure,
+    }
 }
 
 /// The lines a generic report ends with: sizes before and after shrinking, the generator's
@@ -268,19 +446,38 @@ pub fn summary(
     saved: Option<&std::path::Path>,
 ) -> String {
     let tokens = |b: &[u8]| b.split(|c| c.is_ascii_whitespace()).filter(|t| !t.is_empty()).count();
-    let (before, after) = (&failure.original, &failure.input);
+    let after = &failure.input;
     let runs = failure.shrink_runs;
-    let mut text = if before == after {
-        format!("not shrunk ({} bytes, {} tokens; {runs} runs tried)\n", after.len(), tokens(after))
+    let budget = if failure.shrink_out_of_budget {
+        "; the budget ran out (--shrink-runs, --shrink-time)"
     } else {
-        format!(
-            "shrunk from {} bytes ({} tokens) to {} bytes ({} tokens) in {runs} runs\n",
+        ""
+    };
+    let mut text = match &failure.original {
+        before if before.is_empty() || before == after => format!(
+            "not shrunk ({} bytes, {} tokens): no smaller input failed in {runs} runs{budget}\n",
+            after.len(),
+            tokens(after)
+        ),
+        before if before.len() == after.len() && tokens(before) == tokens(after) => format!(
+            "shrunk to smaller values ({} bytes, {} tokens) in {runs} runs{budget}\n",
+            after.len(),
+            tokens(after)
+        ),
+        before => format!(
+            "shrunk from {} bytes ({} tokens) to {} bytes ({} tokens) in {runs} runs{budget}\n",
             before.len(),
             tokens(before),
             after.len(),
             tokens(after)
-        )
+        ),
     };
+    if programs.validator.is_none() {
+        text.push_str(
+            "not validated (no --validate): the shrinker kept the generated inputs' shape \
+             (counts, and no value below the smallest generated in its place)\n",
+        );
+    }
     text.push_str(&format!("generated by: {} {}\n", programs.generator, failure.generator_seed));
     let file = match saved {
         Some(path) => shell_quote(&path.display().to_string()),

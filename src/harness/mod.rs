@@ -4,12 +4,13 @@
 //! user's generator, answers from our solver, the brute force or a user's reference, cases on
 //! several threads with a report that does not depend on their number); [`generic`] is the
 //! user's-generator source of cases; [`test`] judges a solution on files (AC/WA/RE/TLE);
-//! [`shrink`] (format-aware, through a problem's judge model) and [`shrink_text`] (any text)
-//! make a failing input small. The command-line modules `cli/stress.rs`, `cli/test.rs` only
+//! [`shrink`] (format-aware, through a problem's judge model) and [`shrink_text`] (any text,
+//! its lists found by [`shape`]) make a failing input small. The command-line modules `cli/stress.rs`, `cli/test.rs` only
 //! read options and print these modules' reports.
 
 pub mod generic;
 pub mod process;
+pub mod shape;
 pub mod shrink;
 pub mod shrink_text;
 pub mod stress;

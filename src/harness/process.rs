@@ -740,6 +740,9 @@ fn proc_stat(pid: u32) -> Option<(u8, u32, u32)> {
     Some((state, ppid, pgrp))
 }
 
+/// How long [`sweep_orphans`] goes on killing generation after generation of orphans.
+const SWEEP_TIME: Duration = Duration::from_secs(10);
+
 /// Kills and reaps every orphan re-parented to us (see the module doc): children of this
 /// process that are neither a running program nor in a running program's group. Returns how
 /// many there were. A no-op without `/proc`.
@@ -749,8 +752,10 @@ pub fn sweep_orphans() -> usize {
         // SAFETY: getpid has no preconditions.
         let me = unsafe { sys::getpid() } as u32;
         let mut swept = 0;
-        // A killed orphan's own children come back to us in turn: a few rounds.
-        for _ in 0..8 {
+        // A killed orphan's own children come back to us in turn: rounds until none is left,
+        // however deep the tree, bounded by time (a program that forks without end).
+        let deadline = std::time::Instant::now() + SWEEP_TIME;
+        while std::time::Instant::now() < deadline {
             let live = live();
             let empty = HashSet::new();
             let running = live.as_ref().unwrap_or(&empty);

@@ -44,6 +44,8 @@ pub struct Shrunk {
     pub input: Vec<u8>,
     /// How many times the predicate was called.
     pub calls: usize,
+    /// The search stopped because its runs or time ran out (not at a local minimum).
+    pub out_of_budget: bool,
 }
 
 struct Search<'a> {
@@ -368,7 +370,7 @@ pub fn shrink(
     let deadline = Instant::now().checked_add(budget.time);
     let budget = budget.runs;
     let Ok(model) = judge.parse(input, domain) else {
-        return Shrunk { input: input.to_vec(), calls: 0 };
+        return Shrunk { input: input.to_vec(), calls: 0, out_of_budget: false };
     };
     let mut search = Search {
         judge,
@@ -389,13 +391,16 @@ pub fn shrink(
         }
     }
     search.cases();
+    let mut fixpoint = false;
     while !search.exhausted() {
         let dropped = search.items() | search.vertices() | search.within_items();
         let lowered = search.numbers();
         let together = search.together();
         if !dropped && !lowered && !together {
+            fixpoint = !search.exhausted();
             break;
         }
     }
-    Shrunk { input: search.best_bytes, calls: search.calls }
+    let out_of_budget = !fixpoint && crate::harness::process::interrupted().is_none();
+    Shrunk { input: search.best_bytes, calls: search.calls, out_of_budget }
 }

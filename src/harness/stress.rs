@@ -88,6 +88,8 @@ pub struct Failure {
     pub original: Vec<u8>,
     /// How many runs shrinking took.
     pub shrink_runs: usize,
+    /// Shrinking stopped because its budget ran out.
+    pub shrink_out_of_budget: bool,
     pub expected: Vec<u8>,
     /// What the solution under test printed (empty on a timeout).
     pub got: Vec<u8>,
@@ -262,10 +264,13 @@ pub struct Options {
     pub jobs: usize,
     /// Within the judge's constraints, or our whole domain.
     pub domain: Domain,
+    /// What shrinking the failure may spend.
+    pub shrink: Budget,
 }
 
-/// What the shrinker may spend on a failure: runs of the program under test, and time.
-pub const SHRINK: Budget = Budget { runs: 400, time: Duration::from_secs(10) };
+/// What the shrinker may spend on a failure by default (`--shrink-runs`, `--shrink-time`):
+/// candidates judged, and time.
+pub const SHRINK: Budget = Budget { runs: 1000, time: Duration::from_secs(60) };
 
 /// Runs `cases` generated cases of `problem` against the solution, one at a time, stopping at
 /// the first failure.
@@ -277,7 +282,12 @@ pub fn stress(
     size: Option<Size>,
     domain: Domain,
 ) -> Result<Report, StressError> {
-    stress_with(problem, against, Options { cases, seed, size, jobs: 1, domain }, &|_| {})
+    stress_with(
+        problem,
+        against,
+        Options { cases, seed, size, jobs: 1, domain, shrink: SHRINK },
+        &|_| {},
+    )
 }
 
 /// Runs the cases of `options` on `options.jobs` threads. The report is the one a sequential
@@ -290,7 +300,7 @@ pub fn stress_with(
     options: Options,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, StressError> {
-    let Options { cases, seed, size, jobs, domain } = options;
+    let Options { cases, seed, size, jobs, domain, shrink } = options;
     let case = |index: u64| -> Result<Case<Failure>, StressError> {
         let size = size.unwrap_or_else(|| default_size(index, cases));
         let size = if matches!(against, Against::Brute) { Size::Tiny } else { size };
@@ -304,6 +314,7 @@ pub fn stress_with(
                 original: input.clone(),
                 input,
                 shrink_runs: 0,
+                shrink_out_of_budget: false,
                 expected,
                 got,
                 reason,
@@ -314,7 +325,7 @@ pub fn stress_with(
     };
     let ran = run_cases(cases, jobs, progress, &case)?;
     let failure = match ran.failure {
-        Some((_, f)) => Some(shrink_failure(problem, against, domain, f)?),
+        Some((_, f)) => Some(shrink_failure(problem, against, domain, f, shrink)?),
         None => None,
     };
     Ok(Report {
@@ -344,6 +355,26 @@ pub struct Ran<F> {
     /// The first failing case in index order, and its failure.
     pub failure: Option<(u64, F)>,
 }
+
+/// Caps glibc's malloc arenas: each thread's arena reserves 64 MiB of address space, so 16
+/// workers would reserve 1 GiB under `ulimit -v` before holding anything. The workers mostly
+/// wait for programs; two arenas serve them.
+fn few_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        const M_ARENA_MAX: i32 = -8;
+        // SAFETY: mallopt only sets a tunable of the allocator; any value is accepted.
+        unsafe {
+            mallopt(M_ARENA_MAX, 2);
+        }
+    }
+}
+
+/// The address space a new worker thread must leave free for the cases' own buffers.
+const HEADROOM: usize = 256 << 20;
 
 /// The driver shared by every stress run (the catalogue's and [`crate::harness::generic`]): runs
 /// `case(0)`, ..., `case(cases - 1)` on `jobs` threads and stops at the first failure; the
@@ -393,9 +424,17 @@ pub fn run_cases<F: Send>(
             progress(done.fetch_add(1, Ordering::SeqCst) + 1);
         }
     };
+    few_malloc_arenas();
     std::thread::scope(|scope| {
+        // Spawned fallibly: where the system refuses a thread (memory, a process limit), or
+        // would leave less than [`HEADROOM`] for the cases themselves, the run goes on with
+        // the workers it has rather than aborting with programs left behind.
         for _ in 1..jobs.max(1) {
-            scope.spawn(worker);
+            if crate::error::probe(HEADROOM, "a worker").is_err()
+                || std::thread::Builder::new().spawn_scoped(scope, worker).is_err()
+            {
+                break;
+            }
         }
         worker();
     });
@@ -423,6 +462,7 @@ fn shrink_failure(
     against: &Against<'_>,
     domain: Domain,
     failure: Failure,
+    budget: Budget,
 ) -> Result<Failure, StressError> {
     // Runs that gave a verdict: one refused because `games` was interrupted is not counted.
     let mut runs = 0;
@@ -433,17 +473,22 @@ fn shrink_failure(
         }
         Err(_) => false,
     };
-    let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, SHRINK);
+    let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, budget);
     let runs = runs.min(shrunk.calls);
     // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
     // the ones judged), rather than lost.
     if crate::harness::process::interrupted().is_some() || shrunk.input == failure.input {
-        return Ok(Failure { shrink_runs: runs, ..failure });
+        return Ok(Failure {
+            shrink_runs: runs,
+            shrink_out_of_budget: shrunk.out_of_budget,
+            ..failure
+        });
     }
     Ok(match judge(problem, against, &shrunk.input)? {
         Verdict::Fail { expected, got, reason, diff, stderr } => Failure {
             input: shrunk.input,
             shrink_runs: runs,
+            shrink_out_of_budget: shrunk.out_of_budget,
             expected,
             got,
             reason,
@@ -451,7 +496,7 @@ fn shrink_failure(
             stderr,
             ..failure
         },
-        _ => Failure { shrink_runs: runs, ..failure },
+        _ => Failure { shrink_runs: runs, shrink_out_of_budget: shrunk.out_of_budget, ..failure },
     })
 }
 
@@ -481,6 +526,31 @@ pub fn reproduce_line(problem: &str, cmd: Option<&str>, path: &std::path::Path) 
     }
 }
 
+/// Writes a failing input to `path`. A path the user named (`named`) is written as given
+/// (non-regular files were refused before the run). Our default name is never followed: a
+/// symbolic link there, even a dangling one, is refused, an earlier regular file of that name
+/// is replaced, and the file is created new (`O_EXCL`), as `games gen --out` writes its files.
+pub fn save_input(path: &std::path::Path, bytes: &[u8], named: bool) -> std::io::Result<()> {
+    use std::io::Write;
+    if named {
+        return std::fs::write(path, bytes);
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(std::io::Error::other(
+                "a symbolic link is there (not followed; remove it or name a file with --save)",
+            ));
+        }
+        Ok(m) if m.is_file() => std::fs::remove_file(path)?,
+        _ => {}
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(bytes))
+}
+
 /// `s` quoted for a POSIX shell when it needs it.
 pub fn shell_quote(s: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c);
@@ -501,17 +571,22 @@ pub fn summary(
 ) -> String {
     let (before, after) = (failure.original.len(), failure.input.len());
     let runs = failure.shrink_runs;
+    let budget = if failure.shrink_out_of_budget {
+        "; the budget ran out (--shrink-runs, --shrink-time)"
+    } else {
+        ""
+    };
     let interrupted =
         crate::harness::process::interrupted().filter(|_| failure.original == failure.input);
     let shrunk = if let Some(sig) = interrupted {
         let sig = crate::harness::process::signal_name(sig);
         format!("not shrunk ({after} bytes): shrinking interrupted by {sig} after {runs} runs\n")
     } else if failure.original == failure.input {
-        format!("not shrunk ({after} bytes; {runs} runs tried)\n")
+        format!("not shrunk ({after} bytes): no smaller input failed in {runs} runs{budget}\n")
     } else if before == after {
-        format!("shrunk to smaller values ({after} bytes) in {runs} runs\n")
+        format!("shrunk to smaller values ({after} bytes) in {runs} runs{budget}\n")
     } else {
-        format!("shrunk from {before} to {after} bytes in {runs} runs\n")
+        format!("shrunk from {before} to {after} bytes in {runs} runs{budget}\n")
     };
     let cmd = match against {
         Against::Command { cmd, .. } => Some(*cmd),

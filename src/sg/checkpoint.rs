@@ -42,6 +42,9 @@ pub enum CheckpointError {
     Format(String),
     /// A checkpoint of another rule.
     OtherRule(String),
+    /// The path names something other than a regular file (a FIFO, a device, a folder): never
+    /// replaced nor opened (a FIFO would block the open).
+    NotRegular,
 }
 
 impl fmt::Display for CheckpointError {
@@ -51,6 +54,9 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Format(why) => write!(f, "not a games sg checkpoint: {why}"),
             CheckpointError::OtherRule(r) => {
                 write!(f, "it holds the values of another rule ({r})")
+            }
+            CheckpointError::NotRegular => {
+                f.write_str("not a regular file (a FIFO, a device or a folder is never used)")
             }
         }
     }
@@ -101,20 +107,46 @@ fn each_block(
     Ok(())
 }
 
-/// Writes `values` of `rule` to `path`: into `path.tmp` first, then renamed over `path`, so a
-/// failed or interrupted write leaves an older checkpoint whole.
+/// Refuses a `--save` path that exists and is not a regular file (a symbolic link to a regular
+/// file is taken). Checked before a run starts, and again by [`save`].
+pub fn check_save_path(path: &Path) -> Result<(), CheckpointError> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(CheckpointError::NotRegular),
+        _ => Ok(()),
+    }
+}
+
+/// A new temporary file beside `path` (the same folder, so the rename stays on one file
+/// system), created with `O_EXCL`: nothing already there, a symbolic link included, is ever
+/// written through. Its name and the open file.
+fn new_temporary(path: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut last = None;
+    for attempt in 0..100u32 {
+        let tmp = path.with_file_name(format!(".{name}.{}-{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
+}
+
+/// Writes `values` of `rule` to `path`: into a new temporary file beside it first, then
+/// renamed over `path`, so a failed or interrupted write leaves an older checkpoint whole. A
+/// path that is not a regular file is refused ([`check_save_path`]).
 pub fn save(path: &Path, rule: &Rule, values: &Values) -> Result<(), CheckpointError> {
+    check_save_path(path)?;
     let text = rule.to_string();
     let mut hash = FNV_START;
     each_block(values, 1 << 16, |b| {
         hash = fnv(hash, b);
         Ok(())
     })?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
+    let (tmp, file) = new_temporary(path)?;
     let write = || -> std::io::Result<()> {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
         w.write_all(MAGIC)?;
         w.write_all(&VERSION.to_le_bytes())?;
         w.write_all(&(text.len() as u32).to_le_bytes())?;
@@ -157,10 +189,40 @@ fn same_rule(saved: &str, rule: &Rule) -> bool {
     }
 }
 
+/// Opens `path` for reading only if it is a regular file: checked before the open, and the open
+/// is non-blocking (a FIFO swapped in meanwhile does not hang it), then checked again on the
+/// open file.
+fn open_regular(path: &Path) -> Result<std::fs::File, CheckpointError> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(CheckpointError::NotRegular);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(
+        target_os = "linux",
+        any(
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            target_arch = "x86",
+            target_arch = "arm"
+        )
+    ))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    let f = options.open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(CheckpointError::NotRegular);
+    }
+    Ok(f)
+}
+
 /// Reads the checkpoint at `path` for `rule`.
 pub fn load(path: &Path, rule: &Rule) -> Result<Values, CheckpointError> {
     let bad = |why: &str| CheckpointError::Format(why.to_string());
-    let mut f = std::fs::File::open(path)?;
+    let mut f = open_regular(path)?;
     let size = f.metadata()?.len();
     if size < HEAD + TAIL {
         return Err(bad(&format!("{size} bytes, shorter than a header")));
@@ -232,6 +294,38 @@ pub fn load(path: &Path, rule: &Rule) -> Result<Values, CheckpointError> {
         return Err(bad("its values do not match their hash (the file is damaged)"));
     }
     Ok(values)
+}
+
+/// After `--resume`, before a proof is claimed: recomputes from the rule alone the values the
+/// proof read (G(0..read)) that came from the file (the first `from_file`) and compares them
+/// with `values`. Values past the file's were computed from these, so a forged or damaged
+/// checkpoint (a valid hash over wrong values) cannot make a false proof. The first value that
+/// differs is the error.
+pub fn recheck(
+    rule: &Rule,
+    values: &Values,
+    read: usize,
+    from_file: usize,
+) -> Result<(), CheckpointError> {
+    let len = read.min(from_file).min(values.len());
+    if len == 0 {
+        return Ok(());
+    }
+    let mut engine = super::values::Engine::new(rule);
+    engine
+        .extend_to(len as u64 - 1)
+        .map_err(|e| CheckpointError::Format(format!("its values could not be rechecked ({e})")))?;
+    for n in 0..len {
+        let (file, ours) = (values.get(n), engine.values.get(n));
+        if file != ours {
+            return Err(CheckpointError::Format(format!(
+                "its value G({n}) = {} is not the rule's ({}): a forged or damaged file, not used for a proof",
+                file.unwrap_or(0),
+                ours.map_or("unknown".to_string(), |g| g.to_string())
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
