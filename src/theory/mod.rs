@@ -3,7 +3,9 @@
 
 pub mod anti_sg;
 pub mod bigint;
+pub mod canonical;
 pub mod csr;
+pub mod dyadic;
 pub mod ecm;
 pub mod euclid_lanes;
 pub mod every_sg;
