@@ -45,7 +45,7 @@
 //! let half = g.form(&[zero], &[one]).unwrap();
 //! assert_eq!(g.show(half).unwrap(), "1/2");
 //! let t = g.add(switch, switch).unwrap();
-//! assert_eq!(g.show(t).unwrap(), "1*");
+//! assert_eq!(g.show(t).unwrap(), "1"); // {1|0} + {1|0} = 1
 //! ```
 
 use crate::theory::dyadic::Dyadic;

@@ -17,15 +17,16 @@
 //!
 //! ```
 //! use games::theory::dyadic::Dyadic;
-//! let a = Dyadic::from_ratio(1, 2);
-//! let b = Dyadic::from_ratio(3, 4);
+//! let a = Dyadic::from_ratio(1, 1); // 1/2
+//! let b = Dyadic::from_ratio(3, 2); // 3/4
 //! assert_eq!((&a + &b).to_string(), "5/4");
 //! // {1/2 | 3/4} = 5/8, {-3 | 5/2} = 0, {1 | } = 2, { | -1/2} = -1
 //! assert_eq!(Dyadic::simplest_between(Some(&a), Some(&b)).unwrap().to_string(), "5/8");
 //! let m3 = Dyadic::from_int(-3);
-//! assert_eq!(Dyadic::simplest_between(Some(&m3), Some(&Dyadic::from_ratio(5, 1))).unwrap().to_string(), "0");
+//! let five_halves = Dyadic::from_ratio(5, 1);
+//! assert_eq!(Dyadic::simplest_between(Some(&m3), Some(&five_halves)).unwrap().to_string(), "0");
 //! assert_eq!(Dyadic::simplest_between(Some(&Dyadic::from_int(1)), None).unwrap().to_string(), "2");
-//! assert_eq!(Dyadic::simplest_between(None, Some(&Dyadic::from_ratio(-1, 1))).unwrap().to_string(), "-2");
+//! assert_eq!(Dyadic::simplest_between(None, Some(&Dyadic::from_ratio(-1, 1))).unwrap().to_string(), "-1");
 //! ```
 
 use crate::theory::bigint::{BigInt, BigUint};
