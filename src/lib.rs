@@ -9,6 +9,7 @@ pub mod brute;
 pub mod error;
 pub mod explore;
 pub mod graph;
+pub mod hackenbush_graph;
 pub mod input;
 pub mod json;
 pub mod judge;

@@ -119,10 +119,7 @@ impl Dyadic {
 
     /// `self / 2^s` (exact).
     pub fn div_pow2(&self, s: u64) -> Self {
-        if self.is_zero() {
-            return Dyadic::zero();
-        }
-        Dyadic { num: self.num.clone(), exp: self.exp + s }
+        Dyadic::new(self.num.clone(), self.exp + s)
     }
 
     /// The simplest number `x` with `lo < x < hi` (a missing bound is no bound), or `None` when

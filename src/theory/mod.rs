@@ -13,6 +13,7 @@ pub mod factor;
 pub mod fibonacci;
 pub mod fibonacci_subtraction;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod leaf_removal;
 pub mod loopy;
 pub mod lunch;
