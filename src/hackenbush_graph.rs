@@ -121,9 +121,10 @@ fn winning_moves(
             "--moves values the picture once per edge: at most {MAX_MOVES_EDGES} edges hanging from the ground, found {standing}"
         )));
     }
+    let mut renumber = hg::Renumber::new(n);
     let mut values = Vec::with_capacity(comps.len());
     for ids in &comps {
-        let (ln, le) = hg::local(edges, ids);
+        let (ln, le) = renumber.local(edges, ids);
         values.push(hg::component_value(ln, &le, games, limits)?);
     }
     let (mut left, mut right) = (Vec::new(), Vec::new());
@@ -134,7 +135,7 @@ fn winning_moves(
                 others = others.plus(v);
             }
         }
-        let (ln, le) = hg::local(edges, ids);
+        let (ln, le) = renumber.local(edges, ids);
         for (k, &id) in ids.iter().enumerate() {
             let rest = hg::after_cut(ln, &le, k);
             let after = others.plus(&hg::picture_value(ln, &rest, games, limits)?);

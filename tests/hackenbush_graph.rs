@@ -296,3 +296,28 @@ fn the_command_line() {
     let (code, _, _) = run(&["hackenbush-graph", "--bogus"], "");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn samples_match_and_are_vouched_for_by_play() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/hackenbush-graph");
+    let mut seen = 0;
+    let mut games = Games::new(100_000);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        let (n, edges) = parse(&text);
+        let a = games::hackenbush_graph::answer(n, &edges, false, Limits::default()).unwrap();
+        assert_eq!(
+            format!("value {}\noutcome {}\n", a.value, a.outcome.letter()),
+            want,
+            "{path:?}"
+        );
+        check(&text, &mut games);
+        seen += 1;
+    }
+    assert!(seen >= 6);
+}

@@ -387,27 +387,64 @@ pub fn blue_red_value(n: usize, edges: &[Edge]) -> Option<Dyadic> {
         let e = &edges[parent_edge[w] as usize];
         (if e.u as usize == w { e.v } else { e.u } as usize, e.colour == Colour::Blue)
     };
-    if let Some(x) = fast_pass(&order, &parent_of) {
-        return Some(x);
-    }
-    let mut val = vec![Dyadic::zero(); n];
+    let mut val = vec![Val::Fast(Fast { num: 0, exp: 0 }); n];
     for &w in order[1..].iter().rev() {
         let (p, blue) = parent_of(w as usize);
-        let branch = edge_below(&val[w as usize], blue);
-        val[p] = &val[p] + &branch;
+        let x = std::mem::replace(&mut val[w as usize], Val::Fast(Fast { num: 0, exp: 0 }));
+        let branch = x.edge_below(blue);
+        let sum = std::mem::replace(&mut val[p], Val::Fast(Fast { num: 0, exp: 0 })).plus(branch);
+        val[p] = sum;
     }
-    Some(std::mem::take(&mut val[0]))
+    Some(match std::mem::replace(&mut val[0], Val::Fast(Fast { num: 0, exp: 0 })) {
+        Val::Fast(f) => f.to_dyadic(),
+        Val::Big(d) => d,
+    })
 }
 
-/// The one pass in fixed point; `None` as soon as a value does not fit.
-fn fast_pass(order: &[u32], parent_of: &dyn Fn(usize) -> (usize, bool)) -> Option<Dyadic> {
-    let mut val = vec![Fast { num: 0, exp: 0 }; order.len()];
-    for &w in order[1..].iter().rev() {
-        let (p, blue) = parent_of(w as usize);
-        let branch = val[w as usize].edge_below(blue)?;
-        val[p] = val[p].add(branch)?;
+/// A subtree's value: in fixed point while it fits, exact otherwise.
+#[derive(Clone)]
+enum Val {
+    Fast(Fast),
+    Big(Dyadic),
+}
+
+impl Val {
+    fn big(self) -> Dyadic {
+        match self {
+            Val::Fast(f) => f.to_dyadic(),
+            Val::Big(d) => d,
+        }
     }
-    Some(val[0].to_dyadic())
+
+    /// Back to fixed point when a big value fits again.
+    fn settle(d: Dyadic) -> Val {
+        if d.exponent() <= FAST_EXP as u64
+            && d.numerator().magnitude().bits() <= 100
+            && let Some(m) = d.numerator().magnitude().to_u128()
+        {
+            let num = if d.numerator().is_negative() { -(m as i128) } else { m as i128 };
+            return Val::Fast(Fast { num, exp: d.exponent() as u32 });
+        }
+        Val::Big(d)
+    }
+
+    fn edge_below(self, blue: bool) -> Val {
+        if let Val::Fast(f) = &self
+            && let Some(r) = f.edge_below(blue)
+        {
+            return Val::Fast(r);
+        }
+        Val::settle(edge_below(&self.big(), blue))
+    }
+
+    fn plus(self, other: Val) -> Val {
+        if let (Val::Fast(a), Val::Fast(b)) = (&self, &other)
+            && let Some(r) = a.add(*b)
+        {
+            return Val::Fast(r);
+        }
+        Val::settle(&self.big() + &other.big())
+    }
 }
 
 /// The ground components: for each, its edges (indices into `edges`). Edges that do not hang
@@ -431,7 +468,7 @@ pub fn ground_components(n: usize, edges: &[Edge]) -> Vec<Vec<u32>> {
             }
         }
     }
-    let mut index: HashMap<u32, usize> = HashMap::new();
+    let mut index: Vec<u32> = vec![u32::MAX; n];
     let mut comps: Vec<Vec<u32>> = Vec::new();
     for (i, e) in edges.iter().enumerate() {
         if !grounded[e.u as usize] {
@@ -442,30 +479,55 @@ pub fn ground_components(n: usize, edges: &[Edge]) -> Vec<Vec<u32>> {
             continue;
         }
         let r = find(&mut up, if e.u != 0 { e.u } else { e.v });
-        let k = *index.entry(r).or_insert_with(|| {
+        if index[r as usize] == u32::MAX {
+            index[r as usize] = comps.len() as u32;
             comps.push(Vec::new());
-            comps.len() - 1
-        });
-        comps[k].push(i as u32);
+        }
+        comps[index[r as usize] as usize].push(i as u32);
     }
     comps
 }
 
-/// The edges `ids` of `edges` renumbered: vertex 0 stays the ground, the others `1..`.
-pub fn local(edges: &[Edge], ids: &[u32]) -> (usize, Vec<Edge>) {
-    let mut map: HashMap<u32, u32> = HashMap::new();
-    map.insert(0, 0);
-    let mut out = Vec::with_capacity(ids.len());
-    for &i in ids {
-        let e = edges[i as usize];
-        let mut id = |v: u32| {
-            let k = map.len() as u32;
-            *map.entry(v).or_insert(k)
-        };
-        let (u, v) = (id(e.u), id(e.v));
-        out.push(Edge { u, v, colour: e.colour });
+/// Renumbers the vertices of one ground component at a time (the ground stays 0, the others
+/// become `1..` in order of appearance); the map is reset after each use, so a picture with
+/// many components costs no more than one.
+pub struct Renumber {
+    map: Vec<u32>,
+}
+
+impl Renumber {
+    /// For a picture on `n` vertices.
+    pub fn new(n: usize) -> Self {
+        Renumber { map: vec![u32::MAX; n] }
     }
-    (map.len(), out)
+
+    /// The edges `ids` of `edges`, renumbered, and the number of vertices they use.
+    pub fn local(&mut self, edges: &[Edge], ids: &[u32]) -> (usize, Vec<Edge>) {
+        let mut next = 1u32;
+        let mut out = Vec::with_capacity(ids.len());
+        let map = &mut self.map;
+        for &i in ids {
+            let e = edges[i as usize];
+            let mut id = |v: u32| {
+                if v == 0 {
+                    return 0;
+                }
+                if map[v as usize] == u32::MAX {
+                    map[v as usize] = next;
+                    next += 1;
+                }
+                map[v as usize]
+            };
+            let (u, v) = (id(e.u), id(e.v));
+            out.push(Edge { u, v, colour: e.colour });
+        }
+        for &i in ids {
+            let e = edges[i as usize];
+            map[e.u as usize] = u32::MAX;
+            map[e.v as usize] = u32::MAX;
+        }
+        (next as usize, out)
+    }
 }
 
 /// The value of one ground component (local numbering, ground 0, everything grounded).
@@ -497,8 +559,9 @@ pub fn picture_value(
     limits: Limits,
 ) -> Result<Value, OverBudget> {
     let mut total = Value::default();
+    let mut renumber = Renumber::new(n);
     for ids in ground_components(n, edges) {
-        let (ln, le) = local(edges, &ids);
+        let (ln, le) = renumber.local(edges, &ids);
         total = total.plus(&component_value(ln, &le, games, limits)?);
     }
     Ok(total)
@@ -652,5 +715,41 @@ mod tests {
         assert_eq!(green_value(3, &[(0, 1), (1, 2), (2, 2)]), 3);
         // parallel edges 0=1: *0 (two loops)
         assert_eq!(green_value(2, &[(0, 1), (0, 1)]), 0);
+    }
+}
+
+#[cfg(test)]
+mod mixed_precision {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The plain pass in exact dyadics only, for comparison with the fixed-point hybrid.
+    fn exact(n: usize, parent: &[(usize, bool)]) -> Dyadic {
+        let mut val = vec![Dyadic::zero(); n];
+        for w in (1..n).rev() {
+            let (p, blue) = parent[w];
+            let b = edge_below(&val[w], blue);
+            val[p] = &val[p] + &b;
+        }
+        val[0].clone()
+    }
+
+    #[test]
+    fn hybrid_pass_equals_the_exact_one_on_random_trees() {
+        let mut rng = Rng::new(99);
+        for round in 0..300 {
+            let n = 2 + rng.index(if round % 3 == 0 { 400 } else { 60 });
+            let mut parent = vec![(0usize, true); n];
+            let mut edges = Vec::new();
+            for (w, slot) in parent.iter_mut().enumerate().skip(1) {
+                // parents among the last few vertices make long strings (big denominators)
+                let p = if rng.chance(1, 2) { w - 1 - rng.index(w.min(3)) } else { rng.index(w) };
+                let blue = rng.chance(1, 2);
+                *slot = (p, blue);
+                let colour = if blue { Colour::Blue } else { Colour::Red };
+                edges.push(Edge { u: p as u32, v: w as u32, colour });
+            }
+            assert_eq!(blue_red_value(n, &edges), Some(exact(n, &parent)), "round {round}");
+        }
     }
 }
