@@ -35,6 +35,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
+        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
         .arg(Arg::new("patterns").long("patterns").value_name("N").default_value("6").value_parser(clap::value_parser!(usize)).help("How many patterns to print in full"))
 }
 
@@ -66,6 +67,9 @@ fn slices(args: &ArgMatches, arity: usize) -> Result<Vec<(usize, u64)>> {
 
 /// Runs `games explore`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if args.get_flag("partizan") {
+        return super::explore_partizan::run(args);
+    }
     let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let misere = args.get_flag("misere");

@@ -7,6 +7,7 @@
 //! error); 2 usage or set-up errors (clap's own, a program that cannot be run).
 
 pub mod explore;
+pub mod explore_partizan;
 pub mod r#gen;
 pub mod graph;
 pub mod hackenbush_graph;

@@ -8,6 +8,7 @@
 pub mod answer;
 pub mod builtin;
 pub mod check;
+pub mod partizan;
 pub mod pattern;
 pub mod program;
 pub mod reach;
