@@ -32,6 +32,8 @@ enum Node {
     Star(u32),
 }
 
+type Memo = HashMap<(Vec<(Node, bool)>, bool), bool>;
+
 struct Dag {
     left: Vec<Vec<Vec<usize>>>,
     right: Vec<Vec<Vec<usize>>>,
@@ -69,12 +71,7 @@ impl Dag {
     }
 
     /// Does the player to move win the sum `ps` (each node with a negation flag)?
-    fn wins(
-        &self,
-        ps: &[(Node, bool)],
-        left: bool,
-        memo: &mut HashMap<(Vec<(Node, bool)>, bool), bool>,
-    ) -> bool {
+    fn wins(&self, ps: &[(Node, bool)], left: bool, memo: &mut Memo) -> bool {
         let mut key = ps.to_vec();
         key.sort();
         if let Some(&w) = memo.get(&(key.clone(), left)) {
@@ -96,11 +93,7 @@ impl Dag {
         win
     }
 
-    fn is_zero(
-        &self,
-        ps: &[(Node, bool)],
-        memo: &mut HashMap<(Vec<(Node, bool)>, bool), bool>,
-    ) -> bool {
+    fn is_zero(&self, ps: &[(Node, bool)], memo: &mut Memo) -> bool {
         !self.wins(ps, true, memo) && !self.wins(ps, false, memo)
     }
 }

@@ -299,7 +299,7 @@ fn the_command_line() {
 
 #[test]
 fn samples_match_and_are_vouched_for_by_play() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/hackenbush-graph");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hackenbush-graph");
     let mut seen = 0;
     let mut games = Games::new(100_000);
     for entry in std::fs::read_dir(&dir).unwrap() {

@@ -20,7 +20,8 @@ pub fn command() -> Command {
         .long_about(concat!(
             include_str!("../../problems/explore.md"),
             "\n",
-            include_str!("../../problems/explore-games.md")
+            include_str!("../../problems/explore-games.md"),
+            include_str!("../../problems/explore-partizan.md")
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
         .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, bash:M, or any `games sg` rule"))

@@ -264,10 +264,10 @@ pub fn explore(
         first_non_number: None,
         positions_met: graph.coords.len(),
     };
-    for c in 0..cells {
+    for (c, &value) in values.iter().enumerate().take(cells) {
         report.cells.push(entry(c as u32, &mut games)?);
-        if report.first_non_number.is_none() && games.as_number(values[c]).is_none() {
-            let why = why_not_a_number(&mut games, values[c]).map_err(budget)?;
+        if report.first_non_number.is_none() && games.as_number(value).is_none() {
+            let why = why_not_a_number(&mut games, value).map_err(budget)?;
             report.first_non_number = Some(NonNumber {
                 position: graph.coords[c],
                 value: report.cells[c].value.clone(),

@@ -118,11 +118,14 @@ enum Ref {
     Temp,
 }
 
+/// A stored form's Left and Right options.
+type FormKey = (Box<[GameId]>, Box<[GameId]>);
+
 /// The store of canonical forms, with memoised comparisons and sums.
 pub struct Games {
     nodes: Vec<Node>,
     numbers: HashMap<Dyadic, GameId>,
-    forms: HashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    forms: HashMap<FormKey, GameId>,
     le_memo: HashMap<(GameId, GameId), bool>,
     sum_memo: HashMap<(GameId, GameId), GameId>,
     neg_memo: HashMap<GameId, GameId>,
@@ -600,6 +603,8 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    type Memo = HashMap<(Vec<(usize, bool)>, bool), bool>;
+
     /// Explicit game trees: node i has Left and Right options among 0..i.
     struct Trees {
         left: Vec<Vec<usize>>,
@@ -627,12 +632,7 @@ mod tests {
 
         /// Exhaustive play of the sum of positions `ps` (each a node, with a sign: a negated
         /// node swaps its players): does the player to move (`left`) win?
-        fn wins(
-            &self,
-            ps: &[(usize, bool)],
-            left: bool,
-            memo: &mut HashMap<(Vec<(usize, bool)>, bool), bool>,
-        ) -> bool {
+        fn wins(&self, ps: &[(usize, bool)], left: bool, memo: &mut Memo) -> bool {
             let mut key = ps.to_vec();
             key.sort_unstable();
             if let Some(&v) = memo.get(&(key.clone(), left)) {
@@ -654,11 +654,7 @@ mod tests {
             win
         }
 
-        fn outcome(
-            &self,
-            ps: &[(usize, bool)],
-            memo: &mut HashMap<(Vec<(usize, bool)>, bool), bool>,
-        ) -> Outcome {
+        fn outcome(&self, ps: &[(usize, bool)], memo: &mut Memo) -> Outcome {
             Outcome::from_first(self.wins(ps, true, memo), self.wins(ps, false, memo))
         }
     }
