@@ -57,6 +57,9 @@ pub type GameId = u32;
 /// The greatest height of a form (nested braces; numbers count 0).
 pub const MAX_HEIGHT: u32 = 1000;
 
+/// Comparison steps allowed per form of the budget (the work limit is the budget times this).
+pub const STEPS_PER_FORM: u64 = 50;
+
 /// The budget or the height cap was passed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OverBudget {
@@ -130,6 +133,9 @@ pub struct Games {
     sum_memo: HashMap<(GameId, GameId), GameId>,
     neg_memo: HashMap<GameId, GameId>,
     budget: usize,
+    /// Comparisons made so far, and the most allowed.
+    steps: u64,
+    max_steps: u64,
 }
 
 /// The canonical options of the number `x` (ONAG ch. 0): `n-1` for an integer `n > 0`, `n+1`
@@ -158,6 +164,8 @@ impl Games {
             sum_memo: HashMap::new(),
             neg_memo: HashMap::new(),
             budget: budget.max(1),
+            steps: 0,
+            max_steps: (budget.max(1) as u64).saturating_mul(STEPS_PER_FORM),
         };
         g.nodes.push(Node::Number(Dyadic::zero()));
         g.numbers.insert(Dyadic::zero(), 0);
@@ -304,9 +312,13 @@ impl Games {
 
     /// `a <= b`, where `Temp` is the form `temp` (it is never on both sides).
     fn le_ref(&mut self, a: &Ref, b: &Ref, temp: (&[GameId], &[GameId])) -> bool {
+        self.steps += 1;
         if let (Ref::Id(x), Ref::Id(y)) = (a, b) {
             if x == y {
                 return true;
+            }
+            if let (Some(p), Some(q)) = (self.as_number(*x), self.as_number(*y)) {
+                return p <= q;
             }
             if let Some(&v) = self.le_memo.get(&(*x, *y)) {
                 return v;
@@ -351,6 +363,14 @@ impl Games {
 
     /// The canonical form of `{left | right}` (options given as canonical forms).
     pub fn form(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, OverBudget> {
+        if self.steps > self.max_steps {
+            return Err(OverBudget {
+                what: format!(
+                    "more than {} comparisons of canonical forms (the work budget: {STEPS_PER_FORM} per form of the budget of {})",
+                    self.max_steps, self.budget
+                ),
+            });
+        }
         let mut l: Vec<GameId> = left.to_vec();
         let mut r: Vec<GameId> = right.to_vec();
         loop {

@@ -78,7 +78,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { positions: 200_000, forms: 200_000 }
+        Limits { positions: 100_000, forms: 200_000 }
     }
 }
 
@@ -582,6 +582,7 @@ fn search(
             ),
         });
     }
+    let inc = Incidence::new(n, edges);
     let mut memo: HashMap<u64, GameId> = HashMap::new();
     let all = if edges.len() == 64 { u64::MAX } else { (1u64 << edges.len()) - 1 };
     // Explicit stack: (mask, expanded?)
@@ -593,7 +594,7 @@ fn search(
         if !expanded {
             stack.push((mask, true));
             for e in bits(mask) {
-                let next = standing(edges, mask & !(1u64 << e));
+                let next = inc.standing(mask & !(1u64 << e));
                 if !memo.contains_key(&next) {
                     stack.push((next, false));
                 }
@@ -602,7 +603,7 @@ fn search(
         }
         let (mut l, mut r) = (Vec::new(), Vec::new());
         for e in bits(mask) {
-            let next = standing(edges, mask & !(1u64 << e));
+            let next = inc.standing(mask & !(1u64 << e));
             let g = memo[&next];
             if edges[e].colour.cuttable_by(true) {
                 l.push(g);
@@ -625,26 +626,56 @@ fn search(
     Ok(memo[&all])
 }
 
-fn bits(mask: u64) -> impl Iterator<Item = usize> {
-    (0..64).filter(move |&i| mask >> i & 1 == 1)
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
 }
 
-/// The edges of `mask` still connected to the ground.
-fn standing(edges: &[Edge], mask: u64) -> u64 {
-    let mut reached: u128 = 1;
-    let mut kept = 0u64;
-    loop {
-        let before = kept;
-        for e in bits(mask & !kept) {
-            let (u, v) = (edges[e].u, edges[e].v);
-            if reached >> u & 1 == 1 || reached >> v & 1 == 1 {
-                reached |= (1u128 << u) | (1u128 << v);
-                kept |= 1u64 << e;
+/// The edges of a searched component by vertex, to find what still stands after a cut.
+struct Incidence<'a> {
+    edges: &'a [Edge],
+    /// The edges at each vertex, as a bit mask.
+    at: Vec<u64>,
+}
+
+impl<'a> Incidence<'a> {
+    fn new(n: usize, edges: &'a [Edge]) -> Self {
+        let mut at = vec![0u64; n];
+        for (i, e) in edges.iter().enumerate() {
+            at[e.u as usize] |= 1 << i;
+            at[e.v as usize] |= 1 << i;
+        }
+        Incidence { edges, at }
+    }
+
+    /// The edges of `mask` connected to the ground (a search from vertex 0).
+    fn standing(&self, mask: u64) -> u64 {
+        let mut reached: u128 = 1;
+        let mut kept = 0u64;
+        let mut todo = [0u32; 129];
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let v = todo[len];
+            let new = self.at[v as usize] & mask & !kept;
+            kept |= new;
+            for e in bits(new) {
+                let (a, b) = (self.edges[e].u, self.edges[e].v);
+                let w = if a == v { b } else { a };
+                if reached >> w & 1 == 0 {
+                    reached |= 1u128 << w;
+                    todo[len] = w;
+                    len += 1;
+                }
             }
         }
-        if kept == before {
-            return kept;
-        }
+        kept
     }
 }
 
