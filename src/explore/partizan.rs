@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// The most distinct canonical forms.
-pub const MAX_FORMS: usize = 1_000_000;
+pub const MAX_FORMS: usize = 500_000;
 
 /// A position's options: for each option, its parts (position numbers).
 type Options = Vec<Vec<u32>>;

@@ -58,7 +58,7 @@ pub type GameId = u32;
 pub const MAX_HEIGHT: u32 = 1000;
 
 /// Comparison steps allowed per form of the budget (the work limit is the budget times this).
-pub const STEPS_PER_FORM: u64 = 50;
+pub const STEPS_PER_FORM: u64 = 10;
 
 /// The budget or the height cap was passed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -78,7 +78,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { positions: 100_000, forms: 200_000 }
+        Limits { positions: 100_000, forms: 500_000 }
     }
 }
 
