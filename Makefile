@@ -25,6 +25,7 @@ lint:
 bench: build
 	python3 scripts/bench.py
 	python3 scripts/bench_graph.py
+	python3 scripts/bench_hackenbush.py
 	python3 scripts/bench_sg.py
 	python3 scripts/bench_count.py
 	python3 scripts/bench_explore.py

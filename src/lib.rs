@@ -4,12 +4,12 @@
 //! the game theory in [`theory`] -> the [`out::Out`] writer. [`registry::PROBLEMS`] lists every
 //! problem once; the command line, the samples, the generators and the tests all read it.
 //! [`brute`] holds the independent exhaustive-search reference solvers.
-
 pub mod brute;
 pub mod count;
 pub mod error;
 pub mod explore;
 pub mod graph;
+pub mod hackenbush_graph;
 pub mod harness;
 pub mod input;
 pub mod json;

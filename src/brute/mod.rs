@@ -13,6 +13,7 @@ pub mod game_draw;
 pub mod game_teams;
 pub mod graph;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod hdu1524;
 pub mod hdu1846;
 pub mod hdu1848;

@@ -6,7 +6,9 @@ use super::UsageError;
 use anyhow::Result;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::explore::space::{Coords, Space, parse_position};
-use games::explore::{at, builtin, check, pattern, program::Program, reach, report, values, winning};
+use games::explore::{
+    at, builtin, check, pattern, program::Program, reach, report, values, winning,
+};
 use games::harness::process;
 use games::out::Out;
 use std::io::IsTerminal;
@@ -20,7 +22,8 @@ pub fn command() -> Command {
         .long_about(concat!(
             include_str!("../../problems/explore.md"),
             "\n",
-            include_str!("../../problems/explore-games.md")
+            include_str!("../../problems/explore-games.md"),
+            include_str!("../../problems/explore-partizan.md")
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
         .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, same:K:J, moore:K:M, turning:CODE, product:A*B, bash:M, or any `games sg` rule"))
@@ -43,6 +46,7 @@ pub fn command() -> Command {
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
+        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -73,6 +77,9 @@ fn slices(args: &ArgMatches, arity: usize) -> Result<Vec<(usize, u64)>> {
 
 /// Runs `games explore`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if args.get_flag("partizan") {
+        return super::explore_partizan::run(args);
+    }
     let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let misere = args.get_flag("misere");

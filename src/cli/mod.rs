@@ -8,8 +8,10 @@
 
 pub mod count;
 pub mod explore;
+pub mod explore_partizan;
 pub mod r#gen;
 pub mod graph;
+pub mod hackenbush_graph;
 pub mod io;
 pub mod list;
 pub mod scan;
@@ -43,6 +45,7 @@ pub fn cli() -> Command {
         .subcommand(stress::command())
         .subcommand(test::command())
         .subcommand(graph::command())
+        .subcommand(hackenbush_graph::command())
         .subcommand(sg::command())
         .subcommand(explore::command())
         .subcommand(count::command())
@@ -66,6 +69,7 @@ pub fn main() -> ExitCode {
         Some(("stress", sub)) => stress::run(sub),
         Some(("test", sub)) => test::run(sub),
         Some(("graph", sub)) => graph::run(sub),
+        Some(("hackenbush-graph", sub)) => hackenbush_graph::run(sub),
         Some(("sg", sub)) => sg::run(sub),
         Some(("explore", sub)) => explore::run(sub),
         Some(("count", sub)) => count::run(sub),

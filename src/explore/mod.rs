@@ -4,12 +4,12 @@
 //!
 //! The parts: [`space`] is the box and positions; [`table`] the computed values; [`pattern`]
 //! the detectors and the check that keeps only patterns reproducing every entry.
-
 pub mod answer;
 pub mod at;
 pub mod builtin;
 pub mod check;
 pub mod families;
+pub mod partizan;
 pub mod pattern;
 pub mod program;
 pub mod reach;

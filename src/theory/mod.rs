@@ -3,7 +3,9 @@
 
 pub mod anti_sg;
 pub mod bigint;
+pub mod canonical;
 pub mod csr;
+pub mod dyadic;
 pub mod ecm;
 pub mod euclid_lanes;
 pub mod every_sg;
@@ -11,6 +13,7 @@ pub mod factor;
 pub mod fibonacci;
 pub mod fibonacci_subtraction;
 pub mod hackenbush;
+pub mod hackenbush_graph;
 pub mod leaf_removal;
 pub mod loopy;
 pub mod lunch;
