@@ -237,17 +237,17 @@ fn a_special_boundary_column_answers_nothing_beyond_the_box() {
     let found = find(&t, Vec::new());
     let edge: Vec<&Pattern> = found.iter().filter(|p| p.edge.is_some()).collect();
     assert!(!edge.is_empty(), "{:?}", words(&found));
-    let a = answer(&t, &found, &[100, 29, 0, 0]);
+    let a = answer(&t, &found, &coords(&[100, 29]));
     assert_eq!(a.outcome, b'?', "{}", a.basis);
     assert!(a.basis.contains("boundary line b = 29"), "{}", a.basis);
-    let a = answer(&t, &found, &[100, 5, 0, 0]);
+    let a = answer(&t, &found, &coords(&[100, 5]));
     assert_eq!(a.grundy, Some(105 % 3), "{}", a.basis);
     // The same table without the special column: the last column answers (it shares the
     // interior's pattern).
     let g = |x: &[u64]| ((x[0] + x[1]) % 3) as u32;
     let t = value_table(Space::from_ranges(&[(0, 29), (0, 29)]), g);
     let found = find(&t, Vec::new());
-    let a = answer(&t, &found, &[100, 29, 0, 0]);
+    let a = answer(&t, &found, &coords(&[100, 29]));
     assert_eq!(a.grundy, Some(129 % 3), "{}", a.basis);
 }
 
@@ -633,4 +633,11 @@ fn pasted_python_of_the_new_families_agrees_with_at() {
             String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
         assert_eq!(got, want, "C++ of {family}: {}\n{cpp}", p.formula.words());
     }
+}
+
+/// A position of the explore space from its first coordinates (the rest 0).
+fn coords(first: &[u64]) -> games::explore::space::Coords {
+    let mut c = games::explore::space::Coords::default();
+    c[..first.len()].copy_from_slice(first);
+    c
 }

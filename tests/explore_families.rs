@@ -239,7 +239,7 @@ fn winning_moves_equal_brute() {
     let g = builtin::parse("turning:1-3").unwrap();
     let t = table("turning:1-3", &[(0, 30)], false);
     let found = games::explore::pattern::find(&t, builtin::theorems(&g, false));
-    let w = winning::winning(&g, &t, &found, &[9, 0, 0, 0], 0);
+    let w = winning::winning(&g, &t, &found, &coords(&[9]), 0);
     let vals = turning::values(&turning::parse("1-3").unwrap(), 9).unwrap();
     for m in &w.moves {
         assert_eq!(m.iter().fold(0, |x, p| x ^ vals[p[0] as usize]), 0);
@@ -421,7 +421,14 @@ fn product_and_subtraction_winning_moves() {
     let g = builtin::parse("sub:1,2,999999999").unwrap();
     let t = table("sub:1,2,999999999", &[(0, 100)], false);
     let found = games::explore::pattern::find(&t, builtin::theorems(&g, false));
-    let w = winning::winning(&g, &t, &found, &[999_999_999, 0, 0, 0], 0);
+    let w = winning::winning(&g, &t, &found, &coords(&[999_999_999]), 0);
     assert_eq!(w.moves, vec![Vec::<Vec<u64>>::new()]);
     assert!(w.basis.starts_with("proved"), "{}", w.basis);
+}
+
+/// A position of the explore space from its first coordinates (the rest 0).
+fn coords(first: &[u64]) -> games::explore::space::Coords {
+    let mut c = games::explore::space::Coords::default();
+    c[..first.len()].copy_from_slice(first);
+    c
 }
