@@ -291,6 +291,33 @@ pub fn run_command_streaming(
 /// Takes a chunk of a program's output; `false` stops the run.
 type Consumer<'a> = dyn FnMut(&[u8]) -> bool + 'a;
 
+/// Why a run's loop ended.
+#[cfg(unix)]
+enum End {
+    Exited,
+    Deadline,
+    TooLong(&'static str),
+    Signal(i32),
+    Unknown(ExitStatus),
+    Stopped,
+}
+
+/// A running program's three pipes and the state of the loop that feeds its input and drains
+/// its output without ever blocking.
+#[cfg(unix)]
+struct Pump<'i> {
+    pid: u32,
+    input: &'i [u8],
+    stdin: Option<std::fs::File>,
+    written: usize,
+    out: Reader,
+    err: Reader,
+    chunk: Vec<u8>,
+    cap: usize,
+    /// The consumer asked to stop.
+    stopped: bool,
+}
+
 #[cfg(unix)]
 fn run_core(
     cmd: &str,
@@ -298,140 +325,219 @@ fn run_core(
     limits: Limits,
     mut consume: Option<&mut Consumer<'_>>,
 ) -> std::io::Result<Run> {
-    use std::os::unix::process::CommandExt;
     if let Some(sig) = interrupted() {
         return Err(interrupted_error(sig));
     }
+    let start = Instant::now();
+    let (mut child, mut pump) = spawn(cmd, input, limits, consume.is_some())?;
+    let end = pump.run_until_end(&mut child, start + limits.timeout, &mut consume)?;
+    pump.stdin = None;
+    let pid = pump.pid;
+    stop_group(pid, &end);
+    // What the program wrote before it exited is in the pipes now: take it, without waiting
+    // for an end of file that a detached descendant could hold back forever.
+    if matches!(end, End::Exited | End::Unknown(_)) {
+        pump.drain(&mut consume);
+    }
+    let held_open = pump.out.pipe.is_some() || pump.err.pipe.is_some();
+    drop(pump.out.pipe.take());
+    drop(pump.err.pipe.take());
+    let status = reap(&mut child, pid, &end)?;
+    // Orphans of the program that are not holding its pipes come back to us too (and, once
+    // killed with the group, as zombies to reap): a sweep every few runs keeps them from piling
+    // up over a long run.
+    let runs = RUNS.fetch_add(1, Ordering::Relaxed) + 1;
+    if held_open || matches!(end, End::Signal(_)) || runs.is_multiple_of(SWEEP_EVERY) {
+        sweep_orphans();
+    }
+    let elapsed = start.elapsed();
+    let outcome = outcome_of(end, status, pump.out, pump.err, limits.output_cap)?;
+    Ok(Run { outcome, elapsed })
+}
+
+/// Starts `sh -c cmd` in its own process group with three pipes, registered as live.
+#[cfg(unix)]
+fn spawn<'i>(
+    cmd: &str,
+    input: &'i [u8],
+    limits: Limits,
+    streaming: bool,
+) -> std::io::Result<(std::process::Child, Pump<'i>)> {
+    use std::os::unix::process::CommandExt;
     let mut command = Command::new("sh");
     command.arg("-c").arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     command.process_group(0);
-    let start = Instant::now();
     let mut child = {
         let mut live = live();
         let child = command.spawn()?;
         live.get_or_insert_with(HashSet::new).insert(child.id());
         child
     };
-    let pid = child.id();
-    let mut stdin = child.stdin.take().map(|p| std::fs::File::from(std::os::fd::OwnedFd::from(p)));
-    let mut out = Reader::new(
-        std::fs::File::from(std::os::fd::OwnedFd::from(child.stdout.take().expect("piped"))),
-        if consume.is_some() { 0 } else { limits.output_cap },
-    );
-    let mut err = Reader::new(
-        std::fs::File::from(std::os::fd::OwnedFd::from(child.stderr.take().expect("piped"))),
-        STDERR_KEPT,
-    );
-    let mut written = 0usize;
-    if input.is_empty() {
-        stdin = None;
-    }
-    let deadline = start + limits.timeout;
-    let mut chunk = vec![0u8; 1 << 16];
-    let mut nap = Duration::from_micros(20);
-    let mut poll_ms = 1;
-    let mut stopped = false;
-    let mut busy = 0u32;
-    // Why the loop ended.
-    enum End {
-        Exited,
-        Deadline,
-        TooLong(&'static str),
-        Signal(i32),
-        Unknown(ExitStatus),
-        Stopped,
-    }
-    let end = loop {
-        if let Some(sig) = interrupted() {
-            break End::Signal(sig);
-        }
-        if stopped {
-            break End::Stopped;
-        }
-        if out.total > limits.output_cap {
-            break End::TooLong("standard output");
-        }
-        if err.total > limits.output_cap {
-            break End::TooLong("standard error");
-        }
-        // Whether it has exited is asked after an idle poll, and every 64 busy ones (a
-        // program that writes line by line would otherwise cost a /proc read per line).
-        if busy.is_multiple_of(64) {
-            match has_exited(pid) {
-                Some(true) => break End::Exited,
-                Some(false) => {}
-                None => {
-                    if let Some(status) = child.try_wait()? {
-                        break End::Unknown(status);
+    let file = |fd: std::os::fd::OwnedFd| std::fs::File::from(fd);
+    let stdin = child.stdin.take().map(|p| file(p.into())).filter(|_| !input.is_empty());
+    let missing = || std::io::Error::other("a pipe of the program is missing");
+    let out = child.stdout.take().ok_or_else(missing)?;
+    let err = child.stderr.take().ok_or_else(missing)?;
+    let pump = Pump {
+        pid: child.id(),
+        input,
+        stdin,
+        written: 0,
+        out: Reader::new(file(out.into()), if streaming { 0 } else { limits.output_cap }),
+        err: Reader::new(file(err.into()), STDERR_KEPT),
+        chunk: vec![0u8; 1 << 16],
+        cap: limits.output_cap,
+        stopped: false,
+    };
+    Ok((child, pump))
+}
+
+#[cfg(unix)]
+impl Pump<'_> {
+    /// Feeds the input and drains the output until the program exits, the deadline passes, an
+    /// output passes the cap, the consumer stops it, or `games` is signalled.
+    fn run_until_end(
+        &mut self,
+        child: &mut std::process::Child,
+        deadline: Instant,
+        consume: &mut Option<&mut Consumer<'_>>,
+    ) -> std::io::Result<End> {
+        let mut nap = Duration::from_micros(20);
+        let mut poll_ms = 1;
+        let mut busy = 0u32;
+        loop {
+            if let Some(sig) = interrupted() {
+                return Ok(End::Signal(sig));
+            }
+            if self.stopped {
+                return Ok(End::Stopped);
+            }
+            if self.out.total > self.cap {
+                return Ok(End::TooLong("standard output"));
+            }
+            if self.err.total > self.cap {
+                return Ok(End::TooLong("standard error"));
+            }
+            // Whether it has exited is asked after an idle poll, and every 64 busy ones (a
+            // program that writes line by line would otherwise cost a /proc read per line).
+            if busy.is_multiple_of(64) {
+                match has_exited(self.pid) {
+                    Some(true) => return Ok(End::Exited),
+                    Some(false) => {}
+                    None => {
+                        if let Some(status) = child.try_wait()? {
+                            return Ok(End::Unknown(status));
+                        }
                     }
                 }
             }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(End::Deadline);
+            }
+            let fds = self.fds();
+            if fds.is_empty() {
+                // Every pipe is closed: the program is about to exit, or works silently.
+                busy = 0;
+                std::thread::sleep(nap.min(deadline - now));
+                nap = (nap * 2).min(Duration::from_millis(5));
+                continue;
+            }
+            let left_ms = (deadline - now).as_millis().clamp(1, 10) as i32;
+            let revents = poll(&fds, poll_ms.min(left_ms));
+            if revents.iter().all(|&r| r == 0) {
+                poll_ms = (poll_ms * 2).min(10);
+                busy = 0;
+                continue;
+            }
+            busy = busy.wrapping_add(1);
+            poll_ms = 1;
+            nap = Duration::from_micros(20);
+            self.serve(&fds, &revents, consume);
         }
-        let now = Instant::now();
-        if now >= deadline {
-            break End::Deadline;
-        }
+    }
+
+    /// The pipes still open, with the event each waits for.
+    fn fds(&self) -> Vec<(i32, i16)> {
         let mut fds: Vec<(i32, i16)> = Vec::with_capacity(3);
-        if let Some(fd) = out.fd() {
+        if let Some(fd) = self.out.fd() {
             fds.push((fd, sys::POLLIN));
         }
-        if let Some(fd) = err.fd() {
+        if let Some(fd) = self.err.fd() {
             fds.push((fd, sys::POLLIN));
         }
-        if let Some(p) = stdin.as_ref() {
+        if let Some(p) = self.stdin.as_ref() {
             use std::os::fd::AsRawFd;
             fds.push((p.as_raw_fd(), sys::POLLOUT));
         }
-        if fds.is_empty() {
-            // Every pipe is closed: the program is about to exit, or works silently.
-            busy = 0;
-            std::thread::sleep(nap.min(deadline - now));
-            nap = (nap * 2).min(Duration::from_millis(5));
-            continue;
-        }
-        let left_ms = (deadline - now).as_millis().clamp(1, 10) as i32;
-        let revents = poll(&fds, poll_ms.min(left_ms));
-        if revents.iter().all(|&r| r == 0) {
-            poll_ms = (poll_ms * 2).min(10);
-            busy = 0;
-            continue;
-        }
-        busy = busy.wrapping_add(1);
-        poll_ms = 1;
-        nap = Duration::from_micros(20);
-        for (&(fd, _), &r) in fds.iter().zip(&revents) {
+        fds
+    }
+
+    /// One round of reads and writes on the pipes that `poll` found ready.
+    fn serve(
+        &mut self,
+        fds: &[(i32, i16)],
+        revents: &[i16],
+        consume: &mut Option<&mut Consumer<'_>>,
+    ) {
+        for (&(fd, _), &r) in fds.iter().zip(revents) {
             if r == 0 {
                 continue;
             }
-            if out.fd() == Some(fd) {
-                let n = out.read_once(&mut chunk);
+            if self.out.fd() == Some(fd) {
+                let n = self.out.read_once(&mut self.chunk);
                 if let Some(consume) = consume.as_mut()
                     && n > 0
-                    && out.total <= limits.output_cap
-                    && !consume(&chunk[..n])
+                    && self.out.total <= self.cap
+                    && !consume(&self.chunk[..n])
                 {
-                    stopped = true;
+                    self.stopped = true;
                 }
-            } else if err.fd() == Some(fd) {
-                err.read_once(&mut chunk);
-            } else if let Some(p) = stdin.as_mut() {
+            } else if self.err.fd() == Some(fd) {
+                self.err.read_once(&mut self.chunk);
+            } else if let Some(p) = self.stdin.as_mut() {
                 // POLLOUT promises room for PIPE_BUF (4096) bytes: a write that size does not
                 // block. A program that closed its stdin gives EPIPE: not our error, stop.
-                let end = input.len().min(written + 4096);
-                match p.write(&input[written..end]) {
-                    Ok(n) => written += n,
+                let end = self.input.len().min(self.written + 4096);
+                match p.write(&self.input[self.written..end]) {
+                    Ok(n) => self.written += n,
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => written = input.len(),
+                    Err(_) => self.written = self.input.len(),
                 }
-                if written >= input.len() || r & sys::POLLOUT == 0 {
-                    stdin = None;
+                if self.written >= self.input.len() || r & sys::POLLOUT == 0 {
+                    self.stdin = None;
                 }
             }
         }
-    };
-    drop(stdin);
-    // The program has exited (or must stop): kill its whole group, forwarding a signal first.
-    if let End::Signal(sig) = end {
+    }
+
+    /// After the program exited: what is already in its pipes, never waiting for more.
+    fn drain(&mut self, consume: &mut Option<&mut Consumer<'_>>) {
+        for i in 0..2 {
+            let reader = if i == 0 { &mut self.out } else { &mut self.err };
+            while let Some(fd) = reader.fd() {
+                if poll(&[(fd, sys::POLLIN)], 0)[0] == 0 || reader.total > self.cap {
+                    break;
+                }
+                let n = reader.read_once(&mut self.chunk);
+                if i == 0
+                    && let Some(consume) = consume.as_mut()
+                    && n > 0
+                    && reader.total <= self.cap
+                    && !consume(&self.chunk[..n])
+                {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The program has exited (or must stop): kill its whole group, forwarding a signal first
+/// (with [`GRACE`] to stop on its own).
+#[cfg(unix)]
+fn stop_group(pid: u32, end: &End) {
+    if let End::Signal(sig) = *end {
         signal_group(pid, sig);
         let stop = Instant::now() + GRACE;
         while has_exited(pid) == Some(false) && Instant::now() < stop {
@@ -441,68 +547,44 @@ fn run_core(
     if !matches!(end, End::Unknown(_)) {
         signal_group(pid, SIGKILL);
     }
-    // What the program wrote before it exited is in the pipes now: take it, without waiting
-    // for an end of file that a detached descendant could hold back forever.
-    if matches!(end, End::Exited | End::Unknown(_)) {
-        for (i, reader) in [&mut out, &mut err].into_iter().enumerate() {
-            while let Some(fd) = reader.fd() {
-                if poll(&[(fd, sys::POLLIN)], 0)[0] == 0 || reader.total > limits.output_cap {
-                    break;
-                }
-                let n = reader.read_once(&mut chunk);
-                if i == 0
-                    && let Some(consume) = consume.as_mut()
-                    && n > 0
-                    && reader.total <= limits.output_cap
-                    && !consume(&chunk[..n])
-                {
-                    break;
-                }
-            }
-        }
+}
+
+/// The exit status, the program reaped and no longer live.
+#[cfg(unix)]
+fn reap(child: &mut std::process::Child, pid: u32, end: &End) -> std::io::Result<ExitStatus> {
+    if let End::Unknown(status) = *end {
+        live().get_or_insert_with(HashSet::new).remove(&pid);
+        return Ok(status);
     }
-    let held_open = out.pipe.is_some() || err.pipe.is_some();
-    drop(out.pipe.take());
-    drop(err.pipe.take());
-    let status = match end {
-        End::Unknown(status) => {
-            live().get_or_insert_with(HashSet::new).remove(&pid);
-            status
-        }
-        _ => {
-            let mut live = live();
-            let status = child.wait();
-            live.get_or_insert_with(HashSet::new).remove(&pid);
-            status?
-        }
-    };
-    // Orphans of the program that are not holding its pipes come back to us too (and, once
-    // killed with the group, as zombies to reap): a sweep every few runs keeps them from piling
-    // up over a long run.
-    let runs = RUNS.fetch_add(1, Ordering::Relaxed) + 1;
-    if held_open || matches!(end, End::Signal(_)) || runs.is_multiple_of(SWEEP_EVERY) {
-        sweep_orphans();
-    }
-    let elapsed = start.elapsed();
+    let mut live = live();
+    let status = child.wait();
+    live.get_or_insert_with(HashSet::new).remove(&pid);
+    status
+}
+
+/// The run's outcome from why its loop ended, its status and what its pipes gave.
+#[cfg(unix)]
+fn outcome_of(
+    end: End,
+    status: ExitStatus,
+    mut out: Reader,
+    err: Reader,
+    cap: usize,
+) -> std::io::Result<Outcome> {
     let out_start = std::mem::take(&mut out.kept);
     let too_long = |stream, mut start: Vec<u8>| {
         start.truncate(STDERR_KEPT);
-        Outcome::TooLong { stream, cap: limits.output_cap, stdout: start }
+        Outcome::TooLong { stream, cap, stdout: start }
     };
-    let outcome = match end {
+    Ok(match end {
         End::Signal(sig) => return Err(interrupted_error(sig)),
         End::Stopped => Outcome::Finished { stdout: Vec::new(), stderr: Vec::new() },
         End::Deadline => Outcome::TimedOut,
         End::TooLong(stream) => too_long(stream, out_start),
-        End::Exited | End::Unknown(_) if out.total > limits.output_cap => {
-            too_long("standard output", out_start)
-        }
-        End::Exited | End::Unknown(_) if err.total > limits.output_cap => {
-            too_long("standard error", out_start)
-        }
+        End::Exited | End::Unknown(_) if out.total > cap => too_long("standard output", out_start),
+        End::Exited | End::Unknown(_) if err.total > cap => too_long("standard error", out_start),
         End::Exited | End::Unknown(_) => outcome(status, out_start, err.kept),
-    };
-    Ok(Run { outcome, elapsed })
+    })
 }
 
 /// How an exchange with a [`Session`] ended.
