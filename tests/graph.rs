@@ -2,7 +2,10 @@
 //! tuples of token positions: every vertex value pinned by Nim heaps, the outcome of random
 //! sums of tokens, and the move printed for each `N` (must reach a `P` position) and `D` (must
 //! reach a `D` position); misère outcomes; the format, errors, JSON, and large graphs.
+
 #![allow(clippy::needless_range_loop)]
+
+mod common;
 
 use games::brute::graph::{self as brute, Graph, Pinned};
 use games::graph::{Options, run};
@@ -288,25 +291,7 @@ fn large_structured_graphs() {
 
 #[test]
 fn the_command_line() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_games");
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(bin)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run = common::games_text;
     let (code, out, _) = run(&["graph"], "2 2\n1 2\n2 2\n1\n2 1 2\n");
     assert_eq!(code, Some(0));
     assert_eq!(

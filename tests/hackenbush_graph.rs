@@ -4,6 +4,8 @@
 //! outcome class, the value (the picture minus the claimed value, played out, is a second-player
 //! win) and the winning moves; then large pictures with known values, and the command line.
 
+mod common;
+
 use games::brute::hackenbush_graph as brute;
 use games::rng::Rng;
 use games::theory::canonical::{GameId, Games, Outcome};
@@ -246,25 +248,7 @@ fn big_pictures() {
 
 #[test]
 fn the_command_line() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let bin = env!("CARGO_BIN_EXE_games");
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(bin)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run = common::games_text;
     let (code, out, _) = run(&["hackenbush-graph"], "4 3\n0 1 b\n1 2 r\n2 3 b\n");
     assert_eq!((code, out.as_str()), (Some(0), "value 3/4\noutcome L\n"));
     let (code, out, _) = run(&["hackenbush-graph", "--json", "--moves"], "3 3\n0 1\n1 2\n2 0\n");

@@ -42,6 +42,17 @@ pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, targe
             basis: format!("unknown: more than {MAX_OPTIONS} options to list"),
         };
     };
+    judge_options(t, found, options, target, position)
+}
+
+/// The options whose value is the target, with the weakest basis among the values read.
+fn judge_options(
+    t: &Table,
+    found: &[Pattern],
+    options: impl IntoIterator<Item = Vec<Vec<u64>>>,
+    target: u64,
+    position: Vec<u64>,
+) -> Winning {
     let mut moves = Vec::new();
     let (mut worst, mut unknown) = (0u8, 0usize);
     let mut theorem = String::new();
@@ -357,31 +368,8 @@ pub fn from_table(
                 .to_string(),
         };
     };
-    let mut moves = Vec::new();
-    let (mut worst, mut unknown, mut theorem) = (0u8, 0usize, String::new());
-    for o in r.options(v) {
-        let opt: Vec<Vec<u64>> =
-            r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect();
-        match value_of(t, found, &opt, target) {
-            Some((hit, rank, th)) => {
-                if rank > worst {
-                    worst = rank;
-                    theorem = th;
-                }
-                if hit {
-                    moves.push(opt);
-                }
-            }
-            None => unknown += 1,
-        }
-    }
-    let mut basis = match worst {
-        0 => "computed".to_string(),
-        1 => format!("proved: {theorem}"),
-        _ => format!("conjecture: {theorem}"),
-    };
-    if unknown > 0 {
-        basis = format!("{basis}; incomplete: {unknown} options of unknown value not listed");
-    }
-    Winning { position, moves, basis }
+    let options = r
+        .options(v)
+        .map(|o| r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect());
+    judge_options(t, found, options, target, position)
 }

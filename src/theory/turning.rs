@@ -521,7 +521,7 @@ fn list(
                         Some(m) => (base ^ m, 3),
                         None => (base, 2),
                     };
-                    subsets(&pairs, 0, x0, c0, e, seen, &mut spend)?;
+                    choose(&pairs, 2, 0, x0, c0, e, seen, &mut spend)?;
                 }
             }
         }
@@ -540,20 +540,23 @@ fn list(
                 // Coin 1 and j - 2 more of 2..n-1.
                 let rest: Vec<u64> =
                     others.iter().copied().filter(|&c| c >= 2).map(|c| g[c as usize]).collect();
-                choose(&rest, 0, g[1], 2, e, seen, &mut spend)?;
+                choose(&rest, 1, 0, g[1], 2, e, seen, &mut spend)?;
             } else {
                 let vals: Vec<u64> = others.iter().map(|&c| g[c as usize]).collect();
-                choose(&vals, 0, 0, 1, e, seen, &mut spend)?;
+                choose(&vals, 1, 0, 0, 1, e, seen, &mut spend)?;
             }
         }
     }
     Ok(())
 }
 
-/// Every XOR of `x` with a subset of `vals[from..]`, the count (already `count`) ending in
-/// `e.lo..=e.hi`; an explicit stack, no recursion.
+/// Every XOR of `x` with a subset of `vals[from..]`, each item adding `step` coins to the count
+/// (already `count`), the count ending in `e.lo..=e.hi`; an explicit stack, no recursion. With
+/// `step` 2 the items are pairs of coins.
+#[allow(clippy::too_many_arguments)]
 fn choose(
     vals: &[u64],
+    step: u64,
     from: usize,
     x: u64,
     count: u64,
@@ -567,34 +570,9 @@ fn choose(
         if c >= e.lo && c <= e.hi {
             seen.insert(x);
         }
-        if c < e.hi {
+        if c + step <= e.hi {
             for (k, &v) in vals.iter().enumerate().skip(i) {
-                stack.push((k + 1, x ^ v, c + 1));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// As [`choose`] for pairs (each adds two coins).
-fn subsets(
-    pairs: &[u64],
-    from: usize,
-    x: u64,
-    count: u64,
-    e: &Element,
-    seen: &mut Seen,
-    spend: &mut dyn FnMut(u64) -> Result<(), String>,
-) -> Result<(), String> {
-    let mut stack = vec![(from, x, count)];
-    while let Some((i, x, c)) = stack.pop() {
-        spend(1)?;
-        if c >= e.lo && c <= e.hi {
-            seen.insert(x);
-        }
-        if c + 2 <= e.hi {
-            for (k, &v) in pairs.iter().enumerate().skip(i) {
-                stack.push((k + 1, x ^ v, c + 2));
+                stack.push((k + 1, x ^ v, c + step));
             }
         }
     }

@@ -128,15 +128,19 @@ impl Modulus {
 /// The forward transform in place over the integers: `f.len()` must be a power of two and
 /// the sum of |f(v)| below 2^63 (every intermediate is a signed partial sum of the entries).
 pub fn transform_i64(f: &mut [i64]) {
+    butterflies(f, |a, b| (a + b, a - b));
+}
+
+/// The butterflies of the transform: each pair (u, v) at distance 1, 2, 4, ... becomes
+/// `op(u, v)` = (u + v, u - v) in the caller's arithmetic.
+fn butterflies<T: Copy>(f: &mut [T], op: impl Fn(T, T) -> (T, T)) {
     let n = f.len();
     let mut half = 1;
     while half < n {
         for block in f.chunks_exact_mut(2 * half) {
             let (lo, hi) = block.split_at_mut(half);
             for (u, v) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (a, b) = (*u, *v);
-                *u = a + b;
-                *v = a - b;
+                (*u, *v) = op(*u, *v);
             }
         }
         half *= 2;
@@ -145,19 +149,7 @@ pub fn transform_i64(f: &mut [i64]) {
 
 /// The forward transform in place in the ring `m` (`f.len()` a power of two).
 pub fn transform(m: Modulus, f: &mut [u128]) {
-    let n = f.len();
-    let mut half = 1;
-    while half < n {
-        for block in f.chunks_exact_mut(2 * half) {
-            let (lo, hi) = block.split_at_mut(half);
-            for (u, v) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (a, b) = (*u, *v);
-                *u = m.add(a, b);
-                *v = m.sub(a, b);
-            }
-        }
-        half *= 2;
-    }
+    butterflies(f, |a, b| (m.add(a, b), m.sub(a, b)));
 }
 
 /// The inverse transform in place: the forward one, then division by 2^k ([`Modulus::halve`];

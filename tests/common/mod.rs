@@ -66,3 +66,13 @@ pub fn parse(text: &str) -> games::sg::code::Code {
     let digits: Vec<u64> = rest.bytes().map(|b| (b - b'0') as u64).collect();
     octal(lead, &digits, eq)
 }
+
+/// Runs `games ARGS` on `stdin`: its exit code, standard output and standard error as text.
+pub fn games_text(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let out = games(args, stdin.as_bytes());
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
