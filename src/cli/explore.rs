@@ -5,7 +5,11 @@
 use super::UsageError;
 use anyhow::Result;
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use games::explore::builtin::Builtin;
+use games::explore::pattern::Formula;
+use games::explore::reach::Reach;
 use games::explore::space::{Coords, Space, parse_position};
+use games::explore::table::Table;
 use games::explore::{
     at, builtin, check, pattern, program::Program, reach, report, values, winning,
 };
@@ -75,7 +79,17 @@ fn slices(args: &ArgMatches, arity: usize) -> Result<Vec<(usize, u64)>> {
     Ok(out)
 }
 
-/// Runs `games explore`.
+/// A table and where it came from: a built-in game (with its theorems) or a moves program
+/// (with what the search met).
+struct Computed {
+    table: Table,
+    reach: Option<Reach>,
+    theorems: Vec<Box<dyn Formula>>,
+    game: String,
+    builtin: Option<Builtin>,
+}
+
+/// Runs `games explore`: the positions asked, the table, its patterns, the answers, the report.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
         return super::explore_partizan::run(args);
@@ -83,128 +97,42 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let misere = args.get_flag("misere");
-    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&60.0));
-    let max_positions = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize;
     process::Supervisor::install();
     process::exit_on_signal();
     let multiset = args.get_flag("multiset");
     let at = positions_asked(args, at::Reading { arity: space.arity(), multiset })?;
-    let winning_at: Vec<Coords> = args
-        .get_many::<String>("winning")
-        .into_iter()
-        .flatten()
-        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
-        .collect::<Result<_>>()?;
-    let target = args.get_one::<u64>("to").copied().unwrap_or(0);
-    if misere && target != 0 {
-        return Err(usage("--to: misère play has outcomes only, no values".to_string()));
-    }
+    let (winning_at, target) = winning_asked(args, &space, misere)?;
     let slices = slices(args, space.arity())?;
-    let mut builtin_game = None;
     let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
     let shown = report::Shown::parse(shown).map_err(usage)?;
-    let (table, reach, extra, game) = if let Some(name) = args.get_one::<String>("game") {
-        let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
-        if builtin::arity(&game) != space.arity() {
-            return Err(usage(format!(
-                "--game {name} has positions of {} coordinates; the box has {}",
-                builtin::arity(&game),
-                space.arity()
-            )));
-        }
-        let mut table = builtin::table_with(&game, &space, misere, args.get_flag("outcomes"))
-            .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-        table.notes.extend(builtin::far_moves_note(&game, &space));
-        let theorems = builtin::theorems(&game, misere);
-        builtin_game = Some(game);
-        (table, None, theorems, format!("built-in game {name}"))
-    } else {
-        let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
-        let program = Program {
-            cmd: cmd.clone(),
-            arity: space.arity(),
-            timeout,
-            output_cap: 1 << 30,
-            multiset,
-            stream: args.get_flag("stream"),
-        };
-        let limits = reach::Limits {
-            max_positions,
-            max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
-            keep_options: misere || args.contains_id("check") || !winning_at.is_empty(),
-        };
-        process::Supervisor::install();
-        let progress = super::Progress::new("explore", 0);
-        let result = reach::explore(&space, &program, limits, |p| {
-            if progress.elapsed() >= Duration::from_secs(1) {
-                progress.show_text(&format!(
-                    "{} positions known, {} asked ({} answered), {} batches, {} starts",
-                    p.known, p.asked, p.answered, p.batches, p.starts
-                ));
-            }
-        });
-        progress.clear();
-        process::sweep_orphans();
-        let reach = match result {
-            Ok(r) => r,
-            Err(reach::ReachError::Io(e)) => return Ok(interrupted(e)),
-            Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
-            Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
-            Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
-        };
-        process::exit_on_signal();
-        let table =
-            if misere { values::misere(&space, &reach) } else { values::normal(&space, &reach) };
-        let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-        (table, Some(reach), Vec::new(), format!("moves program '{cmd}'"))
+    let c = match args.get_one::<String>("game") {
+        Some(name) => from_game(args, name, &space, misere)?,
+        None => match from_program(args, &space, misere, !winning_at.is_empty())? {
+            Ok(c) => c,
+            Err(code) => return Ok(code),
+        },
     };
+    let Computed { mut table, reach, theorems, game, builtin } = c;
     if args.get_flag("count") {
         return count(&table, args.get_flag("json"));
     }
-    // Boxes past 2^22 positions: the pattern search is skipped (its detectors are not linear
-    // in the box); the game's theorems are still checked on every entry.
-    let mut table = table;
-    let found = if table.cells() > 1 << 22 {
-        table.notes.push(format!(
-            "pattern search skipped: the box has {} positions, more than 2^22; only the game's theorems were checked",
-            table.cells()
-        ));
-        extra
-            .into_iter()
-            .filter_map(|f| {
-                let entries = pattern::verify(&table, f.as_ref())?;
-                let basis = match f.proof() {
-                    Some(th) => pattern::Basis::Proved(th),
-                    None => pattern::Basis::Observed { entries },
-                };
-                Some(pattern::Pattern { formula: f, basis, edge: None })
-            })
-            .collect()
-    } else {
-        pattern::find(&table, extra)
-    };
     // A rule with moves longer than the box: only its proofs speak beyond the box.
-    let far_blind =
-        builtin_game.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
-    let (trusted, rest): (Vec<_>, Vec<_>) =
-        found.into_iter().partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
-    let wins: Vec<winning::Winning> = match &builtin_game {
+    let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
+    let (found, n_trusted) = patterns_of(&mut table, theorems, far_blind);
+    // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
+    let trusted = &found[..n_trusted];
+    let wins: Vec<winning::Winning> = match &builtin {
         Some(g) => {
-            winning_at.iter().map(|p| winning::winning(g, &table, &trusted, p, target)).collect()
+            winning_at.iter().map(|p| winning::winning(g, &table, trusted, p, target)).collect()
         }
         None => winning_at
             .iter()
-            .map(|p| winning::from_table(&table, reach.as_ref(), &trusted, p, target))
+            .map(|p| winning::from_table(&table, reach.as_ref(), trusted, p, target))
             .collect(),
     };
-    // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
-    let n_trusted = trusted.len();
-    let mut found = trusted;
-    found.extend(rest);
     let mut out = Out::new();
     if args.get_flag("json") {
-        let answers: Vec<_> =
-            at.iter().map(|p| at::answer(&table, &found[..n_trusted], p)).collect();
+        let answers: Vec<_> = at.iter().map(|p| at::answer(&table, trusted, p)).collect();
         report::json(&mut out, &game, &table, &found, &answers, &wins);
     } else {
         let play = if misere { "misère play" } else { "normal play" };
@@ -218,55 +146,22 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             out.str("note: ").str(note).nl();
         }
         if !args.get_flag("no-table") {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            // A table of outcomes only (values not computed) prints its outcomes.
-            let outcomes = args.get_flag("outcomes")
-                || (!table.misere
-                    && table.grundy.iter().all(|&g| g == games::explore::table::NO_VALUE));
-            let style = report::Style { outcomes, color, slices };
-            report::table(&mut out, &table, &style);
+            print_table(&mut out, args, &table, slices);
         }
         report::patterns(&mut out, &table, &found, shown);
         for chunk in at.chunks(4096) {
-            let answers: Vec<_> =
-                chunk.iter().map(|p| at::answer(&table, &found[..n_trusted], p)).collect();
+            let answers: Vec<_> = chunk.iter().map(|p| at::answer(&table, trusted, p)).collect();
             report::answers(&mut out, &answers);
         }
         report::winning(&mut out, &wins, target);
     }
-    let mut code = ExitCode::SUCCESS;
-    if let Some(cmd) = args.get_one::<String>("check") {
-        process::Supervisor::install();
-        let program = Program {
-            cmd: cmd.clone(),
-            arity: space.arity(),
-            timeout,
-            output_cap: 1 << 30,
-            multiset: false,
-            stream: false,
-        };
-        let verdict = check::check(&program, &table, reach.as_ref());
-        process::sweep_orphans();
-        process::exit_on_signal();
-        match verdict {
-            Err(e) => return Ok(interrupted(e)),
-            Ok(check::Verdict::Agrees { checked, skipped }) => {
-                let skip = if skipped > 0 {
-                    format!(" ({skipped} undecided positions skipped)")
-                } else {
-                    String::new()
-                };
-                super::io::error_line(&format!(
-                    "check: your program agrees with the table on all {checked} positions{skip}"
-                ));
-            }
-            Ok(check::Verdict::Differs(why)) => {
-                super::io::error_line(&format!("check: {why}"));
-                code = ExitCode::from(1);
-            }
-            Ok(check::Verdict::Broken(why)) => anyhow::bail!("explore: {why}"),
-        }
-    }
+    let code = match args.get_one::<String>("check") {
+        Some(cmd) => match check_with(cmd, args, &space, &table, reach.as_ref())? {
+            Ok(code) => code,
+            Err(interrupted) => return Ok(interrupted),
+        },
+        None => ExitCode::SUCCESS,
+    };
     super::io::write_stdout(out.as_bytes())?;
     if let Some(path) = args.get_one::<String>("svg") {
         match report::svg(&table) {
@@ -278,6 +173,179 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// `--winning` positions and `--to`'s target value.
+fn winning_asked(args: &ArgMatches, space: &Space, misere: bool) -> Result<(Vec<Coords>, u64)> {
+    let winning_at: Vec<Coords> = args
+        .get_many::<String>("winning")
+        .into_iter()
+        .flatten()
+        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
+        .collect::<Result<_>>()?;
+    let target = args.get_one::<u64>("to").copied().unwrap_or(0);
+    if misere && target != 0 {
+        return Err(usage("--to: misère play has outcomes only, no values".to_string()));
+    }
+    Ok((winning_at, target))
+}
+
+/// The table as text: values, or outcomes with `--outcomes` or when no value was computed.
+fn print_table(out: &mut Out, args: &ArgMatches, table: &Table, slices: Vec<(usize, u64)>) {
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let outcomes = args.get_flag("outcomes")
+        || (!table.misere && table.grundy.iter().all(|&g| g == games::explore::table::NO_VALUE));
+    let style = report::Style { outcomes, color, slices };
+    report::table(out, table, &style);
+}
+
+/// The seconds each run of a user's program may take.
+fn timeout(args: &ArgMatches) -> Duration {
+    Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&60.0))
+}
+
+/// `--game NAME`: the built-in game's table on the box, with its theorems.
+fn from_game(args: &ArgMatches, name: &str, space: &Space, misere: bool) -> Result<Computed> {
+    let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
+    if builtin::arity(&game) != space.arity() {
+        return Err(usage(format!(
+            "--game {name} has positions of {} coordinates; the box has {}",
+            builtin::arity(&game),
+            space.arity()
+        )));
+    }
+    let mut table = builtin::table_with(&game, space, misere, args.get_flag("outcomes"))
+        .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    table.notes.extend(builtin::far_moves_note(&game, space));
+    let theorems = builtin::theorems(&game, misere);
+    let game_text = format!("built-in game {name}");
+    Ok(Computed { table, reach: None, theorems, game: game_text, builtin: Some(game) })
+}
+
+/// `--moves CMD`: the search over the program's positions, then the values. `Err` holds the
+/// exit status of an interrupted run.
+fn from_program(
+    args: &ArgMatches,
+    space: &Space,
+    misere: bool,
+    keep_for_winning: bool,
+) -> Result<Result<Computed, ExitCode>> {
+    let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
+    let program = Program {
+        cmd: cmd.clone(),
+        arity: space.arity(),
+        timeout: timeout(args),
+        output_cap: 1 << 30,
+        multiset: args.get_flag("multiset"),
+        stream: args.get_flag("stream"),
+    };
+    let limits = reach::Limits {
+        max_positions: *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize,
+        max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
+        keep_options: misere || args.contains_id("check") || keep_for_winning,
+    };
+    process::Supervisor::install();
+    let progress = super::Progress::new("explore", 0);
+    let result = reach::explore(space, &program, limits, |p| {
+        if progress.elapsed() >= Duration::from_secs(1) {
+            progress.show_text(&format!(
+                "{} positions known, {} asked ({} answered), {} batches, {} starts",
+                p.known, p.asked, p.answered, p.batches, p.starts
+            ));
+        }
+    });
+    progress.clear();
+    process::sweep_orphans();
+    let reach = match result {
+        Ok(r) => r,
+        Err(reach::ReachError::Io(e)) => return Ok(Err(interrupted(e))),
+        Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
+        Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
+        Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
+    };
+    process::exit_on_signal();
+    let table = if misere { values::misere(space, &reach) } else { values::normal(space, &reach) };
+    let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    let game = format!("moves program '{cmd}'");
+    Ok(Ok(Computed { table, reach: Some(reach), theorems: Vec::new(), game, builtin: None }))
+}
+
+/// The patterns of the table, those that may answer beyond the box first (all of them, or
+/// only the proved ones when `far_blind`), and how many those are. Boxes past 2^22 positions
+/// skip the pattern search (its detectors are not linear in the box); the game's theorems are
+/// still checked on every entry.
+fn patterns_of(
+    table: &mut Table,
+    theorems: Vec<Box<dyn Formula>>,
+    far_blind: bool,
+) -> (Vec<pattern::Pattern>, usize) {
+    let found = if table.cells() > 1 << 22 {
+        table.notes.push(format!(
+            "pattern search skipped: the box has {} positions, more than 2^22; only the game's theorems were checked",
+            table.cells()
+        ));
+        let table = &*table;
+        theorems
+            .into_iter()
+            .filter_map(|f| {
+                let entries = pattern::verify(table, f.as_ref())?;
+                let basis = match f.proof() {
+                    Some(th) => pattern::Basis::Proved(th),
+                    None => pattern::Basis::Observed { entries },
+                };
+                Some(pattern::Pattern { formula: f, basis, edge: None })
+            })
+            .collect()
+    } else {
+        pattern::find(table, theorems)
+    };
+    let (mut trusted, rest): (Vec<_>, Vec<_>) =
+        found.into_iter().partition(|p| !far_blind || matches!(p.basis, pattern::Basis::Proved(_)));
+    let n_trusted = trusted.len();
+    trusted.extend(rest);
+    (trusted, n_trusted)
+}
+
+/// `--check CMD`: the user's formula against the table, said on standard error. `Ok` with
+/// the exit status (1 on a disagreement), `Err` with the status of an interrupted run.
+fn check_with(
+    cmd: &str,
+    args: &ArgMatches,
+    space: &Space,
+    table: &Table,
+    reach: Option<&Reach>,
+) -> Result<Result<ExitCode, ExitCode>> {
+    process::Supervisor::install();
+    let program = Program {
+        cmd: cmd.to_string(),
+        arity: space.arity(),
+        timeout: timeout(args),
+        output_cap: 1 << 30,
+        multiset: false,
+        stream: false,
+    };
+    let verdict = check::check(&program, table, reach);
+    process::sweep_orphans();
+    process::exit_on_signal();
+    match verdict {
+        Err(e) => Ok(Err(interrupted(e))),
+        Ok(check::Verdict::Agrees { checked, skipped }) => {
+            let skip = if skipped > 0 {
+                format!(" ({skipped} undecided positions skipped)")
+            } else {
+                String::new()
+            };
+            super::io::error_line(&format!(
+                "check: your program agrees with the table on all {checked} positions{skip}"
+            ));
+            Ok(Ok(ExitCode::SUCCESS))
+        }
+        Ok(check::Verdict::Differs(why)) => {
+            super::io::error_line(&format!("check: {why}"));
+            Ok(Ok(ExitCode::from(1)))
+        }
+        Ok(check::Verdict::Broken(why)) => anyhow::bail!("explore: {why}"),
+    }
 }
 
 /// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
