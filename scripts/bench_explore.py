@@ -4,7 +4,8 @@
 its options reach, computed here from the same rules). Three games, each a Python moves
 program: one whose moves only go down (a 2-heap take game on a box at 0), one with upward
 moves (a chain of 2,000 levels above a small box), and a box away from 0 (a subtraction game
-on 5000..5100). Explore runs by default (one start per batch) and with --stream. Prints a
+on 5000..5100). Then the built-in families (k-heap take games on 301^3, coin-turning to
+10^5), computed natively. Explore runs by default (one start per batch) and with --stream. Prints a
 Markdown table: median wall time of RUNS runs (default 3) and the ratios to the baseline
 (goal: at most 1.3), then the same for CPU time (user + system of games and the program,
 steadier than wall time on a shared machine).
@@ -109,5 +110,30 @@ def main():
                   f"{s:.3f} s | {s / b:.2f} |")
 
 
+# The built-in families (issue 24): the boxes the issue names, computed natively.
+FAMILIES = [
+    ("same:3:1,2 on 301^3 (outcomes and values)", ["--game", "same:3:1,2", "--box", "0..300,0..300,0..300"]),
+    ("moore:3:2 on 301^3", ["--game", "moore:3:2", "--box", "0..300,0..300,0..300"]),
+    ("turning:1-3 (Mock Turtles' code) to 10^5", ["--game", "turning:1-3", "--box", "1..100000"]),
+    ("ruler to 10^5", ["--game", "ruler", "--box", "1..100000"]),
+]
+
+
+def families():
+    print(f"\nbuilt-in families, whole command with --no-table (median of {RUNS}):\n")
+    print("| game and box | wall | CPU | positions per CPU second |")
+    print("|---|---:|---:|---:|")
+    for name, args in FAMILIES:
+        runs = [wall([BIN, "explore", *args, "--no-table"]) for _ in range(RUNS)]
+        w, c = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+        box = args[args.index("--box") + 1]
+        cells = 1
+        for part in box.split(","):
+            lo, hi = part.split("..")
+            cells *= int(hi) - int(lo) + 1
+        print(f"| {name} | {w:.2f} s | {c:.2f} s | {cells / max(c, 1e-9):,.0f} |")
+
+
 if __name__ == "__main__":
     main()
+    families()
