@@ -5,7 +5,7 @@
 //! command runs under a deadline, so a hang fails the test instead of stalling it.
 
 mod common;
-use common::{GAMES, games, temp_dir, text};
+use common::{GAMES, alive, games, temp_dir, text};
 
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
@@ -45,17 +45,6 @@ fn mkfifo(path: &Path) -> bool {
         eprintln!("skipped: mkfifo is not available");
     }
     made
-}
-
-/// Is process `pid` still there (and not a zombie)?
-fn alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => {
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            !state.starts_with('Z') && !state.starts_with('X')
-        }
-        Err(_) => false,
-    }
 }
 
 /// Item 3: an `.out` that is a FIFO blocked `games test` in its read, deaf to SIGINT and

@@ -4,23 +4,12 @@
 //! `gen` files, parallel runs in seed order. Each takes at most a few seconds.
 
 mod common;
-use common::{GAMES, games, temp_dir, text};
+use common::{GAMES, alive, games, temp_dir, text};
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// Is process `pid` still there (and not a zombie)?
-fn alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => {
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            !state.starts_with('Z') && !state.starts_with('X')
-        }
-        Err(_) => false,
-    }
-}
 
 /// Waits until `path` holds a pid, and returns it.
 fn wait_for_pid(path: &Path) -> u32 {

@@ -4,7 +4,7 @@
 //! save name that is a dangling symbolic link.
 
 mod common;
-use common::{GAMES, temp_dir, text};
+use common::{GAMES, alive, temp_dir, text};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -12,16 +12,6 @@ use std::time::{Duration, Instant};
 /// Runs `sh -c SCRIPT` in `dir` (GAMES names the binary).
 fn shell(dir: &Path, script: &str) -> Output {
     Command::new("sh").arg("-c").arg(script).env("GAMES", GAMES).current_dir(dir).output().unwrap()
-}
-
-fn alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => {
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            !state.starts_with('Z') && !state.starts_with('X')
-        }
-        Err(_) => false,
-    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! shell, Python (skipped with a note without python3) and C++ (skipped without g++).
 
 mod common;
-use common::{GAMES, games, temp_dir, text};
+use common::{GAMES, alive, games, temp_dir, text};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -468,17 +468,6 @@ fn the_example_in_the_help_is_true() {
     let report = text(&out.stdout).replace(&dir.join("").display().to_string(), "");
     for line in shown {
         assert!(report.lines().any(|l| l == line), "{line:?} not in\n{report}");
-    }
-}
-
-/// Is process `pid` still there (and not a zombie)?
-fn alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => {
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            !state.starts_with('Z') && !state.starts_with('X')
-        }
-        Err(_) => false,
     }
 }
 

@@ -355,7 +355,21 @@ fn run_core(
     Ok(Run { outcome, elapsed })
 }
 
-/// Starts `sh -c cmd` in its own process group with three pipes, registered as live.
+/// `sh -c cmd` started in its own process group with three pipes, registered as live (so a
+/// signal to `games` reaches its group).
+#[cfg(unix)]
+fn spawn_group(cmd: &str) -> std::io::Result<std::process::Child> {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command.process_group(0);
+    let mut live = live();
+    let child = command.spawn()?;
+    live.get_or_insert_with(HashSet::new).insert(child.id());
+    Ok(child)
+}
+
+/// Starts the program ([`spawn_group`]) and sets up the pump over its pipes.
 #[cfg(unix)]
 fn spawn<'i>(
     cmd: &str,
@@ -363,16 +377,7 @@ fn spawn<'i>(
     limits: Limits,
     streaming: bool,
 ) -> std::io::Result<(std::process::Child, Pump<'i>)> {
-    use std::os::unix::process::CommandExt;
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    command.process_group(0);
-    let mut child = {
-        let mut live = live();
-        let child = command.spawn()?;
-        live.get_or_insert_with(HashSet::new).insert(child.id());
-        child
-    };
+    let mut child = spawn_group(cmd)?;
     let file = |fd: std::os::fd::OwnedFd| std::fs::File::from(fd);
     let stdin = child.stdin.take().map(|p| file(p.into())).filter(|_| !input.is_empty());
     let missing = || std::io::Error::other("a pipe of the program is missing");
@@ -630,20 +635,10 @@ pub struct Session {
 impl Session {
     /// Starts `cmd`.
     pub fn start(cmd: &str) -> std::io::Result<Session> {
-        use std::os::unix::process::CommandExt;
         if let Some(sig) = interrupted() {
             return Err(interrupted_error(sig));
         }
-        let mut command = Command::new("sh");
-        command.arg("-c").arg(cmd);
-        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        command.process_group(0);
-        let mut child = {
-            let mut live = live();
-            let child = command.spawn()?;
-            live.get_or_insert_with(HashSet::new).insert(child.id());
-            child
-        };
+        let mut child = spawn_group(cmd)?;
         let file = |fd: std::os::fd::OwnedFd| std::fs::File::from(fd);
         let stdin = child.stdin.take().map(|p| file(p.into()));
         let out = Reader::new(file(child.stdout.take().expect("piped").into()), 0);
