@@ -174,16 +174,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     // The failing input is saved: a path that would block the write (a FIFO, a device) is
     // refused now, before any case runs.
     let named = args.get_one::<std::path::PathBuf>("save");
-    if let Some(save) = named
-        && let Ok(meta) = std::fs::metadata(save)
-        && !meta.is_file()
-    {
-        return Err(super::UsageError(format!(
-            "--save {}: not a regular file (a FIFO or a device would block the save)",
-            save.display()
-        ))
-        .into());
-    }
+    super::stress::check_save_path(named)?;
     process::Supervisor::install();
     let progress = super::Progress::new("stress", cases);
     let result = generic::stress(programs, options, &|done| progress.show(done));
