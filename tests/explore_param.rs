@@ -141,7 +141,7 @@ fn rows_without_a_parametric_rule() {
     let g: Vec<u32> = (0..space.cells())
         .map(|c| {
             let x = space.position(c);
-            u32::from(x[1] % (x[0] * x[0] + 1) != 0)
+            u32::from(!x[1].is_multiple_of(x[0] * x[0] + 1))
         })
         .collect();
     let found = find(&Table::from_grundy(space, g), Vec::new());

@@ -280,7 +280,7 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     let frame = Frame::of(t);
     let mut data: Vec<(u64, Vec<bool>, u64)> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
-        if l.outcome.iter().any(|&c| c == b'?') {
+        if l.outcome.iter().any(|&c| c != b'P' && c != b'N') {
             return Vec::new();
         }
         let seq: Vec<bool> = l.outcome.iter().map(|&c| c == b'P').collect();
