@@ -5,6 +5,8 @@
 //! force, carried to large n by its own periodicity (a subtraction game's outcome at n depends
 //! only on the last max(S) outcomes, so a repeated window of that length proves the period).
 
+mod common;
+
 use games::explore::pattern::{Covers, Pattern, find};
 use games::explore::space::Space;
 use games::explore::table::Table;
@@ -161,4 +163,41 @@ fn rows_without_a_parametric_rule() {
     // Too few rows: nothing.
     let t = table((2, 6), 200, &take_one_or_k);
     assert!(param(&find(&t, Vec::new())).is_none());
+}
+
+/// The same game played by `games explore` through a Python moves program (positions (k, n),
+/// moves n -> n - 1 and n -> n - k): the family is found from a box of 6 rows, and the
+/// answers at k = 1000..1010, n near 10^12 agree with the brute force.
+#[test]
+fn take_one_or_k_by_a_moves_program() {
+    if std::process::Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 not found: the moves-program test of the param family is skipped");
+        return;
+    }
+    let dir = common::temp_dir("param_t1k");
+    let file = dir.join("t1k.py");
+    let src = "import sys\nfor line in sys.stdin:\n    k, n = map(int, line.split())\n    \
+               print(';'.join('%d %d' % (k, n - s) for s in (1, k) if 1 <= s <= n))\n";
+    std::fs::write(&file, src).expect("write program");
+    let cmd = format!("python3 {}", file.display());
+    let mut at: Vec<(u64, u64)> = Vec::new();
+    for k in 1000..=1010u64 {
+        at.extend([(k, 999_999_999_999), (k, 1_000_000_000_000), (k, 1_000_000_000_000 + k)]);
+    }
+    let texts: Vec<String> = at.iter().map(|(k, n)| format!("{k},{n}")).collect();
+    let mut args = vec!["explore", "--moves", &cmd, "--box", "2..7,0..20", "--json"];
+    for a in &texts {
+        args.extend(["--at", a.as_str()]);
+    }
+    let out = common::games(&args, b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let answers = v["at"].as_array().expect("at");
+    assert_eq!(answers.len(), at.len());
+    for (&(k, n), a) in at.iter().zip(answers) {
+        let truth = Truth::of(&take_one_or_k(k)).is_p(n);
+        let got = a["outcome"].as_str().unwrap_or("?");
+        assert_eq!(got, if truth { "P" } else { "N" }, "({k}, {n}): {a}");
+        assert!(a["basis"].as_str().unwrap_or("").contains("param"), "{a}");
+    }
 }
