@@ -21,6 +21,7 @@ pub mod bits;
 pub mod digits;
 pub mod excepted;
 pub mod intervals;
+pub mod param;
 pub mod period;
 pub mod plane;
 pub mod relation;
@@ -127,6 +128,7 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("digits", digits::detect),
     ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
+    ("param", param::detect),
 ];
 
 /// How sure a reported pattern is.
