@@ -6,8 +6,7 @@
 
 use super::answer::{self, AtAnswer};
 use super::pattern::Pattern;
-use super::program::parse_coord;
-use super::space::{Coords, MAX_ARITY};
+use super::space::{Coords, MAX_ARITY, parse_part};
 use super::table::Table;
 
 /// A position asked: its parts' coordinates one after the other (`arity` each; one part for a
@@ -24,55 +23,9 @@ pub struct Reading {
 }
 
 impl Reading {
-    /// One part: `arity` whole numbers separated by blanks or commas (multisets: 0 to 16 heaps,
-    /// `()` for none). Errors name the column (1-based, in bytes) of the fault within `text`.
+    /// One part of a sum ([`parse_part`]).
     fn part(&self, text: &str, offset: usize) -> Result<Coords, (usize, String)> {
-        let mut p = [0u64; MAX_ARITY];
-        let mut k = 0;
-        let most = if self.multiset { MAX_ARITY } else { self.arity };
-        if text.trim() == "()" && self.multiset {
-            return Ok(p);
-        }
-        let mut at = 0;
-        for token in text.split(|c: char| c == ',' || c.is_ascii_whitespace()) {
-            let col = offset + at;
-            at += token.len() + 1;
-            if token.is_empty() {
-                continue;
-            }
-            if k == most {
-                let what = if self.multiset { "heaps" } else { "coordinates" };
-                return Err((col, format!("more than {most} {what} in '{}'", text.trim())));
-            }
-            p[k] = parse_coord(token.as_bytes()).ok_or_else(|| {
-                (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1"))
-            })?;
-            k += 1;
-        }
-        if self.multiset {
-            let nonzero = p.iter().filter(|&&x| x != 0).count();
-            if nonzero > self.arity {
-                return Err((
-                    offset,
-                    format!(
-                        "'{}' has {nonzero} heaps; the box has {} (a sum 'A + B' splits it)",
-                        text.trim(),
-                        self.arity
-                    ),
-                ));
-            }
-            p.sort_unstable();
-            let mut q = [0u64; MAX_ARITY];
-            q[..self.arity].copy_from_slice(&p[MAX_ARITY - self.arity..]);
-            return Ok(q);
-        }
-        if k != self.arity {
-            return Err((
-                offset,
-                format!("'{}': {k} coordinates, the game has {}", text.trim(), self.arity),
-            ));
-        }
-        Ok(p)
+        parse_part(text, self.arity, self.multiset, offset)
     }
 
     /// A position or a sum `A + B + C`.

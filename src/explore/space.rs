@@ -168,25 +168,58 @@ impl Space {
     }
 }
 
-/// Reads a position `3 5` or `3,5` with exactly `arity` coordinates (for `--at`).
-pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
+/// One position: `arity` whole numbers separated by blanks or commas (multisets: 0 to 16 heaps,
+/// `()` for none). Errors name the column (1-based, in bytes) of the fault within `text`.
+pub fn parse_part(
+    text: &str,
+    arity: usize,
+    multiset: bool,
+    offset: usize,
+) -> Result<Coords, (usize, String)> {
     let mut p = [0u64; MAX_ARITY];
-    let parts: Vec<&str> = text
-        .split(|c: char| c == ',' || c.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if parts.len() != arity {
-        return Err(format!(
-            "position '{text}': {} coordinates, the game has {arity}",
-            parts.len()
-        ));
+    let mut k = 0;
+    let most = if multiset { MAX_ARITY } else { arity };
+    if text.trim() == "()" && multiset {
+        return Ok(p);
     }
-    for (i, t) in parts.iter().enumerate() {
-        p[i] = super::program::parse_coord(t.as_bytes()).ok_or_else(|| {
-            format!("position '{text}': '{t}' is not a whole number from 0 to 2^63 - 1")
-        })?;
+    let mut at = 0;
+    for token in text.split(|c: char| c == ',' || c.is_ascii_whitespace()) {
+        let col = offset + at;
+        at += token.len() + 1;
+        if token.is_empty() {
+            continue;
+        }
+        if k == most {
+            let what = if multiset { "heaps" } else { "coordinates" };
+            return Err((col, format!("more than {most} {what}")));
+        }
+        p[k] = super::program::parse_coord(token.as_bytes())
+            .ok_or_else(|| (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1")))?;
+        k += 1;
+    }
+    if multiset {
+        let nonzero = p.iter().filter(|&&x| x != 0).count();
+        if nonzero > arity {
+            return Err((
+                offset,
+                format!("{nonzero} heaps; the box has {arity} (a sum 'A + B' splits it)"),
+            ));
+        }
+        p.sort_unstable();
+        let mut q = [0u64; MAX_ARITY];
+        q[..arity].copy_from_slice(&p[MAX_ARITY - arity..]);
+        return Ok(q);
+    }
+    if k != arity {
+        return Err((offset, format!("{k} coordinates, the game has {arity}")));
     }
     Ok(p)
+}
+
+/// A position of `arity` coordinates (blanks or commas between them), for options such as
+/// `--winning`: [`parse_part`], its error prefixed with the text.
+pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
+    parse_part(text, arity, false, 1).map_err(|(_, e)| format!("position '{text}': {e}"))
 }
 
 /// Writes a position as its coordinates separated by single spaces.
