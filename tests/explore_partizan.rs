@@ -259,3 +259,32 @@ fn bad_replies_name_the_position() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("does not end"));
 }
+
+/// A chain leading out of the box one position at a time stops at `--max-starts` with one
+/// line, and a reply's control bytes are escaped in the error (no ESC reaches the terminal).
+#[test]
+fn chains_are_bounded_and_replies_escaped() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("partizan-chain");
+    let chain = dir.join("chain.py");
+    std::fs::write(
+        &chain,
+        "import sys\nfor line in sys.stdin:\n    n = int(line)\n    print(f'{n + 1} | ' if n < 100000 else ' | ', flush=True)\n",
+    )
+    .unwrap();
+    let cmd = format!("python3 {}", chain.display());
+    let args = ["explore", "--partizan", "--moves", &cmd, "--box", "0..0", "--max-starts", "20"];
+    let out = games(&args, b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("started 20 times (--max-starts)"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let file = dir.join("esc.txt");
+    std::fs::write(&file, " | \n\x1b[31mx | \n").unwrap();
+    let out = games(&["explore", "--partizan", "--moves", &program(&file), "--box", "0..1"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(!err.contains('\x1b') && err.contains("\\u001b"), "{err}");
+}

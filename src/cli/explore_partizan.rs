@@ -27,7 +27,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .collect::<Result<_>>()?;
     let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
     games::harness::process::Supervisor::install();
-    let result = partizan::explore(&space, &at, &cmd, timeout, max_positions);
+    let max_starts = *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize;
+    let result = partizan::explore(&space, &at, &cmd, timeout, max_positions, max_starts);
     games::harness::process::sweep_orphans();
     let report = result.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let mut out = Out::new();

@@ -6,8 +6,8 @@
 //! game must end (a position that can come back to itself is refused), and the canonical forms
 //! stay within a budget. The box gets an "all numbers?" verdict with its first non-number and why.
 
-use super::program::BATCH;
-use super::space::{Coords, MAX_ARITY, MAX_COORD, Space, format_position};
+use super::program::{BATCH, excerpt, parse_coord};
+use super::space::{Coords, MAX_ARITY, Space, format_position};
 use crate::harness::process::{self, Limits, Outcome as Run};
 use crate::theory::canonical::{GameId, Games, Outcome};
 use std::collections::HashMap;
@@ -180,11 +180,6 @@ impl Explorer<'_> {
     }
 }
 
-fn excerpt(line: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&line[..line.len().min(120)]).into_owned();
-    if line.len() > 120 { format!("{text}...") } else { text }
-}
-
 /// One position: exactly `arity` whole numbers.
 fn parse_part(part: &[u8], arity: usize) -> Result<Coords, String> {
     let mut p = [0u64; MAX_ARITY];
@@ -193,17 +188,8 @@ fn parse_part(part: &[u8], arity: usize) -> Result<Coords, String> {
         if k == arity {
             return Err(format!("'{}' has more than {arity} coordinates", excerpt(part).trim()));
         }
-        let digits = t.strip_prefix(b"+").unwrap_or(t);
-        let ok = !digits.is_empty() && digits.len() <= 19 && digits.iter().all(u8::is_ascii_digit);
-        let v = if ok {
-            digits.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64)
-        } else {
-            u64::MAX
-        };
-        if v > MAX_COORD {
-            return Err(format!("'{}' is not a whole number from 0 to 2^63 - 1", excerpt(t)));
-        }
-        p[k] = v;
+        p[k] = parse_coord(t)
+            .ok_or_else(|| format!("'{}' is not a whole number from 0 to 2^63 - 1", excerpt(t)))?;
         k += 1;
     }
     if k == 0 {
@@ -222,6 +208,7 @@ pub fn explore(
     cmd: &str,
     timeout: Duration,
     max_positions: usize,
+    max_starts: usize,
 ) -> Result<Report, String> {
     let cells = space.cells();
     if cells > max_positions {
@@ -241,7 +228,17 @@ pub fn explore(
         ex.intern(space.position(c))?;
     }
     let at_ids: Vec<u32> = at.iter().map(|p| ex.intern(*p)).collect::<Result<_, _>>()?;
+    let mut starts = 0usize;
     while ex.graph.left.len() < ex.graph.coords.len() {
+        // Each batch is one start of the program: a game whose options lead out of the box
+        // one level at a time would otherwise start it once per level, for hours.
+        if starts == max_starts {
+            return Err(format!(
+                "the moves program was started {starts} times (--max-starts): the game's options lead out of the box one level at a time ({} positions known); raise --max-starts",
+                ex.graph.coords.len()
+            ));
+        }
+        starts += 1;
         let from = ex.graph.left.len();
         let to = ex.graph.coords.len().min(from + BATCH);
         ex.ask(from, to)?;
