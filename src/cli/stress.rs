@@ -102,33 +102,47 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         stress::Against::Command { cmd, .. } => format!("`{cmd}`"),
     };
     let Some(f) = report.failure else {
-        let checked = report.cases - report.declined;
-        let mut line =
-            format!("stress {}: {checked} cases passed against {who} (seed {seed})", p.name);
-        if report.declined > 0 {
-            line.push_str(&format!(
-                "; {} beyond the brute force's reach were skipped",
-                report.declined
-            ));
-        }
-        if report.whitespace_only > 0 {
-            line.push_str(&format!(
-                "; {} of them differ only in line-end whitespace (CRLF or trailing blanks)",
-                report.whitespace_only
-            ));
-        }
-        line.push('\n');
-        return Ok(io::finish(0, line.as_bytes()));
+        return Ok(io::finish(0, passed_line(p.name, &report, &who, seed).as_bytes()));
     };
+    Ok(failure_report(args, p.name, seed, &f, &against))
+}
+
+/// The one line of a run where every case passed.
+fn passed_line(name: &str, report: &stress::Report, who: &str, seed: u64) -> String {
+    let checked = report.cases - report.declined;
+    let mut line = format!("stress {name}: {checked} cases passed against {who} (seed {seed})");
+    if report.declined > 0 {
+        line.push_str(&format!(
+            "; {} beyond the brute force's reach were skipped",
+            report.declined
+        ));
+    }
+    if report.whitespace_only > 0 {
+        line.push_str(&format!(
+            "; {} of them differ only in line-end whitespace (CRLF or trailing blanks)",
+            report.whitespace_only
+        ));
+    }
+    line.push('\n');
+    line
+}
+
+/// The report of the first failing case (its input saved first; a save that fails is said
+/// after the report), and the exit status 1.
+fn failure_report(
+    args: &ArgMatches,
+    name: &str,
+    seed: u64,
+    f: &stress::Failure,
+    against: &stress::Against<'_>,
+) -> ExitCode {
     let named = args.get_one::<std::path::PathBuf>("save");
-    let save = named
-        .cloned()
-        .unwrap_or_else(|| format!("stress-{}-{seed}-{}.in", p.name, f.index + 1).into());
+    let save =
+        named.cloned().unwrap_or_else(|| format!("stress-{name}-{seed}-{}.in", f.index + 1).into());
     // The report comes first: a save that fails must not lose it.
     let saved = stress::save_input(&save, &f.input, named.is_some());
     let mut text = format!(
-        "stress {}: case {} ({} input, seed {seed}): {}\n",
-        p.name,
+        "stress {name}: case {} ({} input, seed {seed}): {}\n",
         f.index + 1,
         f.size.name(),
         f.reason,
@@ -140,25 +154,23 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         stress::Against::Brute => ("brute force", "games"),
         stress::Against::Command { .. } => ("games", "program"),
     };
-    text.push_str(&format!("--- input ---\n{}", stress::excerpt(&f.input)));
-    text.push_str(&format!("--- expected ({ours}) ---\n{}", stress::excerpt(&f.expected)));
-    text.push_str(&format!("--- got ({theirs}) ---\n{}", stress::excerpt(&f.got)));
-    if let Some(stress::Comparison::Differ { line, expected, got }) = &f.diff {
-        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
-    }
-    if !f.stderr.is_empty() {
-        text.push_str(&format!("--- program stderr ---\n{}", stress::excerpt(&f.stderr)));
-    }
-    text.push_str(&stress::summary(p.name, &f, saved.is_ok().then_some(save.as_path()), &against));
+    text.push_str(&stress::case_sections(
+        &f.input,
+        &f.expected,
+        &f.got,
+        f.diff.as_ref(),
+        &f.stderr,
+        (ours, theirs),
+    ));
+    text.push_str(&stress::summary(name, f, saved.is_ok().then_some(save.as_path()), against));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(
-            "games stress {}: cannot save the failing input to {}: {e}",
-            p.name,
+            "games stress {name}: cannot save the failing input to {}: {e}",
             save.display()
         ));
     }
-    Ok(code)
+    code
 }
 
 /// A `--save` path that would block the write (a FIFO, a device) is a usage error, said before

@@ -159,24 +159,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         against: text("against"),
         validator: args.get_one::<String>("validate").map(String::as_str),
     };
-    let seed = *args.get_one::<u64>("seed").unwrap_or(&1);
-    let cases = *args.get_one::<u64>("cases").unwrap_or(&300);
-    let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
-    let validator_timeout =
-        args.get_one::<f64>("validate-timeout").copied().unwrap_or((10.0 * timeout).max(60.0));
-    let options = Options {
-        cases,
-        seed,
-        jobs: super::jobs_of(args),
-        timeout: std::time::Duration::from_secs_f64(timeout),
-        validator_timeout: std::time::Duration::from_secs_f64(validator_timeout),
-    };
+    let options = options_of(args);
     // The failing input is saved: a path that would block the write (a FIFO, a device) is
     // refused now, before any case runs.
     let named = args.get_one::<std::path::PathBuf>("save");
     super::stress::check_save_path(named)?;
     process::Supervisor::install();
-    let progress = super::Progress::new("stress", cases);
+    let progress = super::Progress::new("stress", options.cases);
     let result = generic::stress(programs, options, &|done| progress.show(done));
     progress.clear();
     process::sweep_orphans();
@@ -186,8 +175,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     let Some(f) = report.failure else {
         let mut line = format!(
-            "stress: {} cases passed: `{}` agrees with `{}` (seed {seed})",
-            report.cases, programs.against, programs.reference
+            "stress: {} cases passed: `{}` agrees with `{}` (seed {})",
+            report.cases, programs.against, programs.reference, options.seed
         );
         if report.whitespace_only > 0 {
             line.push_str(&format!(
@@ -198,7 +187,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         line.push('\n');
         return Ok(io::finish(0, line.as_bytes()));
     };
-    let save = named.cloned().unwrap_or_else(|| format!("stress-{seed}-{}.in", f.index + 1).into());
+    let save = named
+        .cloned()
+        .unwrap_or_else(|| format!("stress-{}-{}.in", options.seed, f.index + 1).into());
     // The input as generated is saved before shrinking (whatever becomes of the shrinking, the
     // counterexample is kept), then replaced by the shrunk one.
     let saved = stress::save_input(&save, &f.input, named.is_some());
@@ -225,6 +216,31 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             stress::save_input(&save, &f.input, named.is_some())
         }
     });
+    Ok(failure_report(&programs, &f, &save, saved))
+}
+
+/// The seeds, counts, jobs and time limits of a run.
+fn options_of(args: &ArgMatches) -> Options {
+    let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
+    let validator_timeout =
+        args.get_one::<f64>("validate-timeout").copied().unwrap_or((10.0 * timeout).max(60.0));
+    Options {
+        cases: *args.get_one::<u64>("cases").unwrap_or(&300),
+        seed: *args.get_one::<u64>("seed").unwrap_or(&1),
+        jobs: super::jobs_of(args),
+        timeout: std::time::Duration::from_secs_f64(timeout),
+        validator_timeout: std::time::Duration::from_secs_f64(validator_timeout),
+    }
+}
+
+/// The report of the first failing case, shrunk (a save that failed is said after it), and
+/// the exit status 1.
+fn failure_report(
+    programs: &Programs<'_>,
+    f: &generic::Failure,
+    save: &std::path::Path,
+    saved: std::io::Result<()>,
+) -> ExitCode {
     let mut text = format!(
         "stress: case {} (`{} {}`): {}\n",
         f.index + 1,
@@ -235,17 +251,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if saved.is_ok() {
         text.push_str(&format!("input saved to {}\n", save.display()));
     }
-    let excerpt = stress::excerpt;
-    text.push_str(&format!("--- input ---\n{}", excerpt(&f.input)));
-    text.push_str(&format!("--- expected (reference) ---\n{}", excerpt(&f.expected)));
-    text.push_str(&format!("--- got (program) ---\n{}", excerpt(&f.got)));
-    if let Some(stress::Comparison::Differ { line, expected, got }) = &f.diff {
-        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
-    }
-    if !f.stderr.is_empty() {
-        text.push_str(&format!("--- program stderr ---\n{}", excerpt(&f.stderr)));
-    }
-    text.push_str(&generic::summary(&programs, &f, saved.is_ok().then_some(save.as_path())));
+    text.push_str(&stress::case_sections(
+        &f.input,
+        &f.expected,
+        &f.got,
+        f.diff.as_ref(),
+        &f.stderr,
+        ("reference", "program"),
+    ));
+    text.push_str(&generic::summary(programs, f, saved.is_ok().then_some(save)));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {
         io::error_line(&format!(
@@ -253,5 +267,5 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             save.display()
         ));
     }
-    Ok(code)
+    code
 }

@@ -619,6 +619,29 @@ fn record_error(
     }
 }
 
+/// The body of a failure report: the input, the expected and the actual output (each an
+/// [`excerpt`]), the first differing line, and the program's stderr when it wrote any.
+/// `ours`/`theirs` name where the expected and the actual output came from.
+pub fn case_sections(
+    input: &[u8],
+    expected: &[u8],
+    got: &[u8],
+    diff: Option<&Comparison>,
+    stderr: &[u8],
+    (ours, theirs): (&str, &str),
+) -> String {
+    let mut text = format!("--- input ---\n{}", excerpt(input));
+    text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(expected)));
+    text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(got)));
+    if let Some(Comparison::Differ { line, expected, got }) = diff {
+        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
+    }
+    if !stderr.is_empty() {
+        text.push_str(&format!("--- program stderr ---\n{}", excerpt(stderr)));
+    }
+    text
+}
+
 /// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
 pub fn excerpt(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
