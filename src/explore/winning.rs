@@ -242,84 +242,33 @@ fn partners(x: u64) -> Vec<u64> {
     out
 }
 
+/// Options, each a sum of positions.
+type Sums = Vec<Vec<Vec<u64>>>;
+
+/// Adds one option; `None` once there are more than [`MAX_OPTIONS`].
+fn push(out: &mut Sums, o: Vec<Vec<u64>>) -> Option<()> {
+    out.push(o);
+    (out.len() <= MAX_OPTIONS).then_some(())
+}
+
 /// Every option of `p`, each a sum of positions; `None` past [`MAX_OPTIONS`].
-fn options(game: &Builtin, p: &[u64]) -> Option<Vec<Vec<Vec<u64>>>> {
-    let mut out: Vec<Vec<Vec<u64>>> = Vec::new();
-    let push = |out: &mut Vec<Vec<Vec<u64>>>, o: Vec<Vec<u64>>| -> Option<()> {
-        out.push(o);
-        (out.len() <= MAX_OPTIONS).then_some(())
-    };
-    let lines = |classes: &[u32], out: &mut Vec<Vec<Vec<u64>>>| -> Option<()> {
-        for &d in classes {
-            let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
-            let most = set.iter().map(|&i| p[i]).min().unwrap_or(0);
-            if most as usize > MAX_OPTIONS {
-                return None;
-            }
-            for t in 1..=most {
-                let mut q = p.to_vec();
-                set.iter().for_each(|&i| q[i] -= t);
-                push(out, vec![q])?;
-            }
-        }
-        Some(())
-    };
+fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
+    let mut out: Sums = Vec::new();
     match game {
-        Builtin::Wythoff(k) => lines(&(1u32..1 << k).collect::<Vec<_>>(), &mut out)?,
-        Builtin::Nim(k) => lines(&(0..*k).map(|i| 1u32 << i).collect::<Vec<_>>(), &mut out)?,
-        Builtin::Family(Family::Take(_, g)) if g.mode == Mode::Same => lines(&g.classes, &mut out)?,
-        Builtin::Family(Family::Take(_, g)) => {
-            for &d in &g.classes {
-                let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
-                if set.iter().any(|&i| p[i] == 0) {
-                    continue;
-                }
-                let count: u128 = set.iter().map(|&i| p[i] as u128).product();
-                if count > MAX_OPTIONS as u128 {
-                    return None;
-                }
-                let mut q = p.to_vec();
-                set.iter().for_each(|&i| q[i] = 0);
-                loop {
-                    push(&mut out, vec![q.clone()])?;
-                    let mut j = 0;
-                    while j < set.len() && q[set[j]] + 1 >= p[set[j]] {
-                        q[set[j]] = 0;
-                        j += 1;
-                    }
-                    if j == set.len() {
-                        break;
-                    }
-                    q[set[j]] += 1;
-                }
-            }
+        Builtin::Wythoff(k) => same_amount(p, &(1u32..1 << k).collect::<Vec<_>>(), &mut out)?,
+        Builtin::Nim(k) => {
+            same_amount(p, &(0..*k).map(|i| 1u32 << i).collect::<Vec<_>>(), &mut out)?
         }
+        Builtin::Family(Family::Take(_, g)) if g.mode == Mode::Same => {
+            same_amount(p, &g.classes, &mut out)?
+        }
+        Builtin::Family(Family::Take(_, g)) => any_amounts(p, &g.classes, &mut out)?,
         Builtin::Family(Family::Turning(r)) => {
             for coins in crate::theory::turning::moves(r, p[0], MAX_OPTIONS)? {
                 push(&mut out, coins.into_iter().map(|c| vec![c]).collect())?;
             }
         }
-        Builtin::Family(Family::Product(a, b)) => {
-            // X x Y without the head (x, y): the cells turned up, as a sum.
-            let xs = crate::theory::turning::moves(a, p[0], MAX_OPTIONS)?;
-            let ys = crate::theory::turning::moves(b, p[1], MAX_OPTIONS)?;
-            if (xs.len() as u128) * (ys.len() as u128) > MAX_OPTIONS as u128 {
-                return None;
-            }
-            for x in &xs {
-                for y in &ys {
-                    let mut cells = Vec::new();
-                    for &i in x.iter().chain([&p[0]]) {
-                        for &j in y.iter().chain([&p[1]]) {
-                            if (i, j) != (p[0], p[1]) {
-                                cells.push(vec![i, j]);
-                            }
-                        }
-                    }
-                    push(&mut out, cells)?;
-                }
-            }
-        }
+        Builtin::Family(Family::Product(a, b)) => product(a, b, p, &mut out)?,
         Builtin::Sg(rule) if rule.amount_ranges().is_some() => {
             // A subtraction rule: n - s for every amount s <= n.
             let n = p[0];
@@ -345,6 +294,80 @@ fn options(game: &Builtin, p: &[u64]) -> Option<Vec<Vec<Vec<u64>>>> {
         }
     }
     Some(out)
+}
+
+/// The same positive amount from every heap of a class (a bit set of heaps).
+fn same_amount(p: &[u64], classes: &[u32], out: &mut Sums) -> Option<()> {
+    for &d in classes {
+        let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
+        let most = set.iter().map(|&i| p[i]).min().unwrap_or(0);
+        if most as usize > MAX_OPTIONS {
+            return None;
+        }
+        for t in 1..=most {
+            let mut q = p.to_vec();
+            set.iter().for_each(|&i| q[i] -= t);
+            push(out, vec![q])?;
+        }
+    }
+    Some(())
+}
+
+/// Any positive amounts from every heap of a class (Moore's Nim): every smaller size of each.
+fn any_amounts(p: &[u64], classes: &[u32], out: &mut Sums) -> Option<()> {
+    for &d in classes {
+        let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
+        if set.iter().any(|&i| p[i] == 0) {
+            continue;
+        }
+        let count: u128 = set.iter().map(|&i| p[i] as u128).product();
+        if count > MAX_OPTIONS as u128 {
+            return None;
+        }
+        let mut q = p.to_vec();
+        set.iter().for_each(|&i| q[i] = 0);
+        loop {
+            push(out, vec![q.clone()])?;
+            let mut j = 0;
+            while j < set.len() && q[set[j]] + 1 >= p[set[j]] {
+                q[set[j]] = 0;
+                j += 1;
+            }
+            if j == set.len() {
+                break;
+            }
+            q[set[j]] += 1;
+        }
+    }
+    Some(())
+}
+
+/// A product's move X x Y without the head (x, y): the cells turned up, as a sum.
+fn product(
+    a: &crate::theory::turning::Rule,
+    b: &crate::theory::turning::Rule,
+    p: &[u64],
+    out: &mut Sums,
+) -> Option<()> {
+    let xs = crate::theory::turning::moves(a, p[0], MAX_OPTIONS)?;
+    let ys = crate::theory::turning::moves(b, p[1], MAX_OPTIONS)?;
+    if (xs.len() as u128) * (ys.len() as u128) > MAX_OPTIONS as u128 {
+        return None;
+    }
+    for x in &xs {
+        for y in &ys {
+            let mut cells = Vec::new();
+            for &i in x.iter().chain([&p[0]]) {
+                for &j in y.iter().chain([&p[1]]) {
+                    if (i, j) != (p[0], p[1]) {
+                        cells.push(vec![i, j]);
+                    }
+                }
+            }
+            push(out, cells)?;
+        }
+    }
+    Some(())
 }
 
 /// `--winning` for a moves program: the options the program gave for `pos` (a position met
