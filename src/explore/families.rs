@@ -392,6 +392,13 @@ fn closed_text(c: Closed, x: &str) -> (String, String, String) {
             format!("({x} ? 2*({x}-1) + (__builtin_popcountll({x}-1) % 2 == 0) : 0)"),
             format!("(2*({x}-1) + (bin({x}-1).count('1') % 2 == 0) if {x} else 0)"),
         ),
+        Closed::Triplets => (
+            format!(
+                "G({x}) = the ({x} - 2)-th odious number: 2({x} - 3) + [popcount({x} - 3) even] ({x} >= 3), 0 for {x} <= 2"
+            ),
+            format!("({x} >= 3 ? 2*({x}-3) + (__builtin_popcountll({x}-3) % 2 == 0) : 0)"),
+            format!("(2*({x}-3) + (bin({x}-3).count('1') % 2 == 0) if {x} >= 3 else 0)"),
+        ),
         Closed::Ruler => (
             format!("G({x}) = the largest power of 2 dividing {x} ({x} >= 1)"),
             format!("({x} & -{x})"),

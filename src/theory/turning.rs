@@ -18,6 +18,11 @@
 //! **Closed forms** (Winning Ways ch. 14): Turning Turtles `1-2`: G(n) = n; Twins `2`:
 //! G(n) = n - 1; Mock Turtles `1-3`: G(n) = the n-th odious number (1, 2, 4, 7, 8, 11, ...:
 //! 2(n - 1) + [popcount(n - 1) even]); Ruler `1+C`: G(n) = the largest power of 2 dividing n.
+//! Triplets `3`: G(1) = G(2) = 0 and G(n) = the (n - 2)-th odious number for n >= 3. Proof, by
+//! induction on n: the moves of Triplets at coin n turn two coins a < b < n; read coins 1 and 2
+//! as Mock Turtles' "no coin" (both worth 0) and coin c >= 3 as Mock Turtles' coin c - 2; the
+//! pairs {1, 2}, {1 or 2, b} and {a, b} are then exactly Mock Turtles' moves at coin n - 2
+//! turning none, one or two other coins, with the same XORs, so the mex is the same.
 //!
 //! **Computation without listing options one by one.** For an element with no spacing, span or
 //! F constraint, the XORs of j distinct earlier coins form a set B_j kept as a bitset; when G(n)
@@ -60,17 +65,26 @@ pub struct Rule {
     pub elements: Vec<Element>,
 }
 
-/// The named games: (name, code).
+/// The named games: (name, code), as CGSuite's `game.strip.Turning` documentation lists the
+/// games of Winning Ways ch. 14 (`gold-moidores` is Winning Ways' name for `moidores`).
 pub const NAMED: &[(&str, &str)] = &[
     ("turning-turtles", "1-2"),
     ("twins", "2"),
     ("mock-turtles", "1-3"),
     ("ruler", "1+C"),
     ("moebius", "1-5"),
-    ("gold-moidores", "1-6"),
     ("mogul", "1-7"),
+    ("moidores", "1-9"),
+    ("gold-moidores", "1-9"),
+    ("motley", "1+"),
+    ("triplets", "3"),
+    ("mock-turtle-fives", "1-3C(5)"),
+    ("triplet-fives", "3C(5)"),
+    ("ruler-fives", "1-5C"),
     ("turnips", "3E"),
     ("grunt", "4SF"),
+    ("sym", "1+S"),
+    ("sympler", "1+FS"),
 ];
 
 /// Reads a code (`1-3`, `1+C`, `2,4E`, `1-4C(6)`) or a name of [`NAMED`].
@@ -161,6 +175,8 @@ pub enum Closed {
     MinusOne,
     Odious,
     Ruler,
+    /// Triplets: Mock Turtles two coins to the right.
+    Triplets,
 }
 
 impl Closed {
@@ -176,6 +192,8 @@ impl Closed {
                 (n - 1).checked_mul(2)? + u64::from((n - 1).count_ones().is_multiple_of(2))
             }
             Closed::Ruler => 1 << n.trailing_zeros(),
+            Closed::Triplets if n <= 2 => 0,
+            Closed::Triplets => return Closed::Odious.value(n - 2),
         })
     }
 
@@ -187,6 +205,9 @@ impl Closed {
             Closed::Odious => "Mock Turtles: G(n) is the n-th odious number (Winning Ways ch. 14)",
             Closed::Ruler => {
                 "Ruler: G(n) is the largest power of 2 dividing n (Winning Ways ch. 14)"
+            }
+            Closed::Triplets => {
+                "Triplets is Mock Turtles shifted by two coins: G(n) = the (n - 2)-th odious number, 0 for n <= 2 (induction on n, see theory::turning)"
             }
         }
     }
@@ -203,6 +224,7 @@ pub fn closed(rule: &Rule) -> Option<Closed> {
         (2, 2, Spacing::Any | Spacing::Equal | Spacing::Symmetric) => Some(Closed::MinusOne),
         (1, 3, Spacing::Any) => Some(Closed::Odious),
         (1, u64::MAX, Spacing::Consecutive) => Some(Closed::Ruler),
+        (3, 3, Spacing::Any) => Some(Closed::Triplets),
         _ => None,
     }
 }
@@ -624,6 +646,7 @@ mod tests {
             ("twins", Closed::MinusOne),
             ("mock-turtles", Closed::Odious),
             ("ruler", Closed::Ruler),
+            ("triplets", Closed::Triplets),
         ] {
             let r = parse(name).unwrap();
             assert_eq!(closed(&r), Some(closed_form));
