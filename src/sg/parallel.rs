@@ -130,6 +130,9 @@ type RareClass = (Vec<(usize, bool)>, Vec<u32>, Vec<u16>);
 struct RareCopy {
     rebuilds: u64,
     classes: Vec<RareClass>,
+    /// Per class, the common keys when the copy was brought up to date (see
+    /// [`scan_until_settled`]), and how many there were.
+    common: Vec<(Vec<u64>, usize)>,
 }
 
 impl RareCopy {
@@ -139,6 +142,11 @@ impl RareCopy {
         if rebuilds != self.rebuilds || self.classes.len() != parts.rare_lists().count() {
             self.classes.clear();
             self.rebuilds = rebuilds;
+        }
+        let fresh = self.common.len() != parts.common_sets().count()
+            || self.common.iter().zip(parts.common_sets()).any(|(c, (_, count))| c.1 != count);
+        if self.classes.is_empty() || fresh {
+            self.common = parts.common_sets().map(|(bits, count)| (bits.to_vec(), count)).collect();
         }
         if self.classes.is_empty() {
             self.classes = parts
@@ -164,14 +172,23 @@ struct Job<'a> {
     words: usize,
     /// The rare heaps to pair (far rare pairs), with the split's rebuild count.
     rare: Option<&'a RareCopy>,
+    /// Scan each heap's far pairs until its candidate is settled (see [`scan_until_settled`])
+    /// instead of taking the first `pairs`; needs `rare`.
+    scan: bool,
+    /// Candidates settled past the first before a scan stops, besides one per near rare pair of
+    /// the heap (the options the workers cannot see, the one-heap moves into the block and the
+    /// rare pairs whose partner is not finished, may reach the first ones).
+    margin: usize,
+    /// At most this many of the near rare pairs count in the margin.
+    near_margin: usize,
 }
 
-/// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split),
-/// and with `rare` the rare pairs whose two heaps lie below `values.len()`.
+/// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split,
+/// or with `scan` as many as settle the candidate), and with `rare` the rare pairs whose two
+/// heaps lie below `values.len()`.
 fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
-    let (values, splits, words) = (job.values, job.splits, job.words);
+    let (splits, words) = (job.splits, job.words);
     let count = end - start;
-    let known = values.len();
     let mut out = Masks {
         start,
         end,
@@ -180,8 +197,9 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
         lo: vec![1; count * splits.len()],
         hi: vec![0; count * splits.len()],
         mask: vec![0; count * words],
-        rare: job.rare.map(|r| (known, r.rebuilds)),
+        rare: job.rare.map(|r| (job.values.len(), r.rebuilds)),
     };
+    let mut scratch = Scratch { banks: Box::new([[0; 1 << 10]; 4]), cursors: Vec::new() };
     for n in start..end {
         if (n - start) & 7 == 0 && cancel.load(Ordering::Relaxed) {
             out.end = n;
@@ -189,45 +207,176 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
         }
         let i = n - start;
         let mask = &mut out.mask[i * words..(i + 1) * words];
-        for (si, &(k, unequal)) in splits.iter().enumerate() {
-            if n < k + 2 {
-                continue;
-            }
-            let m = n - k;
-            // The largest a, without the equal split when it is forbidden.
-            let top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
-            // The first `pairs` pairs whose partner m - a is finished (a >= m - known + 1).
-            let lo = (m.saturating_sub(known) + 1).max(1);
-            let hi = top.min(lo.saturating_add(job.pairs - 1));
-            if lo > hi {
-                continue;
-            }
-            out.lo[i * splits.len() + si] = lo as u32;
-            out.hi[i * splits.len() + si] = hi as u32;
-            let left = &values[lo..=hi];
-            let right = &values[m - hi..=m - lo];
-            if words == 1 {
-                mask[0] |= or_bits(left, right);
-            } else if left.len() >= 256 {
-                or_words(left, right, mask);
-            } else {
-                for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    let v = x ^ y;
-                    mask[v as usize >> 6] |= 1 << (v & 63);
-                }
-            }
+        let span = i * splits.len()..(i + 1) * splits.len();
+        let (lo, hi) = (&mut out.lo[span.clone()], &mut out.hi[span]);
+        for b in scratch.banks.iter_mut() {
+            b[..words].fill(0);
         }
-        if let Some(rare) = job.rare {
-            far_rare_pairs(values, rare, n, mask);
+        let near =
+            job.rare.map_or(0, |rare| far_rare_pairs(job.values, rare, n, &mut scratch.banks));
+        match job.rare {
+            Some(rare) if job.scan => {
+                let margin = job.margin + near.min(job.near_margin);
+                scan_until_settled(job, (rare, margin), n, (lo, hi, mask), &mut scratch)
+            }
+            _ => first_pairs(job, n, (lo, hi, mask)),
         }
+        merge_banks(&scratch.banks, mask);
     }
     out
 }
 
+/// The far pairs `(a, m - a)` of a split: partner `m - a` finished (`a >= m - known + 1`), `a`
+/// up to `top` (the largest `a`, without the equal split when it is forbidden); `None` when the
+/// split has no pair.
+fn far_range(n: usize, (k, unequal): (usize, bool), known: usize) -> Option<(usize, usize)> {
+    if n < k + 2 {
+        return None;
+    }
+    let m = n - k;
+    let top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
+    Some(((m.saturating_sub(known) + 1).max(1), top))
+}
+
+/// The first `job.pairs` far pairs of each split of heap `n` into `mask`, with their ranges.
+fn first_pairs(job: &Job, n: usize, (lo, hi, mask): (&mut [u32], &mut [u32], &mut [u64])) {
+    let (values, words) = (job.values, job.words);
+    for (si, &split) in job.splits.iter().enumerate() {
+        let Some((a, top)) = far_range(n, split, values.len()) else { continue };
+        let b = top.min(a.saturating_add(job.pairs - 1));
+        if a > b {
+            continue;
+        }
+        (lo[si], hi[si]) = (a as u32, b as u32);
+        let m = n - split.0;
+        let (left, right) = (&values[a..=b], &values[m - b..=m - a]);
+        if words == 1 {
+            mask[0] |= or_bits(left, right);
+        } else if left.len() >= 256 {
+            or_words(left, right, mask);
+        } else {
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                let v = x ^ y;
+                mask[v as usize >> 6] |= 1 << (v & 63);
+            }
+        }
+    }
+}
+
+/// The most pairs of a split a worker scans for one heap (a guard: a candidate that only the
+/// near pairs reach would otherwise send it through every far pair).
+const SCAN_PAIRS: usize = 1 << 16;
+
+/// A number from the environment (the measurement knobs of [`Blocks`]).
+fn env_number(name: &str) -> Option<usize> {
+    std::env::var(name).ok()?.parse().ok()
+}
+
+/// Pairs of each split read between two looks at the candidate in [`scan_until_settled`]: 16
+/// at first (games such as `.106` settle within a few dozen pairs), doubling up to 256.
+const CHUNKS: (usize, usize) = (16, 256);
+
+/// A worker's scratch space for [`scan_until_settled`]: four bitsets (pair `j` into bitset
+/// `j % 4`: four independent chains of read-modify-writes) and a cursor per split.
+struct Scratch {
+    banks: Box<Banks>,
+    cursors: Vec<Option<(usize, usize)>>,
+}
+
+/// Whether the key of value `g` at heap `n` was common in every class of the split copied in
+/// `rare` (so no pair of common heaps reaches `g`: see [`super::sparse`]).
+fn settled_in_copy(rare: &RareCopy, n: usize, g: usize) -> bool {
+    let x = g << 1 | (n & 1);
+    !rare.common.is_empty()
+        && rare.common.iter().all(|(c, _)| c.get(x >> 6).is_some_and(|w| w >> (x & 63) & 1 != 0))
+}
+
+/// The far pairs of heap `n`, split by split in chunks of [`CHUNKS`], until the candidate (the
+/// mex of the far rare pairs and the pairs so far) is settled by the split the workers copied,
+/// and then `margin` more candidates, each counted as reached (the options the worker cannot
+/// see may reach the first ones); or until the far pairs, or the `job.pairs` of each split,
+/// run out. Only real pairs go into
+/// `mask`: the value stays the one-core value whatever the scan covers, and the main thread
+/// scans the rest where the candidate it sees is not settled.
+fn scan_until_settled(
+    job: &Job,
+    (rare, margin): (&RareCopy, usize),
+    n: usize,
+    (lo, hi, mask): (&mut [u32], &mut [u32], &mut [u64]),
+    scratch: &mut Scratch,
+) {
+    let (values, words) = (job.values, job.words);
+    scratch.cursors.clear();
+    for (si, &split) in job.splits.iter().enumerate() {
+        let range = far_range(n, split, values.len());
+        if let Some((a, _)) = range {
+            (lo[si], hi[si]) = (a as u32, a as u32 - 1);
+        }
+        // At most `job.pairs` pairs of the split (the balance of the work, see `adapt`).
+        scratch.cursors.push(range.map(|(a, top)| (a, top.min(a.saturating_add(job.pairs - 1)))));
+    }
+    let banks = &mut scratch.banks;
+    let mut counted = [0u64; MAX_WORDS];
+    let mut settled = 0;
+    let mut chunk = CHUNKS.0;
+    loop {
+        // The candidate: the least value not among the options so far and those counted.
+        loop {
+            let free = (0..words)
+                .map(|w| {
+                    mask[w] | banks[0][w] | banks[1][w] | banks[2][w] | banks[3][w] | counted[w]
+                })
+                .enumerate()
+                .find(|&(_, x)| x != !0);
+            let Some((w, x)) = free else { break };
+            let g = w * 64 + (!x).trailing_zeros() as usize;
+            if !settled_in_copy(rare, n, g) {
+                break;
+            }
+            settled += 1;
+            if settled > margin {
+                return;
+            }
+            counted[w] |= 1 << (g & 63);
+        }
+        let mut any = false;
+        for (si, cursor) in scratch.cursors.iter_mut().enumerate() {
+            let Some((a, top)) = *cursor else { continue };
+            if a > top {
+                continue;
+            }
+            let m = n - job.splits[si].0;
+            let to = (a + chunk - 1).min(top);
+            let (left, right) = (&values[a..=to], &values[m - to..=m - a]);
+            if words == 1 {
+                banks[0][0] |= or_bits(left, right);
+            } else {
+                pairs_into(banks, left, right);
+            }
+            hi[si] = to as u32;
+            *cursor = Some((to + 1, top));
+            any = true;
+        }
+        if !any {
+            break;
+        }
+        chunk = (chunk * 2).min(CHUNKS.1);
+    }
+}
+
+/// OR the four bitsets into `mask`.
+fn merge_banks(banks: &Banks, mask: &mut [u64]) {
+    for (w, m) in mask.iter_mut().enumerate() {
+        *m |= banks[0][w] | banks[1][w] | banks[2][w] | banks[3][w];
+    }
+}
+
 /// The rare pairs `(r, m - r)` of heap `n` with both heaps below `values.len()` (the engine's
-/// own part is the others: see [`Pre::rare`]).
-fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, mask: &mut [u64]) {
+/// own part is the others: see [`Pre::rare`]) into `banks`; the number of rare pairs left to the
+/// engine because their partner is not finished (the near ones).
+fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, banks: &mut Banks) -> usize {
     let known = values.len();
+    let mut near = 0;
     for (splits, pos, val) in &rare.classes {
         for &(k, unequal) in splits {
             if n < k + 2 {
@@ -236,15 +385,62 @@ fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, mask: &mut [u64]) {
             let m = n - k;
             let from = pos.partition_point(|&r| r as usize + known <= m);
             let to = pos.partition_point(|&r| (r as usize) < m.min(known));
-            for j in from..to {
-                let r = pos[j] as usize;
-                if unequal && 2 * r == m {
-                    continue;
+            near += from;
+            if from >= to {
+                continue;
+            }
+            // Without the equal split where it is forbidden (at most one rare heap r = m / 2).
+            let mid = if unequal && m.is_multiple_of(2) {
+                from + pos[from..to].partition_point(|&r| (r as usize) < m / 2)
+            } else {
+                to
+            };
+            let skip = usize::from(mid < to && pos[mid] as usize * 2 == m);
+            for (a, b) in [(from, mid), (mid + skip, to)] {
+                if a < b {
+                    rare_into(banks, &pos[a..b], &val[a..b], values, m);
                 }
-                let v = val[j] ^ values[m - r];
-                mask[v as usize >> 6] |= 1 << (v & 63);
             }
         }
+    }
+    near
+}
+
+/// Four bitsets over every 16-bit value: pair `j` of a loop goes to bitset `j % 4` (four
+/// independent chains of read-modify-writes; an index `v >> 6` is always in bounds).
+type Banks = [[u64; 1 << 10]; 4];
+
+/// `val[j] ^ values[m - pos[j]]` for every `j` into `banks`.
+#[inline(never)]
+fn rare_into(banks: &mut Banks, pos: &[u32], val: &[u16], values: &[u16], m: usize) {
+    let len = pos.len().min(val.len());
+    let (pos, val) = (&pos[..len], &val[..len]);
+    for (p, x) in pos.chunks_exact(4).zip(val.chunks_exact(4)) {
+        for t in 0..4 {
+            let v = x[t] ^ values[m - p[t] as usize];
+            banks[t][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+    for j in len - len % 4..len {
+        let v = val[j] ^ values[m - pos[j] as usize];
+        banks[0][(v >> 6) as usize] |= 1 << (v & 63);
+    }
+}
+
+/// Every pair `(left[j], right[len - 1 - j])` into `banks`.
+#[inline(never)]
+fn pairs_into(banks: &mut Banks, left: &[u16], right: &[u16]) {
+    let len = left.len().min(right.len());
+    let (left, right) = (&left[..len], &right[right.len() - len..]);
+    for (x, y) in left.chunks_exact(4).zip(right.rchunks_exact(4)) {
+        for t in 0..4 {
+            let v = x[t] ^ y[3 - t];
+            banks[t][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+    for j in len - len % 4..len {
+        let v = left[j] ^ right[len - 1 - j];
+        banks[0][(v >> 6) as usize] |= 1 << (v & 63);
     }
 }
 
@@ -486,6 +682,11 @@ struct Blocks {
     len: usize,
     /// `GAMES_SG_PAIRS=P`: `P` pairs per split whatever the balance (for measurements).
     fixed_pairs: Option<usize>,
+    /// `GAMES_SG_BLOCK=L`: blocks of `L` heaps on the sparse path (for measurements).
+    fixed_len: Option<usize>,
+    /// [`Job::margin`] (the one-heap moves, plus one) and [`Job::near_margin`] (2);
+    /// `GAMES_SG_MARGIN` and `GAMES_SG_NEAR` for measurements.
+    margin: (usize, usize),
     timing: Timing,
 }
 
@@ -507,6 +708,10 @@ struct Task {
     pairs: usize,
     words: usize,
     rare: bool,
+    /// See [`Job::scan`].
+    scan: bool,
+    margin: usize,
+    near_margin: usize,
 }
 
 /// A worker: computes the masks of the tasks it receives until its channel closes. A panic in
@@ -529,6 +734,9 @@ fn worker(
                 pairs: task.pairs,
                 words: task.words,
                 rare: task.rare.then_some(&*rare),
+                scan: task.scan,
+                margin: task.margin,
+                near_margin: task.near_margin,
             };
             compute(&job, task.range, &shared.cancel)
         }))
@@ -550,7 +758,12 @@ impl Blocks {
             splits: engine.moves().split.clone(),
             pairs: 64,
             len: 1024,
-            fixed_pairs: std::env::var("GAMES_SG_PAIRS").ok().and_then(|v| v.parse().ok()),
+            fixed_pairs: env_number("GAMES_SG_PAIRS"),
+            fixed_len: env_number("GAMES_SG_BLOCK"),
+            margin: (
+                env_number("GAMES_SG_MARGIN").unwrap_or(engine.moves().take.len() + 1),
+                env_number("GAMES_SG_NEAR").unwrap_or(2),
+            ),
             timing: Timing { threads, ..Timing::default() },
         }
     }
@@ -663,14 +876,33 @@ impl Blocks {
             let mut sent = 0;
             if parallel && next.0 < next.1 {
                 let chunk = (next.1 - next.0).div_ceil(tasks.len().max(1));
-                let pairs = if plain { usize::MAX } else { self.pairs };
+                // Scan until settled on the sparse path (at most SCAN_PAIRS pairs of a split),
+                // unless a pair count is fixed.
+                let scan = rare && self.fixed_pairs.is_none();
+                let pairs = if plain {
+                    usize::MAX
+                } else if scan {
+                    SCAN_PAIRS
+                } else {
+                    self.pairs
+                };
+                let (margin, near_margin) = self.margin;
                 let mut a = next.0;
                 for tx in tasks {
                     if a >= next.1 {
                         break;
                     }
                     let b = (a + chunk).min(next.1);
-                    let task = Task { range: (a, b), known: s, pairs, words, rare };
+                    let task = Task {
+                        range: (a, b),
+                        known: s,
+                        pairs,
+                        words,
+                        rare,
+                        scan,
+                        margin,
+                        near_margin,
+                    };
                     sent += usize::from(tx.send(task).is_ok());
                     a = b;
                 }
@@ -711,10 +943,13 @@ impl Blocks {
         }
     }
 
-    /// Balance the work (the values never depend on it, only how it is shared): on the sparse
-    /// path, fewer pairs for the workers when the main thread waited for them, more when they
-    /// had time to spare and more than 1 heap in 50 still needed a scan; blocks of about a
-    /// millisecond of the main thread's work (short blocks keep its own pairs few).
+    /// Balance the work (the values never depend on it, only how it is shared). Where the
+    /// workers scan until settled (the sparse path), the main thread's own work grows with the
+    /// block (the rare heaps below about two blocks pair with heaps inside them): shorter blocks
+    /// when the main thread had no time to wait for the workers, longer ones when it waited
+    /// longer than its own time or a block took under 0.3 ms in all (the handover then
+    /// costs more than it saves). Elsewhere (`GAMES_SG_PAIRS`, the plain path) blocks of about
+    /// a millisecond of the main thread's work.
     fn adapt(
         &mut self,
         plain: bool,
@@ -731,11 +966,23 @@ impl Blocks {
                 self.pairs = (self.pairs * 5 / 4 + 1).min(1 << 20);
             }
         }
-        let ms = main_time.as_micros();
-        if ms < 500 && heaps >= self.len {
-            self.len = (self.len * 2).min(SPARSE_BLOCK);
-        } else if ms > 2000 {
-            self.len = (self.len / 2).max(64);
+        let (main, wait) = (main_time.as_micros(), waited.as_micros());
+        let grow = (self.len * 2).min(SPARSE_BLOCK);
+        let shrink = (self.len / 2).max(64);
+        if let Some(len) = self.fixed_len {
+            self.len = len.max(64);
+        } else if had_masks && !plain {
+            if main + wait < 300 && heaps >= self.len {
+                self.len = grow;
+            } else if wait * 4 < main {
+                self.len = shrink;
+            } else if wait > main && heaps >= self.len {
+                self.len = grow;
+            }
+        } else if main < 500 && heaps >= self.len {
+            self.len = grow;
+        } else if main > 2000 {
+            self.len = shrink;
         }
     }
 }

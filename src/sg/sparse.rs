@@ -261,6 +261,12 @@ impl Parts {
     pub(crate) fn rare_lists(&self) -> impl Iterator<Item = (&[(usize, bool)], &[u32], &[u16])> {
         self.classes.iter().map(|c| (&c.splits[..], &c.rare_pos[..], &c.rare_val[..]))
     }
+
+    /// Per class of the split: the bitset of its common keys (`key = G << 1 | n & 1`) and how
+    /// many there are (a key joins, never leaves, between rebuilds).
+    pub(crate) fn common_sets(&self) -> impl Iterator<Item = (&[u64], usize)> {
+        self.classes.iter().map(|c| (&c.common[..], c.common_list.len()))
+    }
 }
 
 /// The engine's state without its store (moved between stores by the parallel engine).
