@@ -104,6 +104,10 @@ struct Masks {
     hi: Vec<u32>,
     mask: Vec<u64>,
     rare: Option<(usize, u64)>,
+    /// Pairs read for these heaps (without the rare pairs), and whether by scanning until
+    /// settled.
+    scanned: u64,
+    by_scan: bool,
 }
 
 impl Masks {
@@ -198,6 +202,8 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
         hi: vec![0; count * splits.len()],
         mask: vec![0; count * words],
         rare: job.rare.map(|r| (job.values.len(), r.rebuilds)),
+        scanned: 0,
+        by_scan: job.scan && job.rare.is_some(),
     };
     let mut scratch = Scratch { banks: Box::new([[0; 1 << 10]; 4]), cursors: Vec::new() };
     for n in start..end {
@@ -222,6 +228,11 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
             _ => first_pairs(job, n, (lo, hi, mask)),
         }
         merge_banks(&scratch.banks, mask);
+        out.scanned += lo
+            .iter()
+            .zip(hi.iter())
+            .map(|(&a, &b)| u64::from(b.saturating_sub(a)) + u64::from(b >= a))
+            .sum::<u64>();
     }
     out
 }
@@ -262,6 +273,19 @@ fn first_pairs(job: &Job, n: usize, (lo, hi, mask): (&mut [u32], &mut [u32], &mu
         }
     }
 }
+
+/// The first-pairs count `P` from which the workers scan until settled (see [`Blocks::adapt`];
+/// [`set_scan_from`] changes it).
+const SCAN_FROM: usize = 1024;
+static SCAN_FROM_NOW: AtomicUsize = AtomicUsize::new(SCAN_FROM);
+
+/// Scan until settled from `P >= p` on (`0`: from the first block; tests use it to run both
+/// ways of sharing the work on the same codes). The values never depend on it.
+pub fn set_scan_from(p: usize) {
+    SCAN_FROM_NOW.store(p, Ordering::Relaxed);
+}
+/// Pairs a heap below which the scans go back to `P` pairs (see [`Blocks::adapt`]).
+const SCAN_BACK: u64 = 256;
 
 /// The most pairs of a split a worker scans for one heap (a guard: a candidate that only the
 /// near pairs reach would otherwise send it through every far pair).
@@ -684,7 +708,11 @@ struct Blocks {
     fixed_pairs: Option<usize>,
     /// `GAMES_SG_BLOCK=L`: blocks of `L` heaps on the sparse path (for measurements).
     fixed_len: Option<usize>,
-    /// [`Job::margin`] (the one-heap moves, plus one) and [`Job::near_margin`] (2);
+    /// Whether the workers scan until settled (see [`Blocks::adapt`]), and the most pairs of a
+    /// split they then scan for one heap.
+    scanning: bool,
+    scan_cap: usize,
+    /// [`Job::margin`] (the one-heap moves, plus one) and [`Job::near_margin`] (0);
     /// `GAMES_SG_MARGIN` and `GAMES_SG_NEAR` for measurements.
     margin: (usize, usize),
     timing: Timing,
@@ -760,9 +788,11 @@ impl Blocks {
             len: 1024,
             fixed_pairs: env_number("GAMES_SG_PAIRS"),
             fixed_len: env_number("GAMES_SG_BLOCK"),
+            scanning: SCAN_FROM_NOW.load(Ordering::Relaxed) == 0,
+            scan_cap: SCAN_PAIRS,
             margin: (
                 env_number("GAMES_SG_MARGIN").unwrap_or(engine.moves().take.len() + 1),
-                env_number("GAMES_SG_NEAR").unwrap_or(2),
+                env_number("GAMES_SG_NEAR").unwrap_or(0),
             ),
             timing: Timing { threads, ..Timing::default() },
         }
@@ -878,11 +908,11 @@ impl Blocks {
                 let chunk = (next.1 - next.0).div_ceil(tasks.len().max(1));
                 // Scan until settled on the sparse path (at most SCAN_PAIRS pairs of a split),
                 // unless a pair count is fixed.
-                let scan = rare && self.fixed_pairs.is_none();
+                let scan = rare && self.fixed_pairs.is_none() && self.scanning;
                 let pairs = if plain {
                     usize::MAX
                 } else if scan {
-                    SCAN_PAIRS
+                    self.scan_cap
                 } else {
                     self.pairs
                 };
@@ -915,12 +945,16 @@ impl Blocks {
             };
             parts = p;
             let main_time = clock.elapsed();
-            let mut fresh = Vec::new();
+            let mut fresh: Vec<Masks> = Vec::new();
             for _ in 0..sent {
                 let Ok((m, t)) = results.recv() else { break };
                 fresh.extend(m);
                 self.timing.workers_ns += t;
             }
+            let scans = fresh
+                .iter()
+                .filter(|m| m.by_scan)
+                .fold((0, 0), |(p, h), m| (p + m.scanned, h + (m.end - m.start) as u64));
             let waited = clock.elapsed() - main_time;
             let clock = std::time::Instant::now();
             let flow = {
@@ -930,7 +964,7 @@ impl Blocks {
             };
             self.timing.serial_ns += nanos(main_time) + nanos(clock.elapsed());
             self.timing.blocks += u64::from(sent > 0);
-            self.adapt(plain, !cur.is_empty(), (e - s, misses), (main_time, waited));
+            self.adapt(plain, !cur.is_empty(), (e - s, misses, scans), (main_time, waited));
             pending = fresh;
             if res.is_err() {
                 return (parts, None, res);
@@ -943,46 +977,59 @@ impl Blocks {
         }
     }
 
-    /// Balance the work (the values never depend on it, only how it is shared). Where the
-    /// workers scan until settled (the sparse path), the main thread's own work grows with the
-    /// block (the rare heaps below about two blocks pair with heaps inside them): shorter blocks
-    /// when the main thread had no time to wait for the workers, longer ones when it waited
-    /// longer than its own time or a block took under 0.3 ms in all (the handover then
-    /// costs more than it saves). Elsewhere (`GAMES_SG_PAIRS`, the plain path) blocks of about
-    /// a millisecond of the main thread's work.
+    /// Balance the work (the values never depend on it, only how it is shared). On the sparse
+    /// path the workers first take the first `P` far pairs of each heap: fewer when the main
+    /// thread waited for them, more when more than 1 heap in 50 still needed a scan, and blocks
+    /// of about a millisecond of the main thread's work. When `P` passes [`SCAN_FROM`] (long
+    /// scans, as in Officers), they scan each heap until its candidate is settled instead; the
+    /// main thread's own work then grows with the block (the rare heaps below about two blocks
+    /// pair with heaps inside them): blocks of 256 to 2048 heaps, shorter when the main thread
+    /// had no time to wait for the workers, longer when it waited longer than its own time. When
+    /// the scans average under [`SCAN_BACK`] pairs a heap, back to `P` pairs.
     fn adapt(
         &mut self,
         plain: bool,
         had_masks: bool,
-        (heaps, misses): (usize, u64),
+        (heaps, misses, (scanned, scanned_heaps)): (usize, u64, (u64, u64)),
         (main_time, waited): (std::time::Duration, std::time::Duration),
     ) {
         if let Some(fixed) = self.fixed_pairs {
             self.pairs = fixed;
+        } else if self.scanning {
+            if scanned_heaps > 0 && scanned < SCAN_BACK * scanned_heaps {
+                self.scanning = false;
+                self.pairs = (2 * scanned / scanned_heaps).max(64) as usize;
+                self.len = self.len.min(1024);
+            } else if scanned_heaps > 0 {
+                // A heap's scan stops at 4 times the average (a candidate that only the pairs
+                // the workers cannot see reach would otherwise take every far pair).
+                let average = (scanned / scanned_heaps) as usize;
+                self.scan_cap = (4 * average).clamp(1024, SCAN_PAIRS);
+            }
         } else if had_masks && !plain {
             if waited * 20 > main_time {
                 self.pairs = (self.pairs * 3 / 4).max(8);
             } else if misses * 50 > heaps as u64 {
                 self.pairs = (self.pairs * 5 / 4 + 1).min(1 << 20);
             }
+            if self.pairs >= SCAN_FROM_NOW.load(Ordering::Relaxed) {
+                self.scanning = true;
+                self.scan_cap = (4 * self.pairs).clamp(1024, SCAN_PAIRS);
+            }
         }
         let (main, wait) = (main_time.as_micros(), waited.as_micros());
-        let grow = (self.len * 2).min(SPARSE_BLOCK);
-        let shrink = (self.len / 2).max(64);
         if let Some(len) = self.fixed_len {
             self.len = len.max(64);
-        } else if had_masks && !plain {
-            if main + wait < 300 && heaps >= self.len {
-                self.len = grow;
-            } else if wait * 4 < main {
-                self.len = shrink;
+        } else if self.scanning {
+            if wait * 4 < main {
+                self.len = (self.len / 2).max(256);
             } else if wait > main && heaps >= self.len {
-                self.len = grow;
+                self.len = (self.len * 2).min(2048);
             }
         } else if main < 500 && heaps >= self.len {
-            self.len = grow;
+            self.len = (self.len * 2).min(SPARSE_BLOCK);
         } else if main > 2000 {
-            self.len = shrink;
+            self.len = (self.len / 2).max(64);
         }
     }
 }
