@@ -1000,11 +1000,10 @@ impl Blocks {
                 self.scanning = false;
                 self.pairs = (2 * scanned / scanned_heaps).max(64) as usize;
                 self.len = self.len.min(1024);
-            } else if scanned_heaps > 0 {
+            } else if let Some(average) = scanned.checked_div(scanned_heaps) {
                 // A heap's scan stops at 4 times the average (a candidate that only the pairs
                 // the workers cannot see reach would otherwise take every far pair).
-                let average = (scanned / scanned_heaps) as usize;
-                self.scan_cap = (4 * average).clamp(1024, SCAN_PAIRS);
+                self.scan_cap = (4 * average as usize).clamp(1024, SCAN_PAIRS);
             }
         } else if had_masks && !plain {
             if waited * 20 > main_time {
