@@ -285,7 +285,12 @@ pub fn set_scan_from(p: usize) {
     SCAN_FROM_NOW.store(p, Ordering::Relaxed);
 }
 /// Pairs a heap below which the scans go back to `P` pairs (see [`Blocks::adapt`]).
-const SCAN_BACK: u64 = 256;
+const SCAN_BACK: u64 = 1024;
+/// Threads from which the workers may scan until settled. Measured on 16 cores (Officers to
+/// 10^6, docs/benchmarks.md): with 2 threads the lone worker is the bottleneck and `P` pairs
+/// let the main thread take a larger share; with 4 the two ways were even; with 8 and 16
+/// scanning was faster.
+const SCAN_THREADS: usize = 8;
 
 /// The most pairs of a split a worker scans for one heap (a guard: a candidate that only the
 /// near pairs reach would otherwise send it through every far pair).
@@ -557,6 +562,9 @@ pub struct Timing {
     pub serial_ns: u64,
     /// Time the workers worked, summed.
     pub workers_ns: u64,
+    /// Heaps whose far pairs the workers scanned until settled, and the pairs they read.
+    pub scanned_heaps: u64,
+    pub scanned_pairs: u64,
 }
 
 impl Timing {
@@ -575,14 +583,16 @@ impl Timing {
         let sec = |ns: u64| format!("{}.{:03}", ns / 1_000_000_000, ns / 1_000_000 % 1000);
         let f = self.serial_per_mille();
         format!(
-            "sg timing: threads {} blocks {} wall {} s serial {} s workers {} s serial-fraction {}.{:03}",
+            "sg timing: threads {} blocks {} wall {} s serial {} s workers {} s serial-fraction {}.{:03} scanned-heaps {} pairs-per-heap {}",
             self.threads,
             self.blocks,
             sec(self.wall_ns),
             sec(self.serial_ns),
             sec(self.workers_ns),
             f / 1000,
-            f % 1000
+            f % 1000,
+            self.scanned_heaps,
+            self.scanned_pairs.checked_div(self.scanned_heaps).unwrap_or(0)
         )
     }
 }
@@ -593,6 +603,8 @@ static LAST_TIMING: std::sync::Mutex<Timing> = std::sync::Mutex::new(Timing {
     wall_ns: 0,
     serial_ns: 0,
     workers_ns: 0,
+    scanned_heaps: 0,
+    scanned_pairs: 0,
 });
 
 /// The [`Timing`] of the last [`extend`] in this process.
@@ -677,7 +689,7 @@ pub fn extend_from(
         }
         let wall = nanos(clock.elapsed());
         if let Ok(mut t) = LAST_TIMING.lock() {
-            *t = Timing { threads: 1, blocks: 0, wall_ns: wall, serial_ns: wall, workers_ns: 0 };
+            *t = Timing { threads: 1, wall_ns: wall, serial_ns: wall, ..Timing::default() };
         }
         return res;
     }
@@ -712,6 +724,9 @@ struct Blocks {
     /// split they then scan for one heap.
     scanning: bool,
     scan_cap: usize,
+    /// `P` from which the workers scan until settled: [`SCAN_FROM`] with at least
+    /// [`SCAN_THREADS`] threads, never with fewer (`GAMES_SG_SCAN_FROM` for measurements).
+    scan_from: usize,
     /// [`Job::margin`] (the one-heap moves, plus one) and [`Job::near_margin`] (0);
     /// `GAMES_SG_MARGIN` and `GAMES_SG_NEAR` for measurements.
     margin: (usize, usize),
@@ -780,6 +795,12 @@ fn worker(
 
 impl Blocks {
     fn new(engine: &Engine<FullStore>, threads: usize, start: usize) -> Self {
+        let scan_from = match SCAN_FROM_NOW.load(Ordering::Relaxed) {
+            0 => 0,
+            _ if threads < SCAN_THREADS => usize::MAX,
+            p => p,
+        };
+        let scan_from = env_number("GAMES_SG_SCAN_FROM").unwrap_or(scan_from);
         Blocks {
             threads,
             start,
@@ -788,7 +809,8 @@ impl Blocks {
             len: 1024,
             fixed_pairs: env_number("GAMES_SG_PAIRS"),
             fixed_len: env_number("GAMES_SG_BLOCK"),
-            scanning: SCAN_FROM_NOW.load(Ordering::Relaxed) == 0,
+            scanning: scan_from == 0,
+            scan_from,
             scan_cap: SCAN_PAIRS,
             margin: (
                 env_number("GAMES_SG_MARGIN").unwrap_or(engine.moves().take.len() + 1),
@@ -955,6 +977,8 @@ impl Blocks {
                 .iter()
                 .filter(|m| m.by_scan)
                 .fold((0, 0), |(p, h), m| (p + m.scanned, h + (m.end - m.start) as u64));
+            self.timing.scanned_pairs += scans.0;
+            self.timing.scanned_heaps += scans.1;
             let waited = clock.elapsed() - main_time;
             let clock = std::time::Instant::now();
             let flow = {
@@ -1011,7 +1035,7 @@ impl Blocks {
             } else if misses * 50 > heaps as u64 {
                 self.pairs = (self.pairs * 5 / 4 + 1).min(1 << 20);
             }
-            if self.pairs >= SCAN_FROM_NOW.load(Ordering::Relaxed) {
+            if self.pairs >= self.scan_from {
                 self.scanning = true;
                 self.scan_cap = (4 * self.pairs).clamp(1024, SCAN_PAIRS);
             }
