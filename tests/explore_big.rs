@@ -53,12 +53,12 @@ fn bits_equal_brute_and_table_on_random_games_and_boxes() {
         let slow = brute_take::solve(&dims, same.as_deref(), most);
         let index = |p: &[u64]| p.iter().zip(&dims).fold(0u64, |i, (&x, &d)| i * d + x) as usize;
         let game = builtin::parse(&name).unwrap();
-        let g = big::take_game(&game).unwrap();
+        let (g, _) = big::take_game(&game, big::BIG_BOX).unwrap();
         for misere in [false, true] {
             let want = |p: &[u64]| {
                 if misere { slow.misere_p[index(p)] } else { slow.grundy[index(p)] == 0 }
             };
-            let b = big::compute(g, &space, misere, None).unwrap();
+            let b = big::compute(&g, &space, misere, None).unwrap();
             let t = builtin::table(&game, &space, misere).unwrap();
             // Every position of the hull from the bits; the box's against the table too.
             let mut p = vec![0u64; k];
@@ -232,6 +232,12 @@ fn a_medium_box_takes_the_bit_path_by_default() {
     assert_eq!(v["P"], 1 + 2 * pairs);
     assert!(v["patterns"][0]["theorem"].as_str().unwrap().contains("Wythoff"), "{out}");
     assert!(v.get("values").is_none() && v.get("outcomes").is_none());
+    // wythoff:3 is same:3:1..3: it keeps its table up to 2^28 positions, then the bits.
+    let bx = "0..700,0..700,0..700";
+    let (c1, w3, e1) = run(&["explore", "--game", "wythoff:3", "--box", bx, "--count"]);
+    let (c2, same, e2) = run(&["explore", "--game", "same:3:1..3", "--box", bx, "--count"]);
+    assert_eq!((c1, c2), (Some(0), Some(0)), "{e1} {e2}");
+    assert!(w3 == same && w3.starts_with("positions 344472101\nP "), "{w3}");
 }
 
 #[test]

@@ -95,13 +95,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
         return super::explore_partizan::run(args);
     }
-    let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
-    let space = Space::parse_any(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
-    // A take game's box too large for a table: its outcome bits (`explore::big`).
-    let big = super::explore_big::wanted(args, &space);
-    if !big {
-        space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
-    }
+    let (space, big) = box_of(args)?;
     let misere = args.get_flag("misere");
     process::Supervisor::install();
     process::exit_on_signal();
@@ -112,13 +106,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
     let shown = report::Shown::parse(shown).map_err(usage)?;
     if big {
-        let w = super::explore_big::Wanted {
-            at: &at,
-            winning: &winning_at,
-            target,
-            slices: &slices,
-            shown,
-        };
+        let (winning, slices) = (&winning_at[..], &slices[..]);
+        let w = super::explore_big::Wanted { at: &at, winning, target, slices, shown };
         return super::explore_big::run(args, &space, misere, w);
     }
     let c = match args.get_one::<String>("game") {
@@ -189,6 +178,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// The box, and whether it takes the outcome-bit path of a take game's box too large for a
+/// table (`explore::big`); any other box must fit a table.
+fn box_of(args: &ArgMatches) -> Result<(Space, bool)> {
+    let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
+    let space = Space::parse_any(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    let big = super::explore_big::wanted(args, &space);
+    if !big {
+        space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    }
+    Ok((space, big))
 }
 
 /// `--winning` positions and `--to`'s target value.

@@ -39,23 +39,21 @@ pub fn wanted(args: &ArgMatches, space: &Space) -> bool {
     let Some(Ok(game)) = args.get_one::<String>("game").map(|n| builtin::parse(n)) else {
         return false;
     };
-    big::take_game(&game).is_some()
-        && builtin::arity(&game) == space.arity()
-        && space.cells_u128() > threshold(args) as u128
+    let Some((_, from)) = big::take_game(&game, threshold(args)) else { return false };
+    builtin::arity(&game) == space.arity() && space.cells_u128() > from as u128
 }
 
 /// Runs the outcome-bit path (after [`wanted`] said yes).
 pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<ExitCode> {
     let name = args.get_one::<String>("game").map(String::as_str).unwrap_or_default();
     let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
-    let Some(g) = big::take_game(&game) else {
+    let Some((g, from)) = big::take_game(&game, threshold(args)) else {
         anyhow::bail!("explore: {name} is not a take game");
     };
-    let from = threshold(args);
     refuse_tables(args, space, w.target, from)?;
     let budget = (args.value_source("max-positions") == Some(ValueSource::CommandLine))
         .then(|| *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000));
-    let b = big::compute(g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    let b = big::compute(&g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let p_count = b.count_p();
     let mut out = Out::new();
     if args.get_flag("count") {

@@ -13,14 +13,15 @@
 //!
 //! A box takes this path when it has more than [`BIG_BOX`] positions: past that the table's
 //! pattern search is skipped anyway, and no take game's Grundy values are computed (their work
-//! passes [`super::families::VALUE_WORK`]). `games explore --big-from N` (hidden; the tests
+//! passes [`super::families::VALUE_WORK`]); `wythoff:K` (whose table has values on larger
+//! boxes) only past the most positions a table holds. `games explore --big-from N` (hidden; the tests
 //! use it) lowers the threshold to compare this path with the table on small boxes.
 
 use super::answer::{self, AtAnswer};
 use super::builtin::Builtin;
 use super::families::{self, Family};
 use super::pattern::{Answer, Covers, Domain, Formula, Pattern};
-use super::space::{Coords, Space};
+use super::space::{Coords, MAX_CELLS, Space};
 use super::table::Table;
 use super::winning::{self, Known, Winning};
 use crate::theory::take_same::{self, Mode, Outcomes, TakeGame};
@@ -42,10 +43,16 @@ pub struct BigBox {
     pub bits: Outcomes,
 }
 
-/// The take game of a built-in game, if it is one this path serves.
-pub fn take_game(game: &Builtin) -> Option<&TakeGame> {
+/// The take game of a built-in game, if it is one this path serves, with the most positions of
+/// a box it computes as a table (`from`: [`BIG_BOX`] or the tests' threshold). `wythoff:K` is
+/// `same:K:1..K`; it keeps its table (with Grundy values where they can be had) up to
+/// [`MAX_CELLS`], the most a table holds.
+pub fn take_game(game: &Builtin, from: u64) -> Option<(TakeGame, u64)> {
     match game {
-        Builtin::Family(Family::Take(_, g)) => Some(g),
+        Builtin::Family(Family::Take(_, g)) => Some((g.clone(), from)),
+        Builtin::Wythoff(k) => {
+            Some((TakeGame::same(*k, &(1..=*k).collect::<Vec<_>>()), from.max(MAX_CELLS)))
+        }
         _ => None,
     }
 }
