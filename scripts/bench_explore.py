@@ -112,7 +112,8 @@ def main():
 
 # The built-in families (issue 24): the boxes the issue names, computed natively.
 FAMILIES = [
-    ("same:3:1,2 on 301^3 (outcomes and values)", ["--game", "same:3:1,2", "--box", "0..300,0..300,0..300"]),
+    ("same:3:1,2 on 301^3 (outcomes)", ["--game", "same:3:1,2", "--box", "0..300,0..300,0..300"]),
+    ("same:3:1,2 on 1000^3 (outcome bits)", ["--game", "same:3:1,2", "--box", "0..999,0..999,0..999"]),
     ("moore:3:2 on 301^3", ["--game", "moore:3:2", "--box", "0..300,0..300,0..300"]),
     ("turning:1-3 (Mock Turtles' code) to 10^5", ["--game", "turning:1-3", "--box", "1..100000"]),
     ("ruler to 10^5", ["--game", "ruler", "--box", "1..100000"]),

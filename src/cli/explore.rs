@@ -50,6 +50,7 @@ pub fn command() -> Command {
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
+        .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
         .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
@@ -94,8 +95,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
         return super::explore_partizan::run(args);
     }
-    let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
-    let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    let (space, big) = box_of(args)?;
     let misere = args.get_flag("misere");
     process::Supervisor::install();
     process::exit_on_signal();
@@ -105,6 +105,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let slices = slices(args, space.arity())?;
     let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
     let shown = report::Shown::parse(shown).map_err(usage)?;
+    if big {
+        let (winning, slices) = (&winning_at[..], &slices[..]);
+        let w = super::explore_big::Wanted { at: &at, winning, target, slices, shown };
+        return super::explore_big::run(args, &space, misere, w);
+    }
     let c = match args.get_one::<String>("game") {
         Some(name) => from_game(args, name, &space, misere)?,
         None => match from_program(args, &space, misere, !winning_at.is_empty())? {
@@ -173,6 +178,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// The box, and whether it takes the outcome-bit path of a take game's box too large for a
+/// table (`explore::big`); any other box must fit a table.
+fn box_of(args: &ArgMatches) -> Result<(Space, bool)> {
+    let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
+    let space = Space::parse_any(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    let big = super::explore_big::wanted(args, &space);
+    if !big {
+        space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    }
+    Ok((space, big))
 }
 
 /// `--winning` positions and `--to`'s target value.

@@ -8,6 +8,7 @@
 
 pub mod count;
 pub mod explore;
+pub mod explore_big;
 pub mod explore_partizan;
 pub mod r#gen;
 pub mod graph;

@@ -68,14 +68,24 @@ impl Reading {
 /// the weakest of theirs (computed, then proved, then a conjecture); unknown when a part is
 /// unknown, not an integer (loopy), or in a misère table (misère play does not decompose).
 pub fn answer(t: &Table, found: &[Pattern], asked: &[u64]) -> AtAnswer {
-    let arity = t.space.arity();
+    answer_with(t.space.arity(), t.misere, asked, |p| answer::answer(t, found, p))
+}
+
+/// [`answer`], with `one` answering a single position (a table's answer, or the outcome bits'
+/// of a box too large for a table).
+pub fn answer_with(
+    arity: usize,
+    misere: bool,
+    asked: &[u64],
+    one: impl Fn(&Coords) -> AtAnswer,
+) -> AtAnswer {
     let coords = |part: &[u64]| {
         let mut p: Coords = [0; MAX_ARITY];
         p[..arity].copy_from_slice(part);
         p
     };
     if asked.len() == arity {
-        return answer::answer(t, found, &coords(asked));
+        return one(&coords(asked));
     }
     let parts: Vec<Vec<u64>> = asked.chunks(arity).map(|p| p.to_vec()).collect();
     let mut sum = AtAnswer {
@@ -86,7 +96,7 @@ pub fn answer(t: &Table, found: &[Pattern], asked: &[u64]) -> AtAnswer {
         outcome: b'?',
         basis: String::new(),
     };
-    if t.misere {
+    if misere {
         sum.basis = "unknown: misère play does not decompose into sums".to_string();
         return sum;
     }
@@ -98,7 +108,7 @@ pub fn answer(t: &Table, found: &[Pattern], asked: &[u64]) -> AtAnswer {
     let mut x = 0u64;
     let mut worst = "computed".to_string();
     for p in asked.chunks(arity) {
-        let a = answer::answer(t, found, &coords(p));
+        let a = one(&coords(p));
         let Some(g) = a.grundy else {
             let pos: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
             sum.basis =

@@ -174,14 +174,8 @@ pub fn take_table(
     misere: bool,
     outcomes_only: bool,
 ) -> Result<Table, String> {
-    let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
-    let hull: u128 = dims.iter().map(|&d| d as u128).product();
-    if hull > MAX_TAKE_HULL as u128 {
-        return Err(format!(
-            "the table on the box {} needs every position from 0 to the box's upper ends, {hull} positions; at most {MAX_TAKE_HULL}",
-            space.spec()
-        ));
-    }
+    let dims = take_hull(g, space)?;
+    let hull = space.hull_u128();
     let p = take_same::outcomes(g, &dims, misere).map_err(|e| e.to_string())?;
     let mut t = Table::new(space.clone(), misere);
     for c in 0..space.cells() {
@@ -218,6 +212,31 @@ pub fn take_table(
         debug_assert_eq!(v == 0, t.outcome[c] == b'P');
     }
     Ok(t)
+}
+
+/// The hull of a take game's box (every position from 0 to the box's upper ends), within
+/// [`MAX_TAKE_HULL`] positions and [`take_same::MAX_WORK`] steps of the retrograde.
+pub fn take_hull(g: &TakeGame, space: &Space) -> Result<Vec<usize>, String> {
+    let hull = space.hull_u128();
+    if hull > MAX_TAKE_HULL as u128 {
+        let hull =
+            if hull == u128::MAX { "more than 2^128 - 1".to_string() } else { hull.to_string() };
+        return Err(format!(
+            "the table on the box {} needs every position from 0 to the box's upper ends, {hull} positions; at most {MAX_TAKE_HULL}",
+            space.spec()
+        ));
+    }
+    let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
+    let work = take_same::work(g, &dims);
+    if work > take_same::MAX_WORK {
+        return Err(format!(
+            "the outcomes of the box {} take about {work} steps ({} kinds of move over {hull} positions); at most {}: fewer heaps or a smaller box",
+            space.spec(),
+            g.classes.len(),
+            take_same::MAX_WORK
+        ));
+    }
+    Ok(dims)
 }
 
 /// Cells times options walked for the Grundy values.

@@ -6,6 +6,7 @@
 //! the detectors and the check that keeps only patterns reproducing every entry.
 pub mod answer;
 pub mod at;
+pub mod big;
 pub mod builtin;
 pub mod check;
 pub mod families;

@@ -380,59 +380,58 @@ pub fn json(
         values,
         outcomes: t.outcome.iter().map(|&c| c as char).collect(),
         notes: t.notes.clone(),
-        patterns: found
-            .iter()
-            .map(|p| PatternJson {
-                family: p.formula.family(),
-                covers: match p.formula.covers() {
-                    Covers::Values => "values",
-                    Covers::Outcomes => "outcomes",
-                },
-                words: p.formula.words(),
-                cpp: p.formula.cpp(),
-                python: p.formula.python(),
-                status: if matches!(p.basis, Basis::Proved(_)) { "proved" } else { "observed" },
-                theorem: match &p.basis {
-                    Basis::Proved(t) => Some(t.clone()),
-                    _ => None,
-                },
-                entries: match p.basis {
-                    Basis::Observed { entries } => Some(entries),
-                    _ => None,
-                },
-                edge: p.edge.clone(),
-            })
-            .collect(),
-        at: at
-            .iter()
-            .map(|a| AtJson {
-                // A sum: the list of its parts' positions.
-                position: if a.parts.is_empty() {
-                    serde_json::Value::from(a.position.clone())
-                } else {
-                    serde_json::Value::from(a.parts.clone())
-                },
-                value: match (a.grundy, &a.value) {
-                    (Some(g), _) => serde_json::Value::from(g),
-                    (None, Some(text)) => serde_json::Value::from(text.clone()),
-                    _ => serde_json::Value::Null,
-                },
-                outcome: (a.outcome as char).to_string(),
-                basis: a.basis.clone(),
-            })
-            .collect(),
-        winning: winning
-            .iter()
-            .map(|w| WinningJson {
-                position: w.position.clone(),
-                moves: w.moves.clone(),
-                basis: w.basis.clone(),
-            })
-            .collect(),
+        patterns: found.iter().map(pattern_json).collect(),
+        at: at.iter().map(at_json).collect(),
+        winning: winning.iter().map(winning_json).collect(),
     };
     if serde_json::to_writer(&mut *out, &report).is_ok() {
         out.nl();
     }
+}
+
+fn pattern_json(p: &Pattern) -> PatternJson {
+    PatternJson {
+        family: p.formula.family(),
+        covers: match p.formula.covers() {
+            Covers::Values => "values",
+            Covers::Outcomes => "outcomes",
+        },
+        words: p.formula.words(),
+        cpp: p.formula.cpp(),
+        python: p.formula.python(),
+        status: if matches!(p.basis, Basis::Proved(_)) { "proved" } else { "observed" },
+        theorem: match &p.basis {
+            Basis::Proved(t) => Some(t.clone()),
+            _ => None,
+        },
+        entries: match p.basis {
+            Basis::Observed { entries } => Some(entries),
+            _ => None,
+        },
+        edge: p.edge.clone(),
+    }
+}
+
+fn at_json(a: &AtAnswer) -> AtJson {
+    AtJson {
+        // A sum: the list of its parts' positions.
+        position: if a.parts.is_empty() {
+            serde_json::Value::from(a.position.clone())
+        } else {
+            serde_json::Value::from(a.parts.clone())
+        },
+        value: match (a.grundy, &a.value) {
+            (Some(g), _) => serde_json::Value::from(g),
+            (None, Some(text)) => serde_json::Value::from(text.clone()),
+            _ => serde_json::Value::Null,
+        },
+        outcome: (a.outcome as char).to_string(),
+        basis: a.basis.clone(),
+    }
+}
+
+fn winning_json(w: &super::winning::Winning) -> WinningJson {
+    WinningJson { position: w.position.clone(), moves: w.moves.clone(), basis: w.basis.clone() }
 }
 
 /// An SVG heat map of a 2-D table (the last two free coordinates; the first slice of a larger
@@ -524,4 +523,105 @@ pub fn svg(t: &Table) -> Option<String> {
         var(arity, ca)
     ));
     Some(s)
+}
+
+/// What the outcome-bit path of a box too large for a table ([`super::big`]) reports.
+pub struct BigReport<'a> {
+    pub game: &'a str,
+    pub space: &'a super::space::Space,
+    pub misere: bool,
+    /// Positions computed (the hull).
+    pub explored: u64,
+    /// P-positions in the box.
+    pub p_count: u64,
+    /// The first of them, in box order.
+    pub first: &'a [Vec<u64>],
+    pub notes: &'a [String],
+    /// The plane searched for patterns, as an outcome table.
+    pub slice: &'a Table,
+    pub found: &'a [Pattern],
+}
+
+/// The text report of a large box: the header, the notes, the P-positions counted and the
+/// first ones listed, the patterns of the plane searched (answers follow separately).
+pub fn big_text(out: &mut Out, r: &BigReport, shown: Shown) {
+    let play = if r.misere { "misère play" } else { "normal play" };
+    out.str(&format!(
+        "game: {}, box {} ({} positions; {} explored), {play}\n",
+        r.game,
+        r.space.spec(),
+        r.space.count_text(),
+        r.explored
+    ));
+    for note in r.notes {
+        out.str("note: ").str(note).nl();
+    }
+    out.str(&format!("P-positions in the box: {}\n", r.p_count));
+    if !r.first.is_empty() {
+        out.str(&format!(
+            "the first {} of them (the last coordinate varying fastest):\n",
+            r.first.len()
+        ));
+        for p in r.first {
+            out.str(" ");
+            for x in p {
+                out.str(" ").int(*x);
+            }
+            out.nl();
+        }
+        let more = r.p_count - r.first.len() as u64;
+        if more > 0 {
+            out.str(&format!("  ... and {more} more\n"));
+        }
+    }
+    out.str(&format!(
+        "patterns of the plane {} ({} positions; the pattern search never runs on the whole of a box this large):\n",
+        r.slice.space.spec(),
+        r.slice.cells()
+    ));
+    patterns(out, r.slice, r.found, shown);
+}
+
+struct BigJson {
+    game: String,
+    r#box: Vec<[u64; 2]>,
+    misere: bool,
+    explored: u64,
+    positions: u64,
+    p: u64,
+    first_p: Vec<Vec<u64>>,
+    notes: Vec<String>,
+    plane: Vec<[u64; 2]>,
+    patterns: Vec<PatternJson>,
+    at: Vec<AtJson>,
+    winning: Vec<WinningJson>,
+}
+crate::json_object!(BigJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "positions" => positions, "P" => p, "first_P" => first_p, "notes" => notes, "plane" => plane, "patterns" => patterns, "at" => at, "winning" => winning unless Vec::is_empty });
+
+/// The JSON report of a large box: counts, the first P-positions, the plane's patterns, the
+/// answers (no per-position arrays).
+pub fn big_json(
+    out: &mut Out,
+    r: &BigReport,
+    at: &[AtAnswer],
+    winning: &[super::winning::Winning],
+) {
+    let ranges = |s: &super::space::Space| (0..s.arity()).map(|a| [s.lo[a], s.hi[a]]).collect();
+    let report = BigJson {
+        game: r.game.to_string(),
+        r#box: ranges(r.space),
+        misere: r.misere,
+        explored: r.explored,
+        positions: r.space.cells_u128().min(u64::MAX as u128) as u64,
+        p: r.p_count,
+        first_p: r.first.to_vec(),
+        notes: r.notes.to_vec(),
+        plane: ranges(&r.slice.space),
+        patterns: r.found.iter().map(pattern_json).collect(),
+        at: at.iter().map(at_json).collect(),
+        winning: winning.iter().map(winning_json).collect(),
+    };
+    if serde_json::to_writer(&mut *out, &report).is_ok() {
+        out.nl();
+    }
 }

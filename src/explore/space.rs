@@ -37,6 +37,15 @@ impl Space {
     /// assert_eq!(Space::parse("0..4^3").unwrap().cells(), 125);
     /// ```
     pub fn parse(spec: &str) -> Result<Space, String> {
+        let space = Space::parse_any(spec)?;
+        space.check_cells()?;
+        Ok(space)
+    }
+
+    /// [`Space::parse`] without the limit of [`MAX_CELLS`] positions: for the paths that keep
+    /// less than a table a position (the take families' outcome bits, `super::big`), which
+    /// check their own limits; the others call [`Space::check_cells`].
+    pub fn parse_any(spec: &str) -> Result<Space, String> {
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for (i, part) in spec.split(',').enumerate() {
             let (part, copies) = match part.trim().split_once('^') {
@@ -79,14 +88,24 @@ impl Space {
         if lo.len() > MAX_ARITY {
             return Err(format!("the box has {} coordinates; at most {MAX_ARITY}", lo.len()));
         }
-        let space = Space { lo, hi };
-        if space.cells_u128() > MAX_CELLS as u128 {
+        Ok(Space { lo, hi })
+    }
+
+    /// The box's limit for a table: at most [`MAX_CELLS`] positions.
+    pub fn check_cells(&self) -> Result<(), String> {
+        if self.cells_u128() > MAX_CELLS as u128 {
             return Err(format!(
                 "the box has {} positions; at most {MAX_CELLS}",
-                space.cells_u128()
+                self.count_text()
             ));
         }
-        Ok(space)
+        Ok(())
+    }
+
+    /// The number of positions as text (`more than 2^128 - 1` where it does not fit 128 bits).
+    pub fn count_text(&self) -> String {
+        let n = (0..self.arity()).try_fold(1u128, |n, i| n.checked_mul(self.width(i) as u128));
+        n.map_or_else(|| "more than 2^128 - 1".to_string(), |n| n.to_string())
     }
 
     /// A box from explicit ranges (for built-in games and tests).
@@ -104,9 +123,16 @@ impl Space {
         self.hi[axis] - self.lo[axis] + 1
     }
 
-    /// The number of positions in the box, without overflow.
+    /// The number of positions in the box, without overflow (`u128::MAX` where it does not fit:
+    /// 16 coordinates of width 2^63 are 2^1008 positions).
     pub fn cells_u128(&self) -> u128 {
-        (0..self.arity()).map(|i| self.width(i) as u128).product()
+        (0..self.arity()).fold(1u128, |n, i| n.saturating_mul(self.width(i) as u128))
+    }
+
+    /// The number of positions from 0 to the box's upper ends (the hull that games whose moves
+    /// only lower coordinates need), saturating like [`Space::cells_u128`].
+    pub fn hull_u128(&self) -> u128 {
+        self.hi.iter().fold(1u128, |n, &h| n.saturating_mul(h as u128 + 1))
     }
 
     /// The number of positions in the box.

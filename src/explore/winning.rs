@@ -28,11 +28,41 @@ pub struct Winning {
     pub basis: String,
 }
 
+/// What was computed, as the winning moves read it: a table, or the outcome bits of a box too
+/// large for one ([`super::big`]).
+pub trait Known {
+    /// The number of coordinates.
+    fn arity(&self) -> usize;
+    /// Misère play (outcomes only).
+    fn misere(&self) -> bool;
+    /// The integer value (if any) and the outcome (`P`, `N`, `D`, `?`) of a computed position;
+    /// `None` for a position that was not computed.
+    fn known(&self, p: &Coords) -> Option<(Option<u32>, u8)>;
+}
+
+impl Known for Table {
+    fn arity(&self) -> usize {
+        self.space.arity()
+    }
+    fn misere(&self) -> bool {
+        self.misere
+    }
+    fn known(&self, p: &Coords) -> Option<(Option<u32>, u8)> {
+        self.space.index(p).map(|cell| (self.value(cell), self.outcome[cell]))
+    }
+}
+
 /// The winning moves of `pos` to value `target` (normal play) or to a P-position (misère).
-pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, target: u64) -> Winning {
-    let k = t.space.arity();
+pub fn winning(
+    game: &Builtin,
+    t: &dyn Known,
+    found: &[Pattern],
+    pos: &Coords,
+    target: u64,
+) -> Winning {
+    let k = t.arity();
     let position = pos[..k].to_vec();
-    if let Some(w) = by_theorem(game, &position, target).filter(|_| !t.misere) {
+    if let Some(w) = by_theorem(game, &position, target).filter(|_| !t.misere()) {
         return w;
     }
     let Some(options) = options(game, &position) else {
@@ -47,7 +77,7 @@ pub fn winning(game: &Builtin, t: &Table, found: &[Pattern], pos: &Coords, targe
 
 /// The options whose value is the target, with the weakest basis among the values read.
 fn judge_options(
-    t: &Table,
+    t: &dyn Known,
     found: &[Pattern],
     options: impl IntoIterator<Item = Vec<Vec<u64>>>,
     target: u64,
@@ -84,27 +114,27 @@ fn judge_options(
 /// Is the option's value the target? With the rank of its basis (0 computed, 1 proved, 2
 /// observed) and the theorem or pattern; `None` when unknown.
 fn value_of(
-    t: &Table,
+    t: &dyn Known,
     found: &[Pattern],
     opt: &[Vec<u64>],
     target: u64,
 ) -> Option<(bool, u8, String)> {
-    let k = t.space.arity();
+    let (k, misere) = (t.arity(), t.misere());
     let mut x = 0u64;
     let (mut rank, mut th) = (0u8, String::new());
     let single = opt.len() == 1;
     for part in opt {
         let mut p: Coords = [0; super::space::MAX_ARITY];
         p[..k].copy_from_slice(&part[..k]);
-        if let Some(cell) = t.space.index(&p) {
-            if t.misere {
-                return single.then(|| (t.outcome[cell] == b'P', 0, String::new()));
+        if let Some((value, outcome)) = t.known(&p) {
+            if misere {
+                return single.then(|| (outcome == b'P', 0, String::new()));
             }
-            match t.value(cell) {
+            match value {
                 Some(v) => x ^= u64::from(v),
                 // An outcome-only table answers moves to P-positions.
-                None if single && target == 0 && t.outcome[cell] != b'?' => {
-                    return Some((t.outcome[cell] == b'P', 0, String::new()));
+                None if single && target == 0 && outcome != b'?' => {
+                    return Some((outcome == b'P', 0, String::new()));
                 }
                 None => return None,
             }
@@ -115,8 +145,8 @@ fn value_of(
             let r = if matches!(pat.basis, Basis::Proved(_)) { 1 } else { 2 };
             let Some(a) = pat.formula.at(&p) else { continue };
             match (pat.formula.covers(), a.value) {
-                (Covers::Values, Some(v)) if !t.misere => got = Some((Some(v), r, pat)),
-                (Covers::Outcomes, _) if single && (target == 0 || t.misere) => {
+                (Covers::Values, Some(v)) if !misere => got = Some((Some(v), r, pat)),
+                (Covers::Outcomes, _) if single && (target == 0 || misere) => {
                     got = Some((None, r, pat))
                 }
                 _ => continue,

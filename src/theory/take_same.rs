@@ -27,6 +27,8 @@
 //! move along the row), and the row's P-position is the lowest set bit of the complement.
 //! Flags are kept for two planes (the first heap fixed) only; outcomes are one bit a cell.
 //! Memory: hull / 8 bytes plus 2 · classes · plane / 8 bytes; every buffer is allocated fallibly.
+//! Time: about [`work`] word operations (rows times classes times words a row); callers refuse
+//! a hull whose work passes [`MAX_WORK`] (16 heaps have 65,535 classes).
 
 use crate::error::{AllocError, try_with_capacity};
 
@@ -64,6 +66,23 @@ impl TakeGame {
     }
 }
 
+/// The most word operations [`outcomes`] is asked to spend (about a minute).
+pub const MAX_WORK: u128 = 1 << 33;
+
+/// About how many word operations [`outcomes`] spends on the hull `dims`: per row, each stored
+/// class reads a row of flags (once per other heap of a Moore class) and writes one.
+pub fn work(game: &TakeGame, dims: &[usize]) -> u128 {
+    let k = game.heaps;
+    let rows = dims[..k - 1].iter().fold(1u128, |n, &d| n.saturating_mul(d as u128));
+    let words = dims[k - 1].div_ceil(64) as u128;
+    let per = match game.mode {
+        Mode::Same => 1,
+        Mode::Moore => (k as u128 - 1).max(1),
+    };
+    let classes = game.classes.len() as u128;
+    rows.saturating_mul(classes * per * (words + 4) + words)
+}
+
 /// Moore's theorem: is `heaps` a P-position of Nim_M (normal play)?
 ///
 /// ```
@@ -89,12 +108,23 @@ impl Outcomes {
     /// Is the position `p` (inside the hull) a P-position?
     pub fn is_p(&self, p: &[u64]) -> bool {
         let k = self.dims.len();
-        let mut row = 0usize;
-        for (d, &x) in self.dims.iter().zip(p).take(k - 1) {
-            row = row * d + x as usize;
-        }
         let c = p[k - 1] as usize;
-        self.bits[row * self.words + c / 64] >> (c % 64) & 1 == 1
+        self.row(self.row_of(&p[..k - 1]))[c / 64] >> (c % 64) & 1 == 1
+    }
+
+    /// Does the hull hold `p` (its first `dims.len()` coordinates)?
+    pub fn holds(&self, p: &[u64]) -> bool {
+        p.len() >= self.dims.len() && self.dims.iter().zip(p).all(|(&d, &x)| x < d as u64)
+    }
+
+    /// The number of the row of the first k - 1 heaps `head` (inside the hull).
+    pub fn row_of(&self, head: &[u64]) -> usize {
+        self.dims.iter().zip(head).fold(0usize, |row, (&d, &x)| row * d + x as usize)
+    }
+
+    /// The bits of one row (the last heap varying), `words` words.
+    pub fn row(&self, row: usize) -> &[u64] {
+        &self.bits[row * self.words..][..self.words]
     }
 }
 
@@ -104,15 +134,18 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
     assert!(k >= 1 && dims.len() == k && dims.iter().all(|&d| d >= 1));
     let len = dims[k - 1];
     let words = len.div_ceil(64);
-    let rows: usize = dims[..k - 1].iter().product();
-    let per_plane: usize = if k >= 2 { dims[1..k - 1].iter().product() } else { 1 };
+    // Products saturate: a hull past the address space fails its allocation, cleanly.
+    let product = |ds: &[usize]| ds.iter().fold(1usize, |n, &d| n.saturating_mul(d));
+    let rows = product(&dims[..k - 1]);
+    let per_plane = if k >= 2 { product(&dims[1..k - 1]) } else { 1 };
     let last = 1u32 << (k - 1);
     // Classes whose flags other rows read (not the last heap alone).
     let stored: Vec<u32> = game.classes.iter().copied().filter(|&d| d != last).collect();
-    let mut bits = zeroed(rows * words, "the P-positions of the box")?;
-    let plane_words = per_plane * words;
-    let mut cur = zeroed(stored.len() * plane_words, "the retrograde's move flags")?;
-    let mut prev = zeroed(stored.len() * plane_words, "the retrograde's move flags")?;
+    let mut bits = zeroed(rows.saturating_mul(words), "the P-positions of the box")?;
+    let plane_words = per_plane.saturating_mul(words);
+    let flags = stored.len().saturating_mul(plane_words);
+    let mut cur = zeroed(flags, "the retrograde's move flags")?;
+    let mut prev = zeroed(flags, "the retrograde's move flags")?;
     // Row strides within a plane for heaps 1..k-1 (heap 0 selects the plane).
     let mut stride = vec![0usize; k];
     if k >= 2 {
@@ -121,8 +154,8 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
             stride[i] = stride[i + 1] * dims[i + 1];
         }
     }
-    let mut ext = vec![0u64; words];
-    let mut tmp = vec![0u64; words];
+    let mut ext = zeroed(words, "the retrograde's move flags")?;
+    let mut tmp = zeroed(words, "the retrograde's move flags")?;
     let mut coord = vec![0usize; k.saturating_sub(1)];
     let tail_mask = if len.is_multiple_of(64) { u64::MAX } else { (1u64 << (len % 64)) - 1 };
     for row in 0..rows {

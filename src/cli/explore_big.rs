@@ -1,0 +1,132 @@
+//! `games explore --game same:K:J` or `moore:K:M` on a box of more than
+//! `games::explore::big::BIG_BOX` positions: options in, the report of the outcome bits of
+//! `games::explore::big` out (no table, no values; `--to V`, `--check` and `--svg`, which need
+//! them, are refused with a usage message).
+
+use super::UsageError;
+use anyhow::Result;
+use clap::ArgMatches;
+use clap::parser::ValueSource;
+use games::explore::at::Asked;
+use games::explore::big::{self, BigBox};
+use games::explore::builtin;
+use games::explore::report::{self, BigReport, Shown};
+use games::explore::space::{Coords, Space};
+use games::out::Out;
+use std::process::ExitCode;
+
+fn usage(msg: String) -> anyhow::Error {
+    anyhow::Error::new(UsageError(msg))
+}
+
+/// What was asked besides the box.
+pub struct Wanted<'a> {
+    pub at: &'a [Asked],
+    pub winning: &'a [Coords],
+    pub target: u64,
+    pub slices: &'a [(usize, u64)],
+    pub shown: Shown,
+}
+
+/// The most positions of a box computed as a table (`--big-from`, hidden, lowers it for tests).
+fn threshold(args: &ArgMatches) -> u64 {
+    args.get_one::<u64>("big-from").copied().unwrap_or(big::BIG_BOX)
+}
+
+/// Does this run take the outcome-bit path: a take family's game on a box of more positions
+/// than a table holds?
+pub fn wanted(args: &ArgMatches, space: &Space) -> bool {
+    let Some(Ok(game)) = args.get_one::<String>("game").map(|n| builtin::parse(n)) else {
+        return false;
+    };
+    let Some((_, from)) = big::take_game(&game, threshold(args)) else { return false };
+    builtin::arity(&game) == space.arity() && space.cells_u128() > from as u128
+}
+
+/// Runs the outcome-bit path (after [`wanted`] said yes).
+pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<ExitCode> {
+    let name = args.get_one::<String>("game").map(String::as_str).unwrap_or_default();
+    let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
+    let Some((g, from)) = big::take_game(&game, threshold(args)) else {
+        anyhow::bail!("explore: {name} is not a take game");
+    };
+    refuse_tables(args, space, w.target, from)?;
+    let budget = (args.value_source("max-positions") == Some(ValueSource::CommandLine))
+        .then(|| *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000));
+    let b = big::compute(&g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    let p_count = b.count_p();
+    let mut out = Out::new();
+    if args.get_flag("count") {
+        return count(&b, p_count, args.get_flag("json"));
+    }
+    let plane = b.plane(w.slices).map_err(usage)?;
+    let slice = b.slice_table(&plane);
+    let theorems = big::on_outcomes(builtin::theorems(&game, misere));
+    let found = games::explore::pattern::find(&slice, theorems);
+    let wins: Vec<_> = w.winning.iter().map(|p| b.winning(&game, &found, p, w.target)).collect();
+    let notes = vec![format!(
+        "outcomes only, one bit a position: the box has more than {from} positions (no table is printed and no Grundy values are computed; the counts, --at and --winning read the outcomes of every position from 0 to the box's upper ends)"
+    )];
+    let first = b.first_p(big::LISTED);
+    let game_text = format!("built-in game {name}");
+    let r = BigReport {
+        game: &game_text,
+        space,
+        misere,
+        explored: b.hull(),
+        p_count,
+        first: &first,
+        notes: &notes,
+        slice: &slice,
+        found: &found,
+    };
+    if args.get_flag("json") {
+        let answers: Vec<_> = w.at.iter().map(|p| b.answer(&slice, &found, p)).collect();
+        report::big_json(&mut out, &r, &answers, &wins);
+    } else {
+        report::big_text(&mut out, &r, w.shown);
+        for chunk in w.at.chunks(4096) {
+            let answers: Vec<_> = chunk.iter().map(|p| b.answer(&slice, &found, p)).collect();
+            report::answers(&mut out, &answers);
+        }
+        report::winning(&mut out, &wins, w.target);
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--to V` (values), `--check` and `--svg` (a table) cannot be had from outcome bits.
+fn refuse_tables(args: &ArgMatches, space: &Space, target: u64, from: u64) -> Result<()> {
+    let why = |what: &str| {
+        usage(format!(
+            "{what}; the box {} has {} positions, more than {from}: a take game's box that large has outcomes only, one bit a position (use a box of at most {from} positions)",
+            space.spec(),
+            space.count_text()
+        ))
+    };
+    if target != 0 {
+        return Err(why(&format!("--to {target} needs Grundy values")));
+    }
+    if args.contains_id("check") {
+        return Err(why("--check needs a table of the box"));
+    }
+    if args.contains_id("svg") {
+        return Err(why("--svg needs a table of the box"));
+    }
+    Ok(())
+}
+
+/// `--count`: positions, P and N of the box (no values: outcomes only).
+fn count(b: &BigBox, p: u64, json: bool) -> Result<ExitCode> {
+    use games::count::positions::{self, Tally};
+    let cells = b.space.cells_u128() as u64;
+    let tally = Tally { positions: cells, p, n: cells - p, ..Tally::default() };
+    let mut out = Out::new();
+    if json {
+        out.str(&serde_json::to_string(&tally)?).nl();
+    } else {
+        positions::write(&mut out, &tally);
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
