@@ -35,34 +35,44 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{RwLock, mpsc};
 
 /// Heaps computed on one core before blocks start (blocks need `s` large against their length).
-const START: usize = 1 << 12;
+pub const START: usize = 1 << 12;
 /// Longest block on the sparse path (a block is then about a millisecond of work).
 const SPARSE_BLOCK: usize = 1 << 14;
 /// Bitset words a heap's precomputed options may take (values below 2^12); larger values: one core.
 const MAX_WORDS: usize = 64;
 
-/// The values `G(0..s)` finished before the block, and the block's own values.
+/// The values `G(0..s)` finished before the block (a store the workers read: every value, or
+/// in bounded memory a prefix and the recent values), and the block's own values. It keeps what
+/// the frozen store would keep at this length ([`Store::kept_at`]), so that the engine refuses
+/// exactly where it would on one core.
 #[derive(Debug)]
-pub struct BlockStore<'a> {
-    frozen: &'a [u16],
+pub struct BlockStore<'a, F: Store = FullStore> {
+    frozen: &'a F,
     local: Vec<u16>,
 }
 
-impl Store for BlockStore<'_> {
+impl<F: Store> BlockStore<'_, F> {
+    /// Whether `lo..hi` (below the length) is all kept.
+    #[inline(always)]
+    fn kept(&self, lo: usize, hi: usize) -> bool {
+        let (a, b) = self.frozen.kept_at(self.len());
+        hi <= a || lo >= b
+    }
+}
+
+impl<F: Store> Store for BlockStore<'_, F> {
     #[inline(always)]
     fn len(&self) -> usize {
         self.frozen.len() + self.local.len()
     }
     #[inline(always)]
     fn get(&self, i: usize) -> u16 {
-        match self.frozen.get(i) {
-            Some(&v) => v,
-            None => self.local[i - self.frozen.len()],
-        }
+        let f = self.frozen.len();
+        if i < f { self.frozen.get(i) } else { self.local[i - f] }
     }
     #[inline(always)]
     fn has(&self, i: usize) -> bool {
-        i < self.len()
+        i < self.len() && self.kept(i, i + 1)
     }
     #[inline(always)]
     fn push(&mut self, v: u16) {
@@ -70,26 +80,60 @@ impl Store for BlockStore<'_> {
     }
     #[inline(always)]
     fn complete(&self) -> bool {
-        true
+        let len = self.len();
+        let (a, b) = self.frozen.kept_at(len);
+        a >= len || b == 0
     }
     #[inline(always)]
     fn oldest(&self) -> usize {
-        0
+        self.frozen.kept_at(self.len()).1
     }
     #[inline(always)]
     fn seam(&self) -> usize {
         self.frozen.len()
     }
     #[inline(always)]
+    fn kept_at(&self, len: usize) -> (usize, usize) {
+        self.frozen.kept_at(len)
+    }
+    #[inline(always)]
     fn window(&self, lo: usize, hi: usize) -> Option<&[u16]> {
         let f = self.frozen.len();
-        if hi <= f {
-            self.frozen.get(lo..hi)
+        if !self.kept(lo, hi) {
+            None
+        } else if hi <= f {
+            self.frozen.window(lo, hi)
         } else if lo >= f {
             self.local.get(lo - f..hi - f)
         } else {
             None
         }
+    }
+}
+
+/// A store the blocks run on: the workers read it (shared between threads) while the main
+/// thread computes a block, which is then appended. [`FullStore`] keeps every value;
+/// `long_run::BoundedStore` a prefix and the recent values.
+pub trait BlockValues: Store + Sync + Send + Sized {
+    /// Append a block's values.
+    fn append(&mut self, values: &[u16]);
+    /// An empty store of the same shape.
+    fn empty_like(&self) -> Self;
+    /// Bring `engine` back to exactly `G(0..len)` (a run that stopped inside a block: `len` at
+    /// least the block's start), as the one-core engine would be after those values.
+    fn rewind(engine: &mut Engine<Self>, len: usize);
+}
+
+impl BlockValues for FullStore {
+    fn append(&mut self, values: &[u16]) {
+        self.values.extend_from_slice(values);
+    }
+    fn empty_like(&self) -> Self {
+        FullStore::default()
+    }
+    fn rewind(engine: &mut Engine<Self>, len: usize) {
+        let values = std::mem::take(&mut engine.store_mut().values);
+        replay(engine, values, len);
     }
 }
 
@@ -156,8 +200,8 @@ impl RareCopy {
 }
 
 /// What a worker computes for heaps `start..end`, reading only `values` (the frozen `G(0..s)`).
-struct Job<'a> {
-    values: &'a [u16],
+struct Job<'a, S> {
+    values: &'a S,
     splits: &'a [(usize, bool)],
     /// At most this many middle pairs per split.
     pairs: usize,
@@ -167,11 +211,16 @@ struct Job<'a> {
 }
 
 /// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split),
-/// and with `rare` the rare pairs whose two heaps lie below `values.len()`.
-fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
+/// and with `rare` the rare pairs whose two heaps lie below `values.len()`. In bounded memory
+/// only pairs still kept at heap `end` are taken (the engine reads the others itself, and
+/// refuses where the one-core engine would); the far rare pairs only when all of them are.
+fn compute<S: Store>(job: &Job<S>, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
     let (values, splits, words) = (job.values, job.splits, job.words);
     let count = end - start;
     let known = values.len();
+    // The values kept at heap `end`: below `prefix` and from `recent` on.
+    let (prefix, recent) = values.kept_at(end);
+    let mut rare_ok = true;
     let mut out = Masks {
         start,
         end,
@@ -198,14 +247,27 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
             let top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
             // The first `pairs` pairs whose partner m - a is finished (a >= m - known + 1).
             let lo = (m.saturating_sub(known) + 1).max(1);
-            let hi = top.min(lo.saturating_add(job.pairs - 1));
+            let mut hi = top.min(lo.saturating_add(job.pairs - 1));
+            if recent > 0 {
+                // Bounded memory: the partners m - hi..=m - lo, then the heaps lo..=hi, all in
+                // the prefix or all recent.
+                if m - lo >= prefix {
+                    hi = hi.min(m.saturating_sub(recent));
+                }
+                if lo < recent {
+                    hi = hi.min(prefix.saturating_sub(1));
+                }
+            }
             if lo > hi {
                 continue;
             }
+            let (Some(left), Some(right)) =
+                (values.window(lo, hi + 1), values.window(m - hi, m - lo + 1))
+            else {
+                continue;
+            };
             out.lo[i * splits.len() + si] = lo as u32;
             out.hi[i * splits.len() + si] = hi as u32;
-            let left = &values[lo..=hi];
-            let right = &values[m - hi..=m - lo];
             if words == 1 {
                 mask[0] |= or_bits(left, right);
             } else if left.len() >= 256 {
@@ -218,15 +280,27 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
             }
         }
         if let Some(rare) = job.rare {
-            far_rare_pairs(values, rare, n, mask);
+            rare_ok &= far_rare_pairs(values, rare, n, mask, (prefix, recent));
         }
+    }
+    if !rare_ok {
+        // Some partner is no longer kept: the engine pairs every rare heap itself (the bits
+        // set are options of their heaps all the same).
+        out.rare = None;
     }
     out
 }
 
 /// The rare pairs `(r, m - r)` of heap `n` with both heaps below `values.len()` (the engine's
-/// own part is the others: see [`Pre::rare`]).
-fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, mask: &mut [u64]) {
+/// own part is the others: see [`Pre::rare`]); `false` when a partner is not kept (kept: below
+/// `prefix` or from `recent` on).
+fn far_rare_pairs<S: Store>(
+    values: &S,
+    rare: &RareCopy,
+    n: usize,
+    mask: &mut [u64],
+    (prefix, recent): (usize, usize),
+) -> bool {
     let known = values.len();
     for (splits, pos, val) in &rare.classes {
         for &(k, unequal) in splits {
@@ -241,11 +315,15 @@ fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, mask: &mut [u64]) {
                 if unequal && 2 * r == m {
                     continue;
                 }
-                let v = val[j] ^ values[m - r];
+                if m - r >= prefix && m - r < recent {
+                    return false;
+                }
+                let v = val[j] ^ values.get(m - r);
                 mask[v as usize >> 6] |= 1 << (v & 63);
             }
         }
     }
+    true
 }
 
 /// The bits `1 << (x ^ y)` for `x` in `left` and `y` in `right` read backwards (every value below
@@ -429,6 +507,21 @@ pub fn extend_from(
     start: usize,
     on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
 ) -> Result<(), EngineError> {
+    extend_store(engine, upto, threads, start, &mut |st: &FullStore, from, stats| {
+        on_block(&st.values, from, stats)
+    })
+}
+
+/// [`extend_from`] on any [`BlockValues`] store (bounded memory: `long_run::BoundedStore`),
+/// `on_block` seeing the store after each block. The values, and where the engine refuses one
+/// no longer kept, are those of the one-core engine over the same store.
+pub fn extend_store<S: BlockValues>(
+    engine: &mut Engine<S>,
+    upto: usize,
+    threads: usize,
+    start: usize,
+    on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
+) -> Result<(), EngineError> {
     let clock = std::time::Instant::now();
     let start = start.max(64);
     if engine.len() >= upto {
@@ -443,13 +536,12 @@ pub fn extend_from(
                 break;
             }
             let len = engine.len();
-            match on_block(engine.values(), len - 1, engine.stats()) {
+            match on_block(engine.store(), len - 1, engine.stats()) {
                 Flow::Go => {}
                 Flow::Stop => break,
                 Flow::StopAt(l) => {
                     if l < len {
-                        let values = std::mem::take(&mut engine.store_mut().values);
-                        replay(engine, values, l);
+                        S::rewind(engine, l);
                     }
                     break;
                 }
@@ -491,8 +583,8 @@ struct Blocks {
 
 /// What the workers share with the main thread: the finished values `G(0..s)` (written by the
 /// main thread between blocks only, while no worker holds them) and the copy of the rare heaps.
-struct Shared {
-    values: RwLock<Vec<u16>>,
+struct Shared<S> {
+    values: RwLock<S>,
     rare: RwLock<RareCopy>,
     cancel: AtomicBool,
     /// The workers' CPU time, summed as they end (0 where it cannot be read).
@@ -511,8 +603,8 @@ struct Task {
 
 /// A worker: computes the masks of the tasks it receives until its channel closes. A panic in
 /// a task (a bug) sends no masks: those heaps are then computed without them, the same values.
-fn worker(
-    shared: &Shared,
+fn worker<S: BlockValues>(
+    shared: &Shared<S>,
     splits: &[(usize, bool)],
     tasks: mpsc::Receiver<Task>,
     results: mpsc::Sender<(Option<Masks>, u64)>,
@@ -524,13 +616,15 @@ fn worker(
             let values = shared.values.read().unwrap_or_else(|e| e.into_inner());
             let rare = shared.rare.read().unwrap_or_else(|e| e.into_inner());
             let job = Job {
-                values: values.get(..task.known).unwrap_or(&values),
+                values: &*values,
                 splits,
                 pairs: task.pairs,
                 words: task.words,
                 rare: task.rare.then_some(&*rare),
             };
-            compute(&job, task.range, &shared.cancel)
+            // The values are appended only when every task of a block is done.
+            let range = if values.len() == task.known { task.range } else { (0, 0) };
+            compute(&job, range, &shared.cancel)
         }))
         .ok();
         if results.send((masks, nanos(clock.elapsed()))).is_err() {
@@ -543,7 +637,7 @@ fn worker(
 }
 
 impl Blocks {
-    fn new(engine: &Engine<FullStore>, threads: usize, start: usize) -> Self {
+    fn new<S: Store>(engine: &Engine<S>, threads: usize, start: usize) -> Self {
         Blocks {
             threads,
             start,
@@ -556,21 +650,21 @@ impl Blocks {
     }
 
     /// Compute to `upto` (see [`extend_from`]): the workers live for the whole run.
-    fn go(
+    fn go<S: BlockValues>(
         &mut self,
-        engine: &mut Engine<FullStore>,
+        engine: &mut Engine<S>,
         upto: usize,
-        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+        on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
     ) -> Result<(), EngineError> {
         // Work on the engine by value (its parts move between stores without copies).
         let placeholder = Engine::with_store(
             engine.moves().clone(),
-            FullStore::default(),
+            engine.store().empty_like(),
             super::sparse::Path::Auto,
         );
-        let (parts, full) = std::mem::replace(engine, placeholder).into_parts();
+        let (parts, store) = std::mem::replace(engine, placeholder).into_parts();
         let shared = Shared {
-            values: RwLock::new(full.values),
+            values: RwLock::new(store),
             rare: RwLock::new(RareCopy::default()),
             cancel: AtomicBool::new(false),
             worker_cpu: AtomicU64::new(0),
@@ -596,27 +690,26 @@ impl Blocks {
             self.timing.serial_ns = b.saturating_sub(a);
             self.timing.workers_ns = shared.worker_cpu.load(Ordering::Relaxed);
         }
-        let values = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
-        *engine = Engine::from_parts(parts, FullStore { values });
+        let store = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
+        *engine = Engine::from_parts(parts, store);
         if let Some(l) = stop_at
             && l < engine.len()
         {
-            let values = std::mem::take(&mut engine.store_mut().values);
-            replay(engine, values, l);
+            S::rewind(engine, l);
         }
         result
     }
 
     /// The loop over blocks of [`Blocks::go`]: the engine's parts back, where the caller asked
     /// to stop, and the engine's refusal if any.
-    fn blocks(
+    fn blocks<S: BlockValues>(
         &mut self,
         mut parts: super::sparse::Parts,
-        shared: &Shared,
+        shared: &Shared<S>,
         tasks: &[mpsc::Sender<Task>],
         results: &mpsc::Receiver<(Option<Masks>, u64)>,
         upto: usize,
-        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+        on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
     ) -> (super::sparse::Parts, Option<usize>, Result<(), EngineError>) {
         let mut pending: Vec<Masks> = Vec::new();
         let mut last_plain_steps = parts.stats().plain_steps;
@@ -679,7 +772,7 @@ impl Blocks {
             let clock = std::time::Instant::now();
             let (p, local, misses, res) = {
                 let guard = shared.values.read().unwrap_or_else(|e| e.into_inner());
-                ordered(parts, &guard, (s, e), &cur, &shared.cancel)
+                ordered(parts, &*guard, (s, e), &cur, &shared.cancel)
             };
             parts = p;
             let main_time = clock.elapsed();
@@ -693,20 +786,20 @@ impl Blocks {
             let clock = std::time::Instant::now();
             let flow = {
                 let mut values = shared.values.write().unwrap_or_else(|e| e.into_inner());
-                values.extend_from_slice(&local);
+                values.append(&local);
                 if local.is_empty() { Flow::Go } else { on_block(&values, s, parts.stats()) }
             };
             self.timing.serial_ns += nanos(main_time) + nanos(clock.elapsed());
             self.timing.blocks += u64::from(sent > 0);
             self.adapt(plain, !cur.is_empty(), (e - s, misses), (main_time, waited));
             pending = fresh;
-            if res.is_err() {
-                return (parts, None, res);
-            }
+            // A stop inside the block comes before a refusal after it (the one-core run never
+            // reaches the refused heap).
             match flow {
+                Flow::StopAt(l) => return (parts, Some(l), Ok(())),
+                _ if res.is_err() => return (parts, None, res),
                 Flow::Go => {}
                 Flow::Stop => return (parts, None, Ok(())),
-                Flow::StopAt(l) => return (parts, Some(l), Ok(())),
             }
         }
     }
@@ -743,9 +836,9 @@ impl Blocks {
 /// The block `[s, e)` on the main thread, in order: each value with the masks `cur` computed
 /// during the last block. The engine's parts back, the block's values, how many heaps still
 /// needed a scan, and the engine's refusal if any (the workers are then told to stop).
-fn ordered(
+fn ordered<S: Store>(
     parts: super::sparse::Parts,
-    frozen: &[u16],
+    frozen: &S,
     (s, e): (usize, usize),
     cur: &[Masks],
     cancel: &AtomicBool,
