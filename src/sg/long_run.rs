@@ -19,11 +19,13 @@
 //! stops at the first `len > certificate_last(...)`: the certificate. The period is then reduced to the
 //! smallest divisor of `p` that is still a period from `n0` (checked on one full period).
 //!
-//! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and a ring of the
-//! last `ring` values, with the rare list (positions and values) held by the engine itself. While
+//! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and the last
+//! `ring` values, with the rare list (positions and values) held by the engine itself. While
 //! every rare heap lies in the prefix and no candidate needs a scan of all pairs, each value needs
-//! only the ring (partners of small rare heaps are recent) and memory does not grow with `n`. When
-//! a needed value is gone the run stops with an error naming it, never a guess.
+//! only the recent values (partners of small rare heaps are recent) and memory does not grow with
+//! `n`. When a needed value is gone the run stops with an error naming it, never a guess. With
+//! several threads the same store runs on the block engine ([`super::parallel::extend_store`]):
+//! the same values, the same stop, the detector fed the store as it was at each length.
 
 use super::certificate::{certificate_last, split_parity_failure, split_parity_range};
 use super::code::Code;
