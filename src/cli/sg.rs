@@ -50,7 +50,7 @@ pub fn command() -> Command {
             Arg::new("bounded")
                 .long("bounded")
                 .action(ArgAction::SetTrue)
-                .help("Octal codes: keep only the first 4 Mi values and the last 64 Mi (about 150 MB whatever --max, on any -j); --at and --heaps then answer from those"),
+                .help("Octal codes: keep only the first 4 Mi values and the last 64 Mi (about 160 MB whatever --max, on any -j); --at and --heaps then answer from those"),
         )
         .arg(
             Arg::new("at")

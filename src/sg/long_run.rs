@@ -33,8 +33,8 @@ use super::parallel::{BlockValues, Flow};
 use super::sparse::{Engine, EngineError, FullStore, OctalMoves, Path, Store};
 
 /// The first `prefix` values and the last `ring` values: those are the values kept. The recent
-/// values lie in one vector from `base` on, which holds between `ring` and `ring + ring / 8`
-/// of them (plus a block): the values before `len - ring` are dropped an eighth of the ring at
+/// values lie in one vector from `base` on, which holds between `ring` and `ring + ring / 16`
+/// of them (plus a block): the values before `len - ring` are dropped a sixteenth of the ring at
 /// a time, so that the kept values are one slice and a run on several threads can read them
 /// while a block is computed ([`BlockValues`]).
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ impl BoundedStore {
 
     /// Values dropped at a time.
     fn slack(keep: usize) -> usize {
-        (keep / 8).max(64)
+        (keep / 16).max(64)
     }
 
     /// The values kept in the prefix.
