@@ -63,3 +63,50 @@ fn scanning_workers_match_the_one_core_engine() {
     }
     assert!(long >= 30, "only {long} codes reached 3 * 10^4: the test exercises too little");
 }
+
+/// Bounded memory (a prefix and a ring of recent values, the others forgotten) with the
+/// workers scanning until settled: the whole run (values, certificate, refusal and where) is the
+/// one-core run, on 100 random codes and the long-running known ones, 2 to 8 threads.
+#[test]
+fn scanning_workers_in_bounded_memory_match_one_core() {
+    use games::sg::long_run::{self, Memory};
+    parallel::set_scan_from(0);
+    let run = |code: &games::sg::code::Code, max, memory, threads| {
+        parallel::set_threads(threads);
+        let r = long_run::run_with_budget(code, max, memory, u64::MAX).unwrap();
+        parallel::set_threads(1);
+        r
+    };
+    let mut rng = Rng::new(0x0b0d_5ca7);
+    let known = [".6", ".454", ".106", ".16", "4!.0", ".37"];
+    let mut past_ring = 0;
+    let mut refused = 0;
+    for case in 0..100 + known.len() {
+        let code = if case < 100 {
+            let len = 1 + rng.below(4) as usize;
+            let digits: Vec<u64> = (0..len).map(|_| rng.below(8)).collect();
+            let lead = if rng.below(4) == 0 { 4 } else { 0 };
+            octal(lead, &digits, Equality::Any)
+        } else {
+            parse(known[case - 100])
+        };
+        if games::sg::sparse::OctalMoves::of(&code).is_none() {
+            continue;
+        }
+        let prefix = [16, 100, 600][rng.below(3) as usize];
+        let ring = [64, 256, 1024][rng.below(3) as usize];
+        let memory = Memory::Bounded { prefix, ring };
+        let max = 20_000 + rng.below(20_000) as usize;
+        let one = run(&code, max, memory, 1);
+        let threads = 2 + case % 7;
+        let par = run(&code, max, memory, threads);
+        assert!(
+            par == one,
+            "case {case}: {code:?}, prefix {prefix} ring {ring}, {threads} threads"
+        );
+        past_ring += usize::from(one.computed > prefix + ring + 256);
+        refused += usize::from(one.stopped.is_some());
+    }
+    println!("past the ring {past_ring}, refused {refused}");
+    assert!(past_ring >= 5, "only {past_ring} runs went past their ring");
+}

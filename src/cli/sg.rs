@@ -43,14 +43,14 @@ pub fn command() -> Command {
                 .short('j')
                 .long("threads")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u64).range(1..=256))
-                .help("Octal codes: threads for the rare/common engine (default: all the machine's cores; 1 = the one-core engine). The values are the same"),
+                .value_parser(clap::value_parser!(u64).range(1..=1024))
+                .help("Octal codes: threads for the rare/common engine, also with --bounded (default: all the machine's cores; 1 = the one-core engine). The values are the same"),
         )
         .arg(
             Arg::new("bounded")
                 .long("bounded")
                 .action(ArgAction::SetTrue)
-                .help("Octal codes: keep only the first 4 Mi values and a ring of the last 64 Mi (about 150 MB whatever --max); --at and --heaps then answer from those"),
+                .help("Octal codes: keep only the first 4 Mi values and the last 64 Mi (about 160 MB whatever --max, on any -j); --at and --heaps then answer from those"),
         )
         .arg(
             Arg::new("at")

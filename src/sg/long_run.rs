@@ -19,43 +19,80 @@
 //! stops at the first `len > certificate_last(...)`: the certificate. The period is then reduced to the
 //! smallest divisor of `p` that is still a period from `n0` (checked on one full period).
 //!
-//! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and a ring of the
-//! last `ring` values, with the rare list (positions and values) held by the engine itself. While
+//! Bounded memory ([`BoundedStore`]): the engine keeps the first `prefix` values and the last
+//! `ring` values, with the rare list (positions and values) held by the engine itself. While
 //! every rare heap lies in the prefix and no candidate needs a scan of all pairs, each value needs
-//! only the ring (partners of small rare heaps are recent) and memory does not grow with `n`. When
-//! a needed value is gone the run stops with an error naming it, never a guess.
+//! only the recent values (partners of small rare heaps are recent) and memory does not grow with
+//! `n`. When a needed value is gone the run stops with an error naming it, never a guess. With
+//! several threads the same store runs on the block engine ([`super::parallel::extend_store`]):
+//! the same values, the same stop, the detector fed the store as it was at each length.
 
 use super::certificate::{certificate_last, split_parity_failure, split_parity_range};
 use super::code::Code;
-use super::parallel::Flow;
+use super::parallel::{BlockValues, Flow};
 use super::sparse::{Engine, EngineError, FullStore, OctalMoves, Path, Store};
 
-/// The first `prefix` values and a ring of the last `ring` values.
+/// The first `prefix` values and the last `ring` values: those are the values kept. The recent
+/// values lie in one vector from `base` on, which holds between `ring` and `ring + ring / 16`
+/// of them (plus a block): the values before `len - ring` are dropped a sixteenth of the ring at
+/// a time, so that the kept values are one slice and a run on several threads can read them
+/// while a block is computed ([`BlockValues`]).
 #[derive(Debug, Clone)]
 pub struct BoundedStore {
     prefix: Vec<u16>,
     prefix_cap: usize,
-    ring: Vec<u16>,
-    mask: usize,
+    /// `G(base..len)`.
+    recent: Vec<u16>,
+    base: usize,
+    /// Values kept past the prefix.
+    keep: usize,
     len: usize,
 }
 
 impl BoundedStore {
     /// Keep `G(0..prefix)` and the last `ring` values (`ring` rounded up to a power of two).
     pub fn new(prefix: usize, ring: usize) -> Self {
-        let ring = ring.max(2).next_power_of_two();
-        BoundedStore {
-            prefix: Vec::new(),
-            prefix_cap: prefix,
-            ring: vec![0; ring],
-            mask: ring - 1,
-            len: 0,
-        }
+        let keep = ring.max(2).next_power_of_two();
+        // Reserved once (untouched pages take no memory); a store that cannot have it grows.
+        let recent = crate::error::try_with_capacity(keep + Self::slack(keep), "the recent values")
+            .unwrap_or_default();
+        BoundedStore { prefix: Vec::new(), prefix_cap: prefix, recent, base: 0, keep, len: 0 }
+    }
+
+    /// Values dropped at a time.
+    fn slack(keep: usize) -> usize {
+        (keep / 16).max(64)
     }
 
     /// The values kept in the prefix.
     pub fn prefix(&self) -> &[u16] {
         &self.prefix
+    }
+
+    /// Before values are appended at `len`: drop those before `len - keep` once they are many.
+    /// Every value from `s - keep` on stays, `s` the length before the last append: a run
+    /// stopped inside its last block can be brought back ([`BlockValues::rewind`]).
+    #[inline(always)]
+    fn slide(&mut self) {
+        if self.len >= self.base + self.keep + Self::slack(self.keep) {
+            let base = self.len - self.keep;
+            self.recent.drain(..base - self.base);
+            self.base = base;
+        }
+    }
+
+    /// Whether every value of `G(0..len)` is still here (in the prefix or the recent vector).
+    fn holds_all(&self, len: usize) -> bool {
+        len <= self.prefix.len() || self.base <= self.prefix.len()
+    }
+
+    /// Drop the values from `len` on (`len` at least the length before the last append).
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.prefix.truncate(len);
+            self.recent.truncate(len.saturating_sub(self.base));
+            self.len = len;
+        }
     }
 }
 
@@ -66,27 +103,84 @@ impl Store for BoundedStore {
     }
     #[inline(always)]
     fn get(&self, i: usize) -> u16 {
-        if i < self.prefix.len() { self.prefix[i] } else { self.ring[i & self.mask] }
+        if i < self.prefix.len() { self.prefix[i] } else { self.recent[i - self.base] }
     }
     #[inline(always)]
     fn has(&self, i: usize) -> bool {
-        i < self.len && (i < self.prefix.len() || i + self.ring.len() >= self.len)
+        i < self.len && (i < self.prefix.len() || i + self.keep >= self.len)
     }
     #[inline(always)]
     fn push(&mut self, v: u16) {
+        self.slide();
         if self.len < self.prefix_cap {
             self.prefix.push(v);
         }
-        self.ring[self.len & self.mask] = v;
+        self.recent.push(v);
         self.len += 1;
     }
     #[inline(always)]
     fn complete(&self) -> bool {
-        self.len <= self.prefix.len() || self.len <= self.ring.len()
+        self.len <= self.prefix.len() || self.len <= self.keep
     }
     #[inline(always)]
     fn oldest(&self) -> usize {
-        self.len.saturating_sub(self.ring.len())
+        self.len.saturating_sub(self.keep)
+    }
+    #[inline(always)]
+    fn kept_at(&self, len: usize) -> (usize, usize) {
+        (self.prefix_cap.min(len), len.saturating_sub(self.keep))
+    }
+    #[inline(always)]
+    fn seam(&self) -> usize {
+        self.base
+    }
+    #[inline(always)]
+    fn window(&self, lo: usize, hi: usize) -> Option<&[u16]> {
+        if hi <= self.prefix.len() {
+            self.prefix.get(lo..hi)
+        } else if lo >= self.base && lo + self.keep >= self.len && hi <= self.len {
+            self.recent.get(lo - self.base..hi - self.base)
+        } else {
+            None
+        }
+    }
+}
+
+impl BlockValues for BoundedStore {
+    fn append(&mut self, values: &[u16]) {
+        self.slide();
+        let room = self.prefix_cap.saturating_sub(self.len);
+        self.prefix.extend_from_slice(&values[..room.min(values.len())]);
+        self.recent.extend_from_slice(values);
+        self.len += values.len();
+    }
+
+    fn empty_like(&self) -> Self {
+        BoundedStore::new(self.prefix_cap, self.keep)
+    }
+
+    /// While the split may still be rebuilt (the values up to `len + 1` all kept), every value
+    /// is still here and is fed to a fresh engine; past that no rebuild happens, and the steps
+    /// after `len` are undone one by one ([`Engine::unrecord`]).
+    fn rewind(engine: &mut Engine<Self>, len: usize) {
+        let store = engine.store();
+        let (a, b) = store.kept_at(len + 1);
+        if (a > len || b == 0) && store.holds_all(len) {
+            let mut fresh =
+                Engine::with_store(engine.moves().clone(), store.empty_like(), Path::Auto);
+            for i in 0..len {
+                // Values below 2^16 from an engine that accepted them: no refusal here.
+                let _ = fresh.push_known(engine.store().get(i));
+            }
+            *engine = fresh;
+            return;
+        }
+        for n in (len..engine.len()).rev() {
+            let g = engine.store().get(n);
+            engine.unrecord(n, g);
+        }
+        engine.store_mut().truncate(len);
+        engine.refresh_max();
     }
 }
 
@@ -396,10 +490,18 @@ pub fn run_observed(
         Memory::Full if threads > 1 => drive_parallel(
             Engine::with_store(moves, FullStore::default(), Path::Auto),
             &[],
-            max,
-            work,
-            threads,
+            (max, work, threads),
             progress,
+            |d, s, from| d.observe_block(&s.values, from),
+            |s| s.values,
+        ),
+        Memory::Bounded { prefix, ring } if threads > 1 => drive_parallel(
+            Engine::with_store(moves, BoundedStore::new(prefix, ring), Path::Auto),
+            &[],
+            (max, work, threads),
+            progress,
+            observe_bounded,
+            |s| s.prefix().to_vec(),
         ),
         Memory::Full => drive(
             Engine::with_store(moves, FullStore::default(), Path::Auto),
@@ -435,7 +537,14 @@ pub fn run_resumed(
     let engine = Engine::with_store(moves, FullStore::default(), Path::Auto);
     let threads = super::parallel::threads();
     Some(if threads > 1 {
-        drive_parallel(engine, prefix, max, work, threads, progress)
+        drive_parallel(
+            engine,
+            prefix,
+            (max, work, threads),
+            progress,
+            |d, s, from| d.observe_block(&s.values, from),
+            |s| s.values,
+        )
     } else {
         drive(engine, prefix, max, work, progress, |s, _| s.has(0), |s| s.values)
     })
@@ -551,15 +660,56 @@ fn finish<S: Store>(
     }
 }
 
-/// [`drive`] on several threads ([`super::parallel::extend`]; full memory only): the same
-/// values, the same checks after each value.
-fn drive_parallel(
-    mut engine: Engine<FullStore>,
+/// The detector over the values of a block in bounded memory: [`PeriodDetector::observe`] at
+/// each length, on the store as it was at that length (what a one-core run observes).
+fn observe_bounded(
+    detector: &mut PeriodDetector,
+    store: &BoundedStore,
+    from: usize,
+) -> Option<(usize, Certificate)> {
+    for len in from + 1..=store.len() {
+        if let Some(c) = detector.observe(&AtLength(store, len)) {
+            return Some((len, c));
+        }
+    }
+    None
+}
+
+/// A store seen at an earlier length `len` (at least its length before its last block): the
+/// values kept then (all still here), and nothing after.
+struct AtLength<'a, S>(&'a S, usize);
+
+impl<S: Store> Store for AtLength<'_, S> {
+    fn len(&self) -> usize {
+        self.1
+    }
+    fn get(&self, i: usize) -> u16 {
+        self.0.get(i)
+    }
+    fn has(&self, i: usize) -> bool {
+        let (a, b) = self.0.kept_at(self.1);
+        i < self.1 && (i < a || i >= b)
+    }
+    fn push(&mut self, _v: u16) {}
+    fn complete(&self) -> bool {
+        let (a, b) = self.0.kept_at(self.1);
+        a >= self.1 || b == 0
+    }
+    fn oldest(&self) -> usize {
+        self.0.kept_at(self.1).1
+    }
+}
+
+/// [`drive`] on several threads ([`super::parallel::extend_store`]), in full or bounded memory:
+/// the same values, the same checks after each value (`observe`: the detector over a block's
+/// values, from its first new length), the same refusals.
+fn drive_parallel<S: BlockValues>(
+    mut engine: Engine<S>,
     prefix: &[u16],
-    max: usize,
-    budget: u64,
-    threads: usize,
+    (max, budget, threads): (usize, u64, usize),
     progress: &mut dyn FnMut(usize),
+    observe: impl Fn(&mut PeriodDetector, &S, usize) -> Option<(usize, Certificate)>,
+    first: impl FnOnce(S) -> Vec<u16>,
 ) -> LongRun {
     let mut detector = PeriodDetector::for_moves(engine.moves());
     let mut certificate = feed_prefix(&mut engine, &mut detector, prefix, max);
@@ -567,31 +717,33 @@ fn drive_parallel(
     let splits = engine.moves().split.len().max(1) as u64;
     let (mut work, mut out_of_work, mut interrupted) = (0u64, false, false);
     let mut plain = engine.stats().plain_steps;
-    let res = super::parallel::extend(&mut engine, max, threads, &mut |values, from, stats| {
-        let len = values.len();
-        // The plain steps of the block, counted at the block's last heap (the budget is a bound
-        // on the order of a minute, not a value: the one-core run counts each heap).
-        let n = len as u64 - 1;
-        let plains = stats.plain_steps - plain;
-        work += plains * (splits * (n / 2)) + (len - from) as u64;
-        plain = stats.plain_steps;
-        if work.saturating_add(stats.scanned_pairs) > budget {
-            out_of_work = true;
-            return Flow::Stop;
-        }
-        if let Some((at, c)) = detector.observe_block(values, from) {
-            certificate = Some(c);
-            return Flow::StopAt(at);
-        }
-        if len >> 16 != from >> 16 {
-            if crate::harness::process::interrupted().is_some() {
-                interrupted = true;
+    let start = super::parallel::START;
+    let res =
+        super::parallel::extend_store(&mut engine, max, threads, start, &mut |st, from, stats| {
+            let len = st.len();
+            // The plain steps of the block, counted at the block's last heap (the budget is a bound
+            // on the order of a minute, not a value: the one-core run counts each heap).
+            let n = len as u64 - 1;
+            let plains = stats.plain_steps - plain;
+            work += plains * (splits * (n / 2)) + (len - from) as u64;
+            plain = stats.plain_steps;
+            if work.saturating_add(stats.scanned_pairs) > budget {
+                out_of_work = true;
                 return Flow::Stop;
             }
-            progress(len);
-        }
-        Flow::Go
-    });
+            if let Some((at, c)) = observe(&mut detector, st, from) {
+                certificate = Some(c);
+                return Flow::StopAt(at);
+            }
+            if len >> 16 != from >> 16 {
+                if crate::harness::process::interrupted().is_some() {
+                    interrupted = true;
+                    return Flow::Stop;
+                }
+                progress(len);
+            }
+            Flow::Go
+        });
     let flags = (res.err(), out_of_work, interrupted);
-    finish(engine, certificate, flags, |s, _| s.has(0), |s| s.values)
+    finish(engine, certificate, flags, |s, i| s.has(i), first)
 }

@@ -35,34 +35,44 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{RwLock, mpsc};
 
 /// Heaps computed on one core before blocks start (blocks need `s` large against their length).
-const START: usize = 1 << 12;
+pub const START: usize = 1 << 12;
 /// Longest block on the sparse path (a block is then about a millisecond of work).
 const SPARSE_BLOCK: usize = 1 << 14;
 /// Bitset words a heap's precomputed options may take (values below 2^12); larger values: one core.
 const MAX_WORDS: usize = 64;
 
-/// The values `G(0..s)` finished before the block, and the block's own values.
+/// The values `G(0..s)` finished before the block (a store the workers read: every value, or
+/// in bounded memory a prefix and the recent values), and the block's own values. It keeps what
+/// the frozen store would keep at this length ([`Store::kept_at`]), so that the engine refuses
+/// exactly where it would on one core.
 #[derive(Debug)]
-pub struct BlockStore<'a> {
-    frozen: &'a [u16],
+pub struct BlockStore<'a, F: Store = FullStore> {
+    frozen: &'a F,
     local: Vec<u16>,
 }
 
-impl Store for BlockStore<'_> {
+impl<F: Store> BlockStore<'_, F> {
+    /// Whether `lo..hi` (below the length) is all kept.
+    #[inline(always)]
+    fn kept(&self, lo: usize, hi: usize) -> bool {
+        let (a, b) = self.frozen.kept_at(self.len());
+        hi <= a || lo >= b
+    }
+}
+
+impl<F: Store> Store for BlockStore<'_, F> {
     #[inline(always)]
     fn len(&self) -> usize {
         self.frozen.len() + self.local.len()
     }
     #[inline(always)]
     fn get(&self, i: usize) -> u16 {
-        match self.frozen.get(i) {
-            Some(&v) => v,
-            None => self.local[i - self.frozen.len()],
-        }
+        let f = self.frozen.len();
+        if i < f { self.frozen.get(i) } else { self.local[i - f] }
     }
     #[inline(always)]
     fn has(&self, i: usize) -> bool {
-        i < self.len()
+        i < self.len() && self.kept(i, i + 1)
     }
     #[inline(always)]
     fn push(&mut self, v: u16) {
@@ -70,26 +80,60 @@ impl Store for BlockStore<'_> {
     }
     #[inline(always)]
     fn complete(&self) -> bool {
-        true
+        let len = self.len();
+        let (a, b) = self.frozen.kept_at(len);
+        a >= len || b == 0
     }
     #[inline(always)]
     fn oldest(&self) -> usize {
-        0
+        self.frozen.kept_at(self.len()).1
     }
     #[inline(always)]
     fn seam(&self) -> usize {
         self.frozen.len()
     }
     #[inline(always)]
+    fn kept_at(&self, len: usize) -> (usize, usize) {
+        self.frozen.kept_at(len)
+    }
+    #[inline(always)]
     fn window(&self, lo: usize, hi: usize) -> Option<&[u16]> {
         let f = self.frozen.len();
-        if hi <= f {
-            self.frozen.get(lo..hi)
+        if !self.kept(lo, hi) {
+            None
+        } else if hi <= f {
+            self.frozen.window(lo, hi)
         } else if lo >= f {
             self.local.get(lo - f..hi - f)
         } else {
             None
         }
+    }
+}
+
+/// A store the blocks run on: the workers read it (shared between threads) while the main
+/// thread computes a block, which is then appended. [`FullStore`] keeps every value;
+/// `long_run::BoundedStore` a prefix and the recent values.
+pub trait BlockValues: Store + Sync + Send + Sized {
+    /// Append a block's values.
+    fn append(&mut self, values: &[u16]);
+    /// An empty store of the same shape.
+    fn empty_like(&self) -> Self;
+    /// Bring `engine` back to exactly `G(0..len)` (a run that stopped inside a block: `len` at
+    /// least the block's start), as the one-core engine would be after those values.
+    fn rewind(engine: &mut Engine<Self>, len: usize);
+}
+
+impl BlockValues for FullStore {
+    fn append(&mut self, values: &[u16]) {
+        self.values.extend_from_slice(values);
+    }
+    fn empty_like(&self) -> Self {
+        FullStore::default()
+    }
+    fn rewind(engine: &mut Engine<Self>, len: usize) {
+        let values = std::mem::take(&mut engine.store_mut().values);
+        replay(engine, values, len);
     }
 }
 
@@ -168,8 +212,8 @@ impl RareCopy {
 }
 
 /// What a worker computes for heaps `start..end`, reading only `values` (the frozen `G(0..s)`).
-struct Job<'a> {
-    values: &'a [u16],
+struct Job<'a, S> {
+    values: &'a S,
     splits: &'a [(usize, bool)],
     /// At most this many middle pairs per split.
     pairs: usize,
@@ -189,10 +233,15 @@ struct Job<'a> {
 
 /// The middle pairs of heaps `start..end` that read only `values` (at most `pairs` per split,
 /// or with `scan` as many as settle the candidate), and with `rare` the rare pairs whose two
-/// heaps lie below `values.len()`.
-fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
+/// heaps lie below `values.len()`. In bounded memory only pairs still kept at heap `end` are
+/// taken (the engine reads the others itself, and refuses where the one-core engine would); the
+/// far rare pairs only when all of them are.
+fn compute<S: Store>(job: &Job<S>, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
     let (splits, words) = (job.splits, job.words);
     let count = end - start;
+    // The values kept at heap `end`: below `prefix` and from `recent` on.
+    let kept = job.values.kept_at(end);
+    let mut rare_ok = true;
     let mut out = Masks {
         start,
         end,
@@ -218,14 +267,19 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
         for b in scratch.banks.iter_mut() {
             b[..words].fill(0);
         }
-        let near =
-            job.rare.map_or(0, |rare| far_rare_pairs(job.values, rare, n, &mut scratch.banks));
+        let mut near = 0;
+        if let Some(rare) = job.rare {
+            match far_rare_pairs(job.values, rare, n, &mut scratch.banks, kept) {
+                Some(count) => near = count,
+                None => rare_ok = false,
+            }
+        }
         match job.rare {
             Some(rare) if job.scan => {
                 let margin = job.margin + near.min(job.near_margin);
-                scan_until_settled(job, (rare, margin), n, (lo, hi, mask), &mut scratch)
+                scan_until_settled(job, (rare, margin), (n, kept), (lo, hi, mask), &mut scratch)
             }
-            _ => first_pairs(job, n, (lo, hi, mask)),
+            _ => first_pairs(job, (n, kept), (lo, hi, mask)),
         }
         merge_banks(&scratch.banks, mask);
         out.scanned += lo
@@ -234,33 +288,63 @@ fn compute(job: &Job, (start, end): (usize, usize), cancel: &AtomicBool) -> Mask
             .map(|(&a, &b)| u64::from(b.saturating_sub(a)) + u64::from(b >= a))
             .sum::<u64>();
     }
+    if !rare_ok {
+        // Some partner is no longer kept: the engine pairs every rare heap itself (the bits
+        // set are options of their heaps all the same).
+        out.rare = None;
+    }
     out
 }
 
 /// The far pairs `(a, m - a)` of a split: partner `m - a` finished (`a >= m - known + 1`), `a`
 /// up to `top` (the largest `a`, without the equal split when it is forbidden); `None` when the
 /// split has no pair.
-fn far_range(n: usize, (k, unequal): (usize, bool), known: usize) -> Option<(usize, usize)> {
+///
+/// In bounded memory (`kept = (prefix, recent)`, `recent > 0`: the values below `prefix` and from
+/// `recent` on are kept) `top` is lowered so that the partners `m - top..=m - a` are all in the
+/// prefix or all recent, and so are the heaps `a..=top`.
+fn far_range(
+    n: usize,
+    (k, unequal): (usize, bool),
+    known: usize,
+    (prefix, recent): (usize, usize),
+) -> Option<(usize, usize)> {
     if n < k + 2 {
         return None;
     }
     let m = n - k;
-    let top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
-    Some(((m.saturating_sub(known) + 1).max(1), top))
+    let mut top = if unequal && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
+    let a = (m.saturating_sub(known) + 1).max(1);
+    if recent > 0 {
+        if m - a >= prefix {
+            top = top.min(m.saturating_sub(recent));
+        }
+        if a < recent {
+            top = top.min(prefix.saturating_sub(1));
+        }
+    }
+    Some((a, top))
 }
 
 /// The first `job.pairs` far pairs of each split of heap `n` into `mask`, with their ranges.
-fn first_pairs(job: &Job, n: usize, (lo, hi, mask): (&mut [u32], &mut [u32], &mut [u64])) {
+fn first_pairs<S: Store>(
+    job: &Job<S>,
+    (n, kept): (usize, (usize, usize)),
+    (lo, hi, mask): (&mut [u32], &mut [u32], &mut [u64]),
+) {
     let (values, words) = (job.values, job.words);
     for (si, &split) in job.splits.iter().enumerate() {
-        let Some((a, top)) = far_range(n, split, values.len()) else { continue };
+        let Some((a, top)) = far_range(n, split, values.len(), kept) else { continue };
         let b = top.min(a.saturating_add(job.pairs - 1));
         if a > b {
             continue;
         }
-        (lo[si], hi[si]) = (a as u32, b as u32);
         let m = n - split.0;
-        let (left, right) = (&values[a..=b], &values[m - b..=m - a]);
+        let (Some(left), Some(right)) = (values.window(a, b + 1), values.window(m - b, m - a + 1))
+        else {
+            continue;
+        };
+        (lo[si], hi[si]) = (a as u32, b as u32);
         if words == 1 {
             mask[0] |= or_bits(left, right);
         } else if left.len() >= 256 {
@@ -327,17 +411,17 @@ fn settled_in_copy(rare: &RareCopy, n: usize, g: usize) -> bool {
 /// run out. Only real pairs go into
 /// `mask`: the value stays the one-core value whatever the scan covers, and the main thread
 /// scans the rest where the candidate it sees is not settled.
-fn scan_until_settled(
-    job: &Job,
+fn scan_until_settled<S: Store>(
+    job: &Job<S>,
     (rare, margin): (&RareCopy, usize),
-    n: usize,
+    (n, kept): (usize, (usize, usize)),
     (lo, hi, mask): (&mut [u32], &mut [u32], &mut [u64]),
     scratch: &mut Scratch,
 ) {
     let (values, words) = (job.values, job.words);
     scratch.cursors.clear();
     for (si, &split) in job.splits.iter().enumerate() {
-        let range = far_range(n, split, values.len());
+        let range = far_range(n, split, values.len(), kept);
         if let Some((a, _)) = range {
             (lo[si], hi[si]) = (a as u32, a as u32 - 1);
         }
@@ -376,7 +460,12 @@ fn scan_until_settled(
             }
             let m = n - job.splits[si].0;
             let to = (a + chunk - 1).min(top);
-            let (left, right) = (&values[a..=to], &values[m - to..=m - a]);
+            let (Some(left), Some(right)) =
+                (values.window(a, to + 1), values.window(m - to, m - a + 1))
+            else {
+                *cursor = None;
+                continue;
+            };
             if words == 1 {
                 banks[0][0] |= or_bits(left, right);
             } else {
@@ -402,8 +491,15 @@ fn merge_banks(banks: &Banks, mask: &mut [u64]) {
 
 /// The rare pairs `(r, m - r)` of heap `n` with both heaps below `values.len()` (the engine's
 /// own part is the others: see [`Pre::rare`]) into `banks`; the number of rare pairs left to the
-/// engine because their partner is not finished (the near ones).
-fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, banks: &mut Banks) -> usize {
+/// engine because their partner is not finished (the near ones), or `None` when a partner is
+/// not kept (`kept = (prefix, recent)`: kept below `prefix` and from `recent` on).
+fn far_rare_pairs<S: Store>(
+    values: &S,
+    rare: &RareCopy,
+    n: usize,
+    banks: &mut Banks,
+    (prefix, recent): (usize, usize),
+) -> Option<usize> {
     let known = values.len();
     let mut near = 0;
     for (splits, pos, val) in &rare.classes {
@@ -426,32 +522,43 @@ fn far_rare_pairs(values: &[u16], rare: &RareCopy, n: usize, banks: &mut Banks) 
             };
             let skip = usize::from(mid < to && pos[mid] as usize * 2 == m);
             for (a, b) in [(from, mid), (mid + skip, to)] {
-                if a < b {
-                    rare_into(banks, &pos[a..b], &val[a..b], values, m);
+                if a >= b {
+                    continue;
                 }
+                // The partners m - pos[b - 1] ..= m - pos[a], all kept?
+                let (first, last) = (m - pos[b - 1] as usize, m - pos[a] as usize);
+                if recent > 0 && !(last < prefix || first >= recent) {
+                    if pos[a..b]
+                        .iter()
+                        .any(|&r| m - r as usize >= prefix && m - (r as usize) < recent)
+                    {
+                        return None;
+                    }
+                }
+                rare_into(banks, &pos[a..b], &val[a..b], values, m);
             }
         }
     }
-    near
+    Some(near)
 }
 
 /// Four bitsets over every 16-bit value: pair `j` of a loop goes to bitset `j % 4` (four
 /// independent chains of read-modify-writes; an index `v >> 6` is always in bounds).
 type Banks = [[u64; 1 << 10]; 4];
 
-/// `val[j] ^ values[m - pos[j]]` for every `j` into `banks`.
+/// `val[j] ^ G(m - pos[j])` for every `j` into `banks` (every partner kept).
 #[inline(never)]
-fn rare_into(banks: &mut Banks, pos: &[u32], val: &[u16], values: &[u16], m: usize) {
+fn rare_into<S: Store>(banks: &mut Banks, pos: &[u32], val: &[u16], values: &S, m: usize) {
     let len = pos.len().min(val.len());
     let (pos, val) = (&pos[..len], &val[..len]);
     for (p, x) in pos.chunks_exact(4).zip(val.chunks_exact(4)) {
         for t in 0..4 {
-            let v = x[t] ^ values[m - p[t] as usize];
+            let v = x[t] ^ values.get(m - p[t] as usize);
             banks[t][(v >> 6) as usize] |= 1 << (v & 63);
         }
     }
     for j in len - len % 4..len {
-        let v = val[j] ^ values[m - pos[j] as usize];
+        let v = val[j] ^ values.get(m - pos[j] as usize);
         banks[0][(v >> 6) as usize] |= 1 << (v & 63);
     }
 }
@@ -661,6 +768,21 @@ pub fn extend_from(
     start: usize,
     on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
 ) -> Result<(), EngineError> {
+    extend_store(engine, upto, threads, start, &mut |st: &FullStore, from, stats| {
+        on_block(&st.values, from, stats)
+    })
+}
+
+/// [`extend_from`] on any [`BlockValues`] store (bounded memory: `long_run::BoundedStore`),
+/// `on_block` seeing the store after each block. The values, and where the engine refuses one
+/// no longer kept, are those of the one-core engine over the same store.
+pub fn extend_store<S: BlockValues>(
+    engine: &mut Engine<S>,
+    upto: usize,
+    threads: usize,
+    start: usize,
+    on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
+) -> Result<(), EngineError> {
     let clock = std::time::Instant::now();
     let start = start.max(64);
     if engine.len() >= upto {
@@ -675,13 +797,12 @@ pub fn extend_from(
                 break;
             }
             let len = engine.len();
-            match on_block(engine.values(), len - 1, engine.stats()) {
+            match on_block(engine.store(), len - 1, engine.stats()) {
                 Flow::Go => {}
                 Flow::Stop => break,
                 Flow::StopAt(l) => {
                     if l < len {
-                        let values = std::mem::take(&mut engine.store_mut().values);
-                        replay(engine, values, l);
+                        S::rewind(engine, l);
                     }
                     break;
                 }
@@ -735,8 +856,8 @@ struct Blocks {
 
 /// What the workers share with the main thread: the finished values `G(0..s)` (written by the
 /// main thread between blocks only, while no worker holds them) and the copy of the rare heaps.
-struct Shared {
-    values: RwLock<Vec<u16>>,
+struct Shared<S> {
+    values: RwLock<S>,
     rare: RwLock<RareCopy>,
     cancel: AtomicBool,
     /// The workers' CPU time, summed as they end (0 where it cannot be read).
@@ -759,8 +880,8 @@ struct Task {
 
 /// A worker: computes the masks of the tasks it receives until its channel closes. A panic in
 /// a task (a bug) sends no masks: those heaps are then computed without them, the same values.
-fn worker(
-    shared: &Shared,
+fn worker<S: BlockValues>(
+    shared: &Shared<S>,
     splits: &[(usize, bool)],
     tasks: mpsc::Receiver<Task>,
     results: mpsc::Sender<(Option<Masks>, u64)>,
@@ -772,7 +893,7 @@ fn worker(
             let values = shared.values.read().unwrap_or_else(|e| e.into_inner());
             let rare = shared.rare.read().unwrap_or_else(|e| e.into_inner());
             let job = Job {
-                values: values.get(..task.known).unwrap_or(&values),
+                values: &*values,
                 splits,
                 pairs: task.pairs,
                 words: task.words,
@@ -781,7 +902,9 @@ fn worker(
                 margin: task.margin,
                 near_margin: task.near_margin,
             };
-            compute(&job, task.range, &shared.cancel)
+            // The values are appended only when every task of a block is done.
+            let range = if values.len() == task.known { task.range } else { (0, 0) };
+            compute(&job, range, &shared.cancel)
         }))
         .ok();
         if results.send((masks, nanos(clock.elapsed()))).is_err() {
@@ -794,7 +917,7 @@ fn worker(
 }
 
 impl Blocks {
-    fn new(engine: &Engine<FullStore>, threads: usize, start: usize) -> Self {
+    fn new<S: Store>(engine: &Engine<S>, threads: usize, start: usize) -> Self {
         let scan_from = match SCAN_FROM_NOW.load(Ordering::Relaxed) {
             0 => 0,
             _ if threads < SCAN_THREADS => usize::MAX,
@@ -821,21 +944,21 @@ impl Blocks {
     }
 
     /// Compute to `upto` (see [`extend_from`]): the workers live for the whole run.
-    fn go(
+    fn go<S: BlockValues>(
         &mut self,
-        engine: &mut Engine<FullStore>,
+        engine: &mut Engine<S>,
         upto: usize,
-        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+        on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
     ) -> Result<(), EngineError> {
         // Work on the engine by value (its parts move between stores without copies).
         let placeholder = Engine::with_store(
             engine.moves().clone(),
-            FullStore::default(),
+            engine.store().empty_like(),
             super::sparse::Path::Auto,
         );
-        let (parts, full) = std::mem::replace(engine, placeholder).into_parts();
+        let (parts, store) = std::mem::replace(engine, placeholder).into_parts();
         let shared = Shared {
-            values: RwLock::new(full.values),
+            values: RwLock::new(store),
             rare: RwLock::new(RareCopy::default()),
             cancel: AtomicBool::new(false),
             worker_cpu: AtomicU64::new(0),
@@ -861,27 +984,26 @@ impl Blocks {
             self.timing.serial_ns = b.saturating_sub(a);
             self.timing.workers_ns = shared.worker_cpu.load(Ordering::Relaxed);
         }
-        let values = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
-        *engine = Engine::from_parts(parts, FullStore { values });
+        let store = shared.values.into_inner().unwrap_or_else(|e| e.into_inner());
+        *engine = Engine::from_parts(parts, store);
         if let Some(l) = stop_at
             && l < engine.len()
         {
-            let values = std::mem::take(&mut engine.store_mut().values);
-            replay(engine, values, l);
+            S::rewind(engine, l);
         }
         result
     }
 
     /// The loop over blocks of [`Blocks::go`]: the engine's parts back, where the caller asked
     /// to stop, and the engine's refusal if any.
-    fn blocks(
+    fn blocks<S: BlockValues>(
         &mut self,
         mut parts: super::sparse::Parts,
-        shared: &Shared,
+        shared: &Shared<S>,
         tasks: &[mpsc::Sender<Task>],
         results: &mpsc::Receiver<(Option<Masks>, u64)>,
         upto: usize,
-        on_block: &mut dyn FnMut(&[u16], usize, EngineStats) -> Flow,
+        on_block: &mut dyn FnMut(&S, usize, EngineStats) -> Flow,
     ) -> (super::sparse::Parts, Option<usize>, Result<(), EngineError>) {
         let mut pending: Vec<Masks> = Vec::new();
         let mut last_plain_steps = parts.stats().plain_steps;
@@ -963,7 +1085,7 @@ impl Blocks {
             let clock = std::time::Instant::now();
             let (p, local, misses, res) = {
                 let guard = shared.values.read().unwrap_or_else(|e| e.into_inner());
-                ordered(parts, &guard, (s, e), &cur, &shared.cancel)
+                ordered(parts, &*guard, (s, e), &cur, &shared.cancel)
             };
             parts = p;
             let main_time = clock.elapsed();
@@ -983,20 +1105,20 @@ impl Blocks {
             let clock = std::time::Instant::now();
             let flow = {
                 let mut values = shared.values.write().unwrap_or_else(|e| e.into_inner());
-                values.extend_from_slice(&local);
+                values.append(&local);
                 if local.is_empty() { Flow::Go } else { on_block(&values, s, parts.stats()) }
             };
             self.timing.serial_ns += nanos(main_time) + nanos(clock.elapsed());
             self.timing.blocks += u64::from(sent > 0);
             self.adapt(plain, !cur.is_empty(), (e - s, misses, scans), (main_time, waited));
             pending = fresh;
-            if res.is_err() {
-                return (parts, None, res);
-            }
+            // A stop inside the block comes before a refusal after it (the one-core run never
+            // reaches the refused heap).
             match flow {
+                Flow::StopAt(l) => return (parts, Some(l), Ok(())),
+                _ if res.is_err() => return (parts, None, res),
                 Flow::Go => {}
                 Flow::Stop => return (parts, None, Ok(())),
-                Flow::StopAt(l) => return (parts, Some(l), Ok(())),
             }
         }
     }
@@ -1060,9 +1182,9 @@ impl Blocks {
 /// The block `[s, e)` on the main thread, in order: each value with the masks `cur` computed
 /// during the last block. The engine's parts back, the block's values, how many heaps still
 /// needed a scan, and the engine's refusal if any (the workers are then told to stop).
-fn ordered(
+fn ordered<S: Store>(
     parts: super::sparse::Parts,
-    frozen: &[u16],
+    frozen: &S,
     (s, e): (usize, usize),
     cur: &[Masks],
     cancel: &AtomicBool,

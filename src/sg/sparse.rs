@@ -103,6 +103,14 @@ pub trait Store {
     fn seam(&self) -> usize {
         0
     }
+    /// Which values the store keeps once it holds `len` values (`len >= self.len()`): those
+    /// below the first number and those at or above the second (a prefix and the recent values).
+    /// The parallel engine reads a store frozen at the start of a block as the store would be
+    /// later in the block. Default: every value, `(len, 0)`.
+    #[inline(always)]
+    fn kept_at(&self, len: usize) -> (usize, usize) {
+        (len, 0)
+    }
 }
 
 /// Every value, in one vector.
@@ -681,6 +689,36 @@ impl<S: Store> Engine<S> {
         Ok(())
     }
 
+    /// Undoes the step that recorded `G(n) = g`, the last value of the engine, when no rebuild
+    /// of the split came after it (the store is truncated by the caller; the work counters are
+    /// left as they are; [`Engine::refresh_max`] once done). A key whose count falls to zero
+    /// and is common joined the split at `n` (a rebuild joins only keys seen, and later joins
+    /// were undone first), so it is the last one that joined.
+    pub(crate) fn unrecord(&mut self, n: usize, g: u16) {
+        let x = (g as u32) << 1 | (n as u32 & 1);
+        let count = &mut self.counts[x as usize];
+        *count = count.saturating_sub(1);
+        let gone = *count == 0;
+        for c in &mut self.classes {
+            if c.rare_pos.last() == Some(&(n as u32)) {
+                c.rare_pos.pop();
+                c.rare_val.pop();
+            }
+            if gone && c.common_list.last() == Some(&x) {
+                c.common_list.pop();
+                c.common[x as usize >> 6] &= !(1 << (x & 63));
+            }
+        }
+    }
+
+    /// The largest value and the bitset words again from the counts (after [`Engine::unrecord`]).
+    pub(crate) fn refresh_max(&mut self) {
+        let top = self.counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+        self.max_value = (top >> 1) as u16;
+        let bits = 16 - self.max_value.leading_zeros() as usize;
+        self.words = ((1usize << bits) / 64).max(1);
+    }
+
     /// Compute values until `len() >= n`.
     pub fn extend_to(&mut self, n: usize) -> Result<(), EngineError> {
         while self.store.len() < n {
@@ -770,12 +808,16 @@ impl<S: Store> Engine<S> {
     }
 
     /// Scan all pairs until the candidate is settled; returns the exact mex. The scan starts at
-    /// the smallest heaps, whose partners are the most recent ones: in bounded memory it refuses
-    /// only when it reaches a pair no longer kept.
+    /// the smallest heaps, whose partners are the most recent ones. In bounded memory a pair no
+    /// longer kept is passed over: the candidate settled by the pairs kept is the value all the
+    /// same (no pair of common heaps reaches it), and the scan refuses, naming the first pair
+    /// passed over, only when no candidate settles. So whether it refuses does not depend on
+    /// the order the pairs are met in (the parallel engine meets them in another order).
     /// With `pre`, its pairs are already in `opts` and only the pairs below its `lo` are scanned.
     fn verify(&mut self, n: usize, mut g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
         self.stats.full_scans += 1;
         let words = self.words;
+        let mut missing = None;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
@@ -808,7 +850,8 @@ impl<S: Store> Engine<S> {
                             for i in a..to {
                                 if !(self.store.has(i) && self.store.has(m - i)) {
                                     let needed = if self.store.has(i) { m - i } else { i };
-                                    return Err(EngineError::Forgotten { n, needed });
+                                    missing = missing.or(Some(needed));
+                                    continue;
                                 }
                                 let v = self.store.get(i) ^ self.store.get(m - i);
                                 Self::set(&mut self.opts, v);
@@ -838,6 +881,10 @@ impl<S: Store> Engine<S> {
                 }
             }
             self.stats.verify_pairs += ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
+        }
+        if let Some(needed) = missing {
+            // The candidate (the mex of every option kept) did not settle.
+            return Err(EngineError::Forgotten { n, needed });
         }
         self.banks.merge(&mut self.opts, words);
         Ok(self.mex())
