@@ -527,13 +527,10 @@ fn far_rare_pairs<S: Store>(
                 }
                 // The partners m - pos[b - 1] ..= m - pos[a], all kept?
                 let (first, last) = (m - pos[b - 1] as usize, m - pos[a] as usize);
-                if recent > 0 && !(last < prefix || first >= recent) {
-                    if pos[a..b]
-                        .iter()
-                        .any(|&r| m - r as usize >= prefix && m - (r as usize) < recent)
-                    {
-                        return None;
-                    }
+                let straddles = recent > 0 && !(last < prefix || first >= recent);
+                let forgotten = |r: &u32| m - *r as usize >= prefix && m - (*r as usize) < recent;
+                if straddles && pos[a..b].iter().any(forgotten) {
+                    return None;
                 }
                 rare_into(banks, &pos[a..b], &val[a..b], values, m);
             }
