@@ -246,6 +246,37 @@ fn winning_moves_equal_brute() {
     }
 }
 
+/// A box that does not start at 0: winning moves whose option lies below the box are computed
+/// (from the positions below), the same as from a box at 0, never read off the box's patterns
+/// (a misère Moore game once gave "0 0 (conjecture)" for (10, 17), whose moves are (1, 0) and
+/// (0, 1)).
+#[test]
+fn winning_moves_from_a_box_away_from_zero_are_computed() {
+    let mut rng = Rng::new(0x0ff_b0c5);
+    for case in 0..40 {
+        let (name, k) = match case % 4 {
+            0 => ("moore:2:2", 2),
+            1 => ("same:3:1,2", 3),
+            2 => ("same:2:1,2", 2),
+            _ => ("moore:3:2", 3),
+        };
+        let misere = case % 3 == 0;
+        let g: Builtin = builtin::parse(name).unwrap();
+        let lo = 2 + rng.below(6);
+        let top = lo + 3 + rng.below(6);
+        let away = table(name, &vec![(lo, top); k], misere);
+        let found = games::explore::pattern::find(&away, builtin::theorems(&g, misere));
+        let whole = table(name, &vec![(0, top); k], misere);
+        for _ in 0..6 {
+            let p: Vec<u64> = (0..k).map(|_| lo + rng.below(top - lo + 1)).collect();
+            let w = winning::winning(&g, &away, &found, &coords(&p), 0);
+            let want = winning::winning(&g, &whole, &[], &coords(&p), 0);
+            assert_eq!(w.moves, want.moves, "{name} misère {misere} {p:?}: {}", w.basis);
+            assert!(!w.basis.contains("conjecture"), "{name} {p:?}: {}", w.basis);
+        }
+    }
+}
+
 #[test]
 fn far_answers_of_rules_with_long_moves_come_from_the_rule() {
     for (name, n, want) in [("sub:1,2,999999999", 999_999_999u64, 3u64), ("sub:500..700", 1200, 0)]

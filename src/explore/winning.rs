@@ -72,7 +72,31 @@ pub fn winning(
             basis: format!("unknown: more than {MAX_OPTIONS} options to list"),
         };
     };
+    // Options that leave the box (a box that does not start at 0) are read from a table of
+    // every position below this one, computed here, rather than from the box's patterns.
+    let outside = options.iter().flatten().any(|part| {
+        let mut p: Coords = [0; super::space::MAX_ARITY];
+        p[..k].copy_from_slice(&part[..k]);
+        t.known(&p).is_none()
+    });
+    if outside && let Some(hull) = hull(game, &position, t.misere()) {
+        return judge_options(&hull, found, options, target, position);
+    }
     judge_options(t, found, options, target, position)
+}
+
+/// The most positions of the table [`hull`] computes.
+const HULL_CELLS: u64 = 1 << 22;
+
+/// The game on every position from 0 up to `p` (the options of a built-in game never exceed
+/// their position in any coordinate), when there are at most [`HULL_CELLS`] of them.
+fn hull(game: &Builtin, p: &[u64], misere: bool) -> Option<Table> {
+    let cells = p.iter().try_fold(1u64, |c, &x| c.checked_mul(x.checked_add(1)?))?;
+    if cells > HULL_CELLS {
+        return None;
+    }
+    let ranges: Vec<(u64, u64)> = p.iter().map(|&x| (0, x)).collect();
+    super::builtin::table(game, &super::space::Space::from_ranges(&ranges), misere).ok()
 }
 
 /// The options whose value is the target, with the weakest basis among the values read.
