@@ -1044,40 +1044,11 @@ impl Blocks {
             }
             // The tasks of the next block, one per worker.
             shared.cancel.store(false, Ordering::Relaxed);
-            let mut sent = 0;
-            if parallel && next.0 < next.1 {
-                let chunk = (next.1 - next.0).div_ceil(tasks.len().max(1));
-                // Scan until settled on the sparse path (at most SCAN_PAIRS pairs of a split),
-                // unless a pair count is fixed.
-                let scan = rare && self.fixed_pairs.is_none() && self.scanning;
-                let pairs = if plain {
-                    usize::MAX
-                } else if scan {
-                    self.scan_cap
-                } else {
-                    self.pairs
-                };
-                let (margin, near_margin) = self.margin;
-                let mut a = next.0;
-                for tx in tasks {
-                    if a >= next.1 {
-                        break;
-                    }
-                    let b = (a + chunk).min(next.1);
-                    let task = Task {
-                        range: (a, b),
-                        known: s,
-                        pairs,
-                        words,
-                        rare,
-                        scan,
-                        margin,
-                        near_margin,
-                    };
-                    sent += usize::from(tx.send(task).is_ok());
-                    a = b;
-                }
-            }
+            let sent = if parallel && next.0 < next.1 {
+                self.send_tasks(tasks, next, (s, words), (plain, rare))
+            } else {
+                0
+            };
             // The block itself, in order, on this thread.
             let clock = std::time::Instant::now();
             let (p, local, misses, res) = {
@@ -1086,18 +1057,7 @@ impl Blocks {
             };
             parts = p;
             let main_time = clock.elapsed();
-            let mut fresh: Vec<Masks> = Vec::new();
-            for _ in 0..sent {
-                let Ok((m, t)) = results.recv() else { break };
-                fresh.extend(m);
-                self.timing.workers_ns += t;
-            }
-            let scans = fresh
-                .iter()
-                .filter(|m| m.by_scan)
-                .fold((0, 0), |(p, h), m| (p + m.scanned, h + (m.end - m.start) as u64));
-            self.timing.scanned_pairs += scans.0;
-            self.timing.scanned_heaps += scans.1;
+            let (fresh, scans) = self.gather(results, sent);
             let waited = clock.elapsed() - main_time;
             let clock = std::time::Instant::now();
             let flow = {
@@ -1118,6 +1078,61 @@ impl Blocks {
                 Flow::Stop => return (parts, None, Ok(())),
             }
         }
+    }
+
+    /// Send the tasks of the block `next` (the heaps split evenly, one task per worker), reading
+    /// `G(0..known)`; how many were sent.
+    fn send_tasks(
+        &self,
+        tasks: &[mpsc::Sender<Task>],
+        next: (usize, usize),
+        (known, words): (usize, usize),
+        (plain, rare): (bool, bool),
+    ) -> usize {
+        let chunk = (next.1 - next.0).div_ceil(tasks.len().max(1));
+        // Scan until settled on the sparse path (at most `scan_cap` pairs of a split), unless a
+        // pair count is fixed.
+        let scan = rare && self.fixed_pairs.is_none() && self.scanning;
+        let pairs = if plain {
+            usize::MAX
+        } else if scan {
+            self.scan_cap
+        } else {
+            self.pairs
+        };
+        let (margin, near_margin) = self.margin;
+        let (mut a, mut sent) = (next.0, 0);
+        for tx in tasks {
+            if a >= next.1 {
+                break;
+            }
+            let b = (a + chunk).min(next.1);
+            let task = Task { range: (a, b), known, pairs, words, rare, scan, margin, near_margin };
+            sent += usize::from(tx.send(task).is_ok());
+            a = b;
+        }
+        sent
+    }
+
+    /// The masks of the `sent` tasks, and the pairs and heaps of those scanned until settled.
+    fn gather(
+        &mut self,
+        results: &mpsc::Receiver<(Option<Masks>, u64)>,
+        sent: usize,
+    ) -> (Vec<Masks>, (u64, u64)) {
+        let mut fresh: Vec<Masks> = Vec::new();
+        for _ in 0..sent {
+            let Ok((m, t)) = results.recv() else { break };
+            fresh.extend(m);
+            self.timing.workers_ns += t;
+        }
+        let scans = fresh
+            .iter()
+            .filter(|m| m.by_scan)
+            .fold((0, 0), |(p, h), m| (p + m.scanned, h + (m.end - m.start) as u64));
+        self.timing.scanned_pairs += scans.0;
+        self.timing.scanned_heaps += scans.1;
+        (fresh, scans)
     }
 
     /// Balance the work (the values never depend on it, only how it is shared). On the sparse
