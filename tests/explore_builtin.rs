@@ -385,3 +385,29 @@ fn big_boxes_complete() {
         "wythoff 2000x2000 normal {e2:?}, misère {em:?}; wythoff:3 100^3 normal {e3:?}; wythoff:4 30^4 normal {e4:?}"
     );
 }
+
+/// A built-in rule with a near-linear engine reaches the `--max-positions` budget, not the bound
+/// `games sg` picks by default (Grundy's game once stopped at 100,001 positions): its values
+/// there are the sg engine's; past the budget the refusal names it; a rule whose moves cost
+/// O(n) per value keeps its cost bound.
+#[test]
+fn builtin_rules_reach_the_positions_budget() {
+    use games::explore::builtin::{MAX_HULL, table_within};
+    let grundy = builtin::parse("grundy").unwrap();
+    let space = Space::from_ranges(&[(149_990, 150_010)]);
+    let t = table_within(&grundy, &space, false, false, 1_000_000).unwrap();
+    let rule = games::sg::rule::Rule::parse("4!.0").unwrap();
+    let want = games::sg::values::grundy_values(&rule, 150_010).unwrap();
+    for cell in 0..t.cells() {
+        let n = t.position(cell)[0] as usize;
+        assert_eq!(t.grundy[cell], want[n], "G({n})");
+    }
+    let err = table_within(&grundy, &space, false, false, 100_000).unwrap_err();
+    assert!(err.contains("at most 100000 (--max-positions)"), "{err}");
+    assert!(err.contains(&format!("up to {MAX_HULL}")), "{err}");
+    // Lasker's Nim-like rules with long moves keep `games sg`'s bound for their cost.
+    let costly = builtin::parse("0.[7]").unwrap();
+    let err = table_within(&costly, &Space::from_ranges(&[(0, 50_000)]), false, false, 1_000_000)
+        .unwrap_err();
+    assert!(err.contains("the bound of its moves' cost"), "{err}");
+}

@@ -231,7 +231,8 @@ fn from_game(args: &ArgMatches, name: &str, space: &Space, misere: bool) -> Resu
             space.arity()
         )));
     }
-    let mut table = builtin::table_with(&game, space, misere, args.get_flag("outcomes"))
+    let budget = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
+    let mut table = builtin::table_within(&game, space, misere, args.get_flag("outcomes"), budget)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     table.notes.extend(builtin::far_moves_note(&game, space));
     let theorems = builtin::theorems(&game, misere);

@@ -186,6 +186,21 @@ pub fn table_with(
     misere: bool,
     outcomes_only: bool,
 ) -> Result<Table, String> {
+    table_within(game, space, misere, outcomes_only, MAX_HULL)
+}
+
+/// [`table_with`] under a budget of positions (`--max-positions`) for the `games sg` rules whose
+/// engine is near-linear (octal codes, Grundy's game and other unequal splits, subtraction sets
+/// kept as ranges: [`default_max`] of 10^5 or more); rules whose options cost O(n) or more per
+/// value keep the bound `games sg` gives them ([`default_max`]), since a budget of positions
+/// says nothing of their time.
+pub fn table_within(
+    game: &Builtin,
+    space: &Space,
+    misere: bool,
+    outcomes_only: bool,
+    max_positions: u64,
+) -> Result<Table, String> {
     let k = arity(game);
     if space.arity() != k {
         return Err(format!("the box has {} coordinates; the game {game} has {k}", space.arity()));
@@ -222,16 +237,25 @@ pub fn table_with(
     }
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
     let hull: u128 = dims.iter().map(|&d| d as u128).product();
-    let limit = match game {
-        Builtin::Sg(rule) if !misere => MAX_HULL.min(default_max(rule).saturating_add(1)),
-        _ => MAX_HULL,
+    let (limit, why) = match game {
+        Builtin::Sg(rule) if !misere && default_max(rule) >= 100_000 => {
+            (MAX_HULL.min(max_positions), "--max-positions")
+        }
+        Builtin::Sg(rule) if !misere => {
+            (MAX_HULL.min(default_max(rule).saturating_add(1)), "the bound of its moves' cost")
+        }
+        _ => (MAX_HULL, "the built-in engine's bound"),
     };
     if hull > limit as u128 {
         return Err(format!(
             "the table of {game} on the box {} needs every position from 0 to the box's upper \
-             ends, {hull} positions; the built-in engine computes at most {limit}: lower the \
-             box's upper ends",
-            space.spec()
+             ends, {hull} positions; at most {limit} ({why}): lower the box's upper ends{}",
+            space.spec(),
+            if why == "--max-positions" && limit < MAX_HULL {
+                format!(" or raise --max-positions (up to {MAX_HULL})")
+            } else {
+                String::new()
+            }
         ));
     }
     let dims: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
