@@ -368,13 +368,17 @@ fn check_with(
 
 /// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
 fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
+    write_tally(&games::count::positions::tally(table), json)
+}
+
+/// A tally of positions as `--count` prints it (one JSON object with `--json`).
+pub(super) fn write_tally(tally: &games::count::positions::Tally, json: bool) -> Result<ExitCode> {
     use games::count::positions;
-    let tally = positions::tally(table);
     let mut out = Out::new();
     if json {
-        out.str(&serde_json::to_string(&tally)?).nl();
+        out.str(&serde_json::to_string(tally)?).nl();
     } else {
-        positions::write(&mut out, &tally);
+        positions::write(&mut out, tally);
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)

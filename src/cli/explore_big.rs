@@ -118,15 +118,8 @@ fn refuse_tables(args: &ArgMatches, space: &Space, target: u64, from: u64) -> Re
 
 /// `--count`: positions, P and N of the box (no values: outcomes only).
 fn count(b: &BigBox, p: u64, json: bool) -> Result<ExitCode> {
-    use games::count::positions::{self, Tally};
+    use games::count::positions::Tally;
     let cells = b.space.cells_u128() as u64;
     let tally = Tally { positions: cells, p, n: cells - p, ..Tally::default() };
-    let mut out = Out::new();
-    if json {
-        out.str(&serde_json::to_string(&tally)?).nl();
-    } else {
-        positions::write(&mut out, &tally);
-    }
-    super::io::write_stdout(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    super::explore::write_tally(&tally, json)
 }

@@ -30,7 +30,7 @@
 //! brought back to that length (its state is a function of the values). `threads = 1` is the
 //! one-core engine unchanged.
 
-use super::sparse::{Engine, EngineError, EngineStats, FullStore, Pre, Store};
+use super::sparse::{Engine, EngineError, EngineStats, FullStore, Pre, Store, pairs_into};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{RwLock, mpsc};
 
@@ -541,7 +541,7 @@ fn far_rare_pairs<S: Store>(
 
 /// Four bitsets over every 16-bit value: pair `j` of a loop goes to bitset `j % 4` (four
 /// independent chains of read-modify-writes; an index `v >> 6` is always in bounds).
-type Banks = [[u64; 1 << 10]; 4];
+type Banks = super::sparse::Bitsets;
 
 /// `val[j] ^ G(m - pos[j])` for every `j` into `banks` (every partner kept).
 #[inline(never)]
@@ -556,23 +556,6 @@ fn rare_into<S: Store>(banks: &mut Banks, pos: &[u32], val: &[u16], values: &S, 
     }
     for j in len - len % 4..len {
         let v = val[j] ^ values.get(m - pos[j] as usize);
-        banks[0][(v >> 6) as usize] |= 1 << (v & 63);
-    }
-}
-
-/// Every pair `(left[j], right[len - 1 - j])` into `banks`.
-#[inline(never)]
-fn pairs_into(banks: &mut Banks, left: &[u16], right: &[u16]) {
-    let len = left.len().min(right.len());
-    let (left, right) = (&left[..len], &right[right.len() - len..]);
-    for (x, y) in left.chunks_exact(4).zip(right.rchunks_exact(4)) {
-        for t in 0..4 {
-            let v = x[t] ^ y[3 - t];
-            banks[t][(v >> 6) as usize] |= 1 << (v & 63);
-        }
-    }
-    for j in len - len % 4..len {
-        let v = left[j] ^ right[len - 1 - j];
         banks[0][(v >> 6) as usize] |= 1 << (v & 63);
     }
 }

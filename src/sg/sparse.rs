@@ -360,22 +360,9 @@ impl Banks {
         }
     }
 
-    /// Every pair `(lo[j], hi[len - 1 - j])` (the plain path). Not inlined, like [`Banks::scan`].
-    #[inline(never)]
+    /// Every pair `(lo[j], hi[len - 1 - j])` (the plain path).
     fn all(&mut self, lo: &[u16], hi: &[u16]) {
-        let len = lo.len().min(hi.len());
-        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
-        let bits = &mut *self.bits;
-        for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
-            for t in 0..4 {
-                let v = x[t] ^ y[3 - t];
-                bits[t][(v >> 6) as usize] |= 1 << (v & 63);
-            }
-        }
-        for j in len - len % 4..len {
-            let v = lo[j] ^ hi[len - 1 - j];
-            bits[0][(v >> 6) as usize] |= 1 << (v & 63);
-        }
+        pairs_into(&mut self.bits, lo, hi);
     }
 
     /// [`Banks::all`] when every value is below 64: the bits of one word, in four registers.
@@ -451,6 +438,27 @@ const KEYS: usize = 1 << 17;
 /// The rare/common split for the splitting moves whose removal has parity `d`.
 ///
 /// With keys `x(i) = G(i) << 1 | (i & 1)`, a split of heap `n` removing `k` (`k & 1 = d`) into
+/// Four bitsets over every 16-bit value (see [`Banks`]; an index `v >> 6` is always in bounds).
+pub(crate) type Bitsets = [[u64; ALL_WORDS]; 4];
+
+/// Every pair `(lo[j], hi[len - 1 - j])` into `bits`, pair `j` into bitset `j % 4`. Not
+/// inlined, like [`Banks::scan`], so that its loop keeps its state in registers.
+#[inline(never)]
+pub(crate) fn pairs_into(bits: &mut Bitsets, lo: &[u16], hi: &[u16]) {
+    let len = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+    for (x, y) in lo.chunks_exact(4).zip(hi.rchunks_exact(4)) {
+        for t in 0..4 {
+            let v = x[t] ^ y[3 - t];
+            bits[t][(v >> 6) as usize] |= 1 << (v & 63);
+        }
+    }
+    for j in len - len % 4..len {
+        let v = lo[j] ^ hi[len - 1 - j];
+        bits[0][(v >> 6) as usize] |= 1 << (v & 63);
+    }
+}
+
 /// `a + b = n - k` has `x(a) ^ x(b) = (G(a) ^ G(b)) << 1 | (n & 1) ^ d`, so it reaches value `g`
 /// exactly when `x(a) ^ x(b) ^ T = d` with `T = g << 1 | n & 1`, the key `G(n) = g` would get.
 /// The common keys `C` are *d-free*: `c1 ^ c2 ^ c3 != d` for all `c1, c2, c3` in `C`. So when
