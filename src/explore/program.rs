@@ -10,7 +10,8 @@
 //!
 //! Two ways to run it. By default ([`Runner`] without a session) the program is started once per
 //! batch and reads the batch to the end of its input; with `--stream` it is started once and
-//! fed batch after batch, and it must flush each reply line. Either way its replies are parsed
+//! fed batch after batch, and it must flush each reply line; the positions its replies lead to
+//! are appended to the batch as they come ([`Sink::more`]). Either way its replies are parsed
 //! as they arrive ([`Replies`]), so memory follows the positions asked, never the volume of
 //! text; the output of a batch is capped in proportion to the positions in it. Processes are run
 //! by [`crate::process`] (own process group, deadline, signals forwarded, escaped children swept).
@@ -66,6 +67,11 @@ pub trait Sink {
     fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError>;
     /// The current position's line is complete.
     fn end(&mut self) -> Result<(), ProtocolError>;
+    /// With `--stream`, after each chunk of replies: positions to ask in the same exchange
+    /// (flat, appended to `out`), so that the program never waits for a layer to end.
+    fn more(&mut self, _out: &mut Vec<u64>) -> Result<(), ProtocolError> {
+        Ok(())
+    }
 }
 
 /// Text from a program, shortened and with control bytes escaped as JSON does (`\u001b`), so
@@ -196,19 +202,37 @@ pub fn parse_coord(t: &[u8]) -> Option<u64> {
 pub struct Replies<'a> {
     program: &'a Program,
     /// The batch, flat (`program.width()` coordinates a position).
-    batch: &'a [u64],
+    batch: Vec<u64>,
     count: usize,
     line: usize,
     partial: Vec<u8>,
+    /// Bytes of output so far (with `--stream`, capped by [`Program::batch_cap`] of the
+    /// positions asked).
+    bytes: usize,
     /// The first fault met.
     pub error: Option<ProtocolError>,
 }
 
 impl<'a> Replies<'a> {
     /// Ready for the replies to `batch`.
-    pub fn new(program: &'a Program, batch: &'a [u64]) -> Self {
+    pub fn new(program: &'a Program, batch: &[u64]) -> Self {
         let count = batch.len() / program.width().max(1);
-        Replies { program, batch, count, line: 0, partial: Vec::new(), error: None }
+        let batch = batch.to_vec();
+        Replies { program, batch, count, line: 0, partial: Vec::new(), bytes: 0, error: None }
+    }
+
+    /// More positions asked in the same exchange (`--stream`).
+    fn extend(&mut self, more: &[u64]) -> Result<(), ProtocolError> {
+        crate::error::try_reserve(&mut self.batch, more.len(), "the positions asked")
+            .map_err(|e| ProtocolError(e.to_string()))?;
+        self.batch.extend_from_slice(more);
+        self.count += more.len() / self.program.width().max(1);
+        Ok(())
+    }
+
+    /// The batch in messages: `a batch of N positions starting at 'P'`.
+    fn what(&self) -> String {
+        format!("a batch of {} positions starting at '{}'", self.count, self.asked(0))
     }
 
     fn asked(&self, i: usize) -> String {
@@ -256,6 +280,14 @@ impl<'a> Replies<'a> {
     /// A chunk of output: every line it completes goes to `sink`. `Done` once every position
     /// has its line.
     pub fn feed(&mut self, chunk: &[u8], sink: &mut impl Sink) -> Flow {
+        self.bytes = self.bytes.saturating_add(chunk.len());
+        let cap = self.program.batch_cap(self.count);
+        if self.program.stream && self.bytes > cap {
+            let what = self.what();
+            return self.fail(format!(
+                "the moves program wrote more than {cap} bytes on standard output for {what}"
+            ));
+        }
         let mut rest = chunk;
         while let Some(i) = memchr::memchr(b'\n', rest) {
             let flow = if self.partial.is_empty() {
@@ -353,11 +385,10 @@ impl<'a> Runner<'a> {
         self.asked += n;
         let cap = self.program.batch_cap(n);
         let mut replies = Replies::new(self.program, batch);
-        let first = replies.asked(0);
-        let what = format!("a batch of {n} positions starting at '{first}'");
         if self.program.stream {
-            return self.exchange(&input, cap, &mut replies, sink, &what);
+            return self.exchange(&input, &mut replies, sink);
         }
+        let what = replies.what();
         self.starts += 1;
         let limits = Limits { timeout: self.program.timeout, output_cap: cap };
         let mut consume = |chunk: &[u8]| replies.feed(chunk, sink) != Flow::Stop;
@@ -383,22 +414,46 @@ impl<'a> Runner<'a> {
         )
     }
 
-    /// One batch through the `--stream` session (started on first use).
+    /// One batch through the `--stream` session (started on first use), with the positions
+    /// its replies lead to ([`Sink::more`]) asked in the same exchange as they come.
     fn exchange(
         &mut self,
         input: &[u8],
-        cap: usize,
         replies: &mut Replies,
         sink: &mut impl Sink,
-        what: &str,
     ) -> Result<Result<(), ProtocolError>, std::io::Error> {
         if self.session.is_none() {
             self.session = Some(Session::start(&self.program.cmd)?);
             self.starts += 1;
         }
         let Some(session) = self.session.as_mut() else { unreachable!("started above") };
-        let mut consume = |chunk: &[u8]| replies.feed(chunk, sink);
+        let (program, w) = (self.program, self.program.width());
+        let mut more: Vec<u64> = Vec::new();
+        let mut asked = 0usize;
+        let mut consume = |chunk: &[u8], input: &mut Vec<u8>| {
+            let flow = replies.feed(chunk, sink);
+            if flow == Flow::Stop {
+                return flow;
+            }
+            more.clear();
+            if let Err(e) = sink.more(&mut more).and_then(|()| replies.extend(&more)) {
+                replies.error = Some(e);
+                return Flow::Stop;
+            }
+            if more.is_empty() {
+                return flow;
+            }
+            for p in more.chunks(w) {
+                program.write_position(p, input);
+                input.push(b'\n');
+            }
+            asked += more.len() / w;
+            Flow::More
+        };
+        let cap = self.program.output_cap;
         let end = session.exchange(input, self.program.timeout, cap, &mut consume)?;
+        self.asked += asked;
+        let what = &replies.what();
         if let Some(e) = replies.error.take() {
             self.session = None;
             return Ok(Err(e));

@@ -701,9 +701,17 @@ pub struct Session {
     nonblocking: bool,
 }
 
-/// Replies outstanding in an exchange from which a read that emptied the pipe waits
-/// [`GATHER`] for more (fewer, and the wait could outlast them).
-const GATHER_LINES: usize = 64;
+/// How long an exchange lets replies gather after a read that emptied the pipe: half the time
+/// the lines still unanswered should take at the pace seen so far, at most [`GATHER`], and not
+/// at all under 50 µs (a fast program is read as it writes).
+fn gather_time(pending: usize, answered: usize, since: Instant) -> Option<Duration> {
+    if answered < 16 {
+        return None;
+    }
+    let per_line = since.elapsed() / answered as u32;
+    let nap = (per_line * pending.min(1 << 16) as u32 / 2).min(GATHER);
+    (nap >= Duration::from_micros(50)).then_some(nap)
+}
 
 #[cfg(unix)]
 impl Session {
@@ -725,24 +733,32 @@ impl Session {
     }
 
     /// Writes `input` and hands the output to `consume` until it says [`Flow::Done`] or
-    /// [`Flow::Stop`]. Fails with [`std::io::ErrorKind::Interrupted`] on a signal (the group is
-    /// then signalled and killed). While many of `input`'s lines are unanswered, a read that
-    /// emptied the pipe waits [`GATHER`] for more to gather.
+    /// [`Flow::Stop`]; `consume` may append more input to its second argument (lines the output
+    /// led to), written in the same exchange. Fails with [`std::io::ErrorKind::Interrupted`] on
+    /// a signal (the group is then signalled and killed). While many lines written are
+    /// unanswered, a read that emptied the pipe waits [`GATHER`] for more to gather.
     pub fn exchange(
         &mut self,
         input: &[u8],
         timeout: Duration,
         output_cap: usize,
-        consume: &mut dyn FnMut(&[u8]) -> Flow,
+        consume: &mut dyn FnMut(&[u8], &mut Vec<u8>) -> Flow,
     ) -> std::io::Result<Exchange> {
         use std::os::fd::AsRawFd;
         let deadline = Instant::now() + timeout;
         let pid = self.child.id();
         let (out0, err0) = (self.out.total, self.err.total);
+        let mut input = input.to_vec();
         let mut written = 0usize;
         let mut chunk = vec![0u8; 1 << 18];
-        let mut pending = memchr::memchr_iter(b'\n', input).count();
+        let mut pending = memchr::memchr_iter(b'\n', &input).count();
+        let (start, mut answered) = (Instant::now(), 0usize);
         loop {
+            // What the program has read is dropped once it is most of the buffer.
+            if written >= 1 << 20 && written * 2 >= input.len() {
+                input.drain(..written);
+                written = 0;
+            }
             if let Some(sig) = interrupted() {
                 signal_group(pid, sig);
                 let stop = Instant::now() + GRACE;
@@ -791,16 +807,36 @@ impl Session {
                 if fd == out_fd {
                     let n = self.out.read_once(&mut chunk);
                     if n > 0 {
-                        match consume(&chunk[..n]) {
+                        let before = input.len();
+                        match consume(&chunk[..n], &mut input) {
                             Flow::More => {}
                             Flow::Done => return Ok(Exchange::Done),
                             Flow::Stop => return Ok(Exchange::Stopped),
                         }
+                        pending += memchr::memchr_iter(b'\n', &input[before..]).count();
+                        // What the replies led to goes out at once where the pipe takes it.
+                        match self.stdin.as_mut() {
+                            Some(p) if self.nonblocking && written < input.len() => {
+                                match feed(p, &input[written..], true) {
+                                    Ok(k) => written += k,
+                                    Err(()) => {
+                                        written = input.len();
+                                        self.stdin = None;
+                                    }
+                                }
+                            }
+                            None => written = input.len(),
+                            _ => {}
+                        }
                         let lines = memchr::memchr_iter(b'\n', &chunk[..n]).count();
                         pending = pending.saturating_sub(lines);
-                        if pending >= GATHER_LINES && n < chunk.len() && written == input.len() {
+                        answered += lines;
+                        if n < chunk.len()
+                            && written == input.len()
+                            && let Some(nap) = gather_time(pending, answered, start)
+                        {
                             std::thread::sleep(
-                                GATHER.min(deadline.saturating_duration_since(Instant::now())),
+                                nap.min(deadline.saturating_duration_since(Instant::now())),
                             );
                         }
                     }
