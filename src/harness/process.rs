@@ -702,14 +702,13 @@ pub struct Session {
 }
 
 /// How long an exchange lets replies gather after a read that emptied the pipe: half the time
-/// the lines still unanswered should take at the pace seen so far, at most [`GATHER`], and not
-/// at all under 50 µs (a fast program is read as it writes).
-fn gather_time(pending: usize, answered: usize, since: Instant) -> Option<Duration> {
-    if answered < 16 {
-        return None;
-    }
-    let per_line = since.elapsed() / answered as u32;
-    let nap = (per_line * pending.min(1 << 16) as u32 / 2).min(GATHER);
+/// the lines still unanswered take at the program's pace (`per_line`, the fastest seen in this
+/// exchange: a wait for input only makes a pace look slower), at most [`GATHER`], and not at
+/// all under 50 µs. The program then still has work when the replies are read, and a fast
+/// one is read as it writes.
+fn gather_time(pending: usize, per_line: Option<Duration>) -> Option<Duration> {
+    let nap = per_line?.saturating_mul(pending.min(1 << 16) as u32) / 2;
+    let nap = nap.min(GATHER);
     (nap >= Duration::from_micros(50)).then_some(nap)
 }
 
@@ -752,7 +751,8 @@ impl Session {
         let mut written = 0usize;
         let mut chunk = vec![0u8; 1 << 18];
         let mut pending = memchr::memchr_iter(b'\n', &input).count();
-        let (start, mut answered) = (Instant::now(), 0usize);
+        let mut last_read = Instant::now();
+        let mut per_line: Option<Duration> = None;
         loop {
             // What the program has read is dropped once it is most of the buffer.
             if written >= 1 << 20 && written * 2 >= input.len() {
@@ -830,10 +830,14 @@ impl Session {
                         }
                         let lines = memchr::memchr_iter(b'\n', &chunk[..n]).count();
                         pending = pending.saturating_sub(lines);
-                        answered += lines;
+                        if lines > 0 {
+                            let pace = last_read.elapsed() / lines.min(u32::MAX as usize) as u32;
+                            per_line = Some(per_line.map_or(pace, |p| p.min(pace)));
+                            last_read = Instant::now();
+                        }
                         if n < chunk.len()
                             && written == input.len()
-                            && let Some(nap) = gather_time(pending, answered, start)
+                            && let Some(nap) = gather_time(pending, per_line)
                         {
                             std::thread::sleep(
                                 nap.min(deadline.saturating_duration_since(Instant::now())),
