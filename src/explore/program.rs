@@ -146,9 +146,65 @@ impl Program {
         Ok(())
     }
 
+    /// The common case of [`Program::parse_part`] in one pass over the bytes: blanks around
+    /// `()` or around plain numbers, as many as a position has; `None` for anything else, left
+    /// to the full parser and its messages.
+    fn parse_part_fast(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Option<bool> {
+        let most = if self.multiset { MAX_ARITY } else { self.arity };
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        if self.multiset {
+            *p = [0; MAX_ARITY];
+        }
+        let (mut k, mut i, n) = (0, 0, part.len());
+        loop {
+            while i < n && blank(part[i]) {
+                i += 1;
+            }
+            if i == n {
+                break;
+            }
+            if part[i] == b'(' {
+                let empty = k == 0 && part.get(i + 1) == Some(&b')');
+                return (empty && part[i + 2..].iter().all(|&b| blank(b))).then_some(false);
+            }
+            if k == most || !part[i].is_ascii_digit() {
+                return None;
+            }
+            let mut v = 0u64;
+            while i < n && part[i].is_ascii_digit() {
+                if v > MAX_COORD / 10 {
+                    return None;
+                }
+                v = v * 10 + (part[i] - b'0') as u64;
+                i += 1;
+            }
+            if v > MAX_COORD || (i < n && !blank(part[i])) {
+                return None;
+            }
+            p[k] = v;
+            k += 1;
+        }
+        if k == 0 || k < self.arity && !self.multiset {
+            return None;
+        }
+        if self.multiset {
+            p.sort_unstable();
+            return Some(p.iter().any(|&x| x != 0));
+        }
+        Some(true)
+    }
+
     /// One position into `p`: exactly `arity` integers (multisets: 1 to 16, sorted), or `()`.
     /// Returns `false` for the empty game.
     fn parse_part(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
+        match self.parse_part_fast(part, p) {
+            Some(nonempty) => Ok(nonempty),
+            None => self.parse_part_full(part, p),
+        }
+    }
+
+    /// [`Program::parse_part`] token by token, with a message for each fault.
+    fn parse_part_full(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
         let trimmed = part.trim_ascii();
         if trimmed == b"()" {
             return Ok(false);
@@ -591,6 +647,47 @@ mod tests {
         assert_eq!(c.0, vec![vec![want.to_vec(), two.to_vec()]]);
         assert_eq!(p.show(&want), "3 5");
         assert_eq!(p.show(&[0u64; 16]), "()");
+    }
+
+    /// The one-pass parser agrees with the full one wherever it answers, on random parts
+    /// (blanks, digits, parentheses, stray bytes, huge numbers), and answers every plain
+    /// position.
+    #[test]
+    fn the_fast_part_parser_agrees_with_the_full_one() {
+        let mut rng = crate::rng::Rng::new(24);
+        let alphabet = b"  \t0123456789()x\r9";
+        for multiset in [false, true] {
+            let prog = Program { arity: 1 + rng.below(3) as usize, ..program(multiset) };
+            let w = prog.width();
+            for case in 0..20_000 {
+                let len = rng.below(30) as usize;
+                let part: Vec<u8> = if case % 2 == 0 {
+                    (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect()
+                } else {
+                    let k = if multiset { 1 + rng.below(17) } else { prog.arity as u64 };
+                    let nums: Vec<String> = (0..k)
+                        .map(|_| match rng.below(4) {
+                            0 => "0".repeat(1 + rng.below(25) as usize) + "7",
+                            1 => rng.below(u64::MAX).to_string(),
+                            _ => rng.below(1000).to_string(),
+                        })
+                        .collect();
+                    format!(" {} ", nums.join(if rng.below(2) == 0 { " " } else { " \t " }))
+                        .into_bytes()
+                };
+                let (mut fast, mut full) = ([9u64; MAX_ARITY], [9u64; MAX_ARITY]);
+                let answer = prog.parse_part_fast(&part, &mut fast);
+                let want = prog.parse_part_full(&part, &mut full);
+                if let Some(nonempty) = answer {
+                    assert_eq!(Ok(nonempty), want, "{:?}", excerpt(&part));
+                    if nonempty {
+                        assert_eq!(fast[..w], full[..w], "{:?}", excerpt(&part));
+                    }
+                } else if case % 2 == 1 {
+                    assert!(want.is_err(), "plain position left to the full parser: {part:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -229,11 +229,17 @@ struct Explorer<'a> {
     queue: Vec<u32>,
     needed: usize,
     stack: Vec<u32>,
+    /// Once the box's cells are numbered (not multisets): the box, whose cell c is position c,
+    /// found without the hash.
+    numbered: Option<Space>,
 }
 
 impl Explorer<'_> {
     /// Numbers `p` (new positions start with nothing known).
     fn intern(&mut self, p: &[u64]) -> Result<u32, ReachError> {
+        if let Some(cell) = self.numbered.as_ref().and_then(|b| b.index(p)) {
+            return Ok(cell as u32);
+        }
         let (v, new) = self.positions.intern(p)?;
         if new {
             let cap = self.limits.max_positions.saturating_mul(3).saturating_add(1 << 16);
@@ -516,6 +522,7 @@ pub fn explore(
         queue: Vec::new(),
         needed: 0,
         stack: Vec::new(),
+        numbered: None,
     };
     let size = cells.saturating_mul(2).next_power_of_two().max(1024);
     let mut slots = try_with_capacity::<u32>(size, "the index of the box's positions")?;
@@ -533,6 +540,9 @@ pub fn explore(
         }
         ex.need(v)
     })?;
+    if !program.multiset {
+        ex.numbered = Some(space.clone());
+    }
     // The empty multiset is the empty game: no options, never asked.
     if program.multiset {
         let zero = [0u64; MAX_ARITY];
