@@ -375,6 +375,9 @@ struct Pump<'i> {
     gather: bool,
 }
 
+/// The fewest unanswered lines for which an exchange lets replies gather ([`gather_time`]).
+const GATHER_LINES: usize = 64;
+
 /// How long a streaming run lets output gather in the pipe after a read that emptied it (at
 /// most this much is added to a run's wall time, once, after the program's last line).
 const GATHER: Duration = Duration::from_micros(500);
@@ -704,9 +707,13 @@ pub struct Session {
 /// How long an exchange lets replies gather after a read that emptied the pipe: half the time
 /// the lines still unanswered take at the program's pace (`per_line`, the fastest seen in this
 /// exchange: a wait for input only makes a pace look slower), at most [`GATHER`], and not at
-/// all under 50 µs. The program then still has work when the replies are read, and a fast
-/// one is read as it writes.
+/// all under 50 µs or with fewer than [`GATHER_LINES`] unanswered (a chain whose next
+/// positions come from its last replies: waiting would only make the program wait). The
+/// program then still has work when the replies are read, and a fast one is read as it writes.
 fn gather_time(pending: usize, per_line: Option<Duration>) -> Option<Duration> {
+    if pending < GATHER_LINES {
+        return None;
+    }
     let nap = per_line?.saturating_mul(pending.min(1 << 16) as u32) / 2;
     let nap = nap.min(GATHER);
     (nap >= Duration::from_micros(50)).then_some(nap)
