@@ -136,74 +136,99 @@ impl Program {
             return Ok(());
         }
         let mut p = [0u64; MAX_ARITY];
-        for option in line.split(|&b| b == b';') {
-            for (j, part) in option.split(|&b| b == b'+').enumerate() {
-                let empty = !self.parse_part(part, &mut p)?;
-                let w = self.width();
-                sink.part(if empty { None } else { Some(&p[..w]) }, j == 0).map_err(|e| e.0)?;
+        let w = self.width();
+        let (mut from, mut first) = (0, true);
+        loop {
+            let (nonempty, end) = match self.scan_part(line, from, &mut p) {
+                Some(found) => found,
+                None => {
+                    let end = line[from..]
+                        .iter()
+                        .position(|&b| b == b';' || b == b'+')
+                        .map_or(line.len(), |e| from + e);
+                    (self.parse_part_full(&line[from..end], &mut p)?, end)
+                }
+            };
+            sink.part(nonempty.then_some(&p[..w]), first).map_err(|e| e.0)?;
+            match line.get(end) {
+                None => return Ok(()),
+                Some(&b) => first = b == b';',
             }
+            from = end + 1;
         }
-        Ok(())
     }
 
-    /// The common case of [`Program::parse_part`] in one pass over the bytes: blanks around
-    /// `()` or around plain numbers, as many as a position has; `None` for anything else, left
-    /// to the full parser and its messages.
-    fn parse_part_fast(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Option<bool> {
+    /// The common case of a part (see [`Program::parse_part_full`]) in one pass over the
+    /// bytes, from `from` to the next `;` or `+` or the end of the line: blanks around `()` or
+    /// around plain numbers, as many as a position has. Returns whether it is a position (not
+    /// `()`) and where it ends; `None` for anything else, left to the full parser and its
+    /// messages.
+    fn scan_part(
+        &self,
+        line: &[u8],
+        from: usize,
+        p: &mut [u64; MAX_ARITY],
+    ) -> Option<(bool, usize)> {
         let most = if self.multiset { MAX_ARITY } else { self.arity };
         let blank = |b: u8| b == b' ' || b == b'\t';
+        let ends = |b: u8| b == b';' || b == b'+';
         if self.multiset {
             *p = [0; MAX_ARITY];
         }
-        let (mut k, mut i, n) = (0, 0, part.len());
+        let (mut k, mut i, n, mut nothing) = (0, from, line.len(), false);
         loop {
-            while i < n && blank(part[i]) {
+            while i < n && blank(line[i]) {
                 i += 1;
             }
-            if i == n {
+            if i == n || ends(line[i]) {
                 break;
             }
-            if part[i] == b'(' {
-                let empty = k == 0 && part.get(i + 1) == Some(&b')');
-                return (empty && part[i + 2..].iter().all(|&b| blank(b))).then_some(false);
+            if line[i] == b'(' {
+                if k > 0 || nothing || line.get(i + 1) != Some(&b')') {
+                    return None;
+                }
+                nothing = true;
+                i += 2;
+                continue;
             }
-            if k == most || !part[i].is_ascii_digit() {
+            if nothing || k == most || !line[i].is_ascii_digit() {
                 return None;
             }
             let mut v = 0u64;
-            while i < n && part[i].is_ascii_digit() {
+            while i < n && line[i].is_ascii_digit() {
                 if v > MAX_COORD / 10 {
                     return None;
                 }
-                v = v * 10 + (part[i] - b'0') as u64;
+                v = v * 10 + (line[i] - b'0') as u64;
                 i += 1;
             }
-            if v > MAX_COORD || (i < n && !blank(part[i])) {
+            if v > MAX_COORD || (i < n && !blank(line[i]) && !ends(line[i])) {
                 return None;
             }
             p[k] = v;
             k += 1;
+        }
+        if nothing {
+            return Some((false, i));
         }
         if k == 0 || k < self.arity && !self.multiset {
             return None;
         }
         if self.multiset {
             p.sort_unstable();
-            return Some(p.iter().any(|&x| x != 0));
+            return Some((p.iter().any(|&x| x != 0), i));
         }
-        Some(true)
+        Some((true, i))
     }
 
-    /// One position into `p`: exactly `arity` integers (multisets: 1 to 16, sorted), or `()`.
-    /// Returns `false` for the empty game.
-    fn parse_part(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
-        match self.parse_part_fast(part, p) {
-            Some(nonempty) => Ok(nonempty),
-            None => self.parse_part_full(part, p),
-        }
+    /// [`Program::scan_part`] on a whole part.
+    #[cfg(test)]
+    fn parse_part_fast(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Option<bool> {
+        self.scan_part(part, 0, p).filter(|&(_, end)| end == part.len()).map(|(r, _)| r)
     }
 
-    /// [`Program::parse_part`] token by token, with a message for each fault.
+    /// One position into `p`, token by token: exactly `arity` integers (multisets: 1 to 16,
+    /// sorted), or `()`; a message for each fault. Returns `false` for the empty game.
     fn parse_part_full(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
         let trimmed = part.trim_ascii();
         if trimmed == b"()" {
@@ -687,6 +712,86 @@ mod tests {
                     assert!(want.is_err(), "plain position left to the full parser: {part:?}");
                 }
             }
+        }
+    }
+
+    /// The line parser against the plain one it replaced (split at `;`, then at `+`, each part
+    /// read token by token) on random lines: the same parts, or the same message.
+    #[test]
+    fn the_one_pass_line_parser_agrees_with_splitting() {
+        #[derive(Default, Debug, PartialEq)]
+        struct Record(Vec<(Option<Vec<u64>>, bool)>);
+        impl Sink for Record {
+            fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError> {
+                self.0.push((p.map(<[u64]>::to_vec), first));
+                Ok(())
+            }
+            fn end(&mut self) -> Result<(), ProtocolError> {
+                Ok(())
+            }
+        }
+        fn reference(prog: &Program, line: &[u8]) -> Result<Record, String> {
+            let mut c = Record::default();
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.iter().all(|b| *b == b' ' || *b == b'\t') {
+                return Ok(c);
+            }
+            let mut p = [0u64; MAX_ARITY];
+            for option in line.split(|&b| b == b';') {
+                for (j, part) in option.split(|&b| b == b'+').enumerate() {
+                    let nonempty = prog.parse_part_full(part, &mut p)?;
+                    c.part(nonempty.then_some(&p[..prog.width()]), j == 0).unwrap();
+                }
+            }
+            Ok(c)
+        }
+        let mut rng = crate::rng::Rng::new(2026);
+        let pieces: [&[u8]; 12] = [
+            b"3",
+            b"0",
+            b"12",
+            b" ",
+            b";",
+            b"+",
+            b"()",
+            b"\t",
+            b"x",
+            b"007",
+            b"99999999999999999999",
+            b"\r",
+        ];
+        for multiset in [false, true] {
+            let prog = Program { arity: 1 + rng.below(2) as usize, ..program(multiset) };
+            let mut read = 0;
+            for _ in 0..20_000 {
+                // Options of parts, most of them positions, some of them random pieces.
+                let mut line = Vec::new();
+                for o in 0..rng.below(5) {
+                    line.extend_from_slice(if o == 0 { b"" } else { b" ; " });
+                    for j in 0..1 + rng.below(3) {
+                        line.extend_from_slice(if j == 0 { b"" } else { b"+" });
+                        for _ in 0..if rng.below(8) == 0 { 1 + rng.below(3) } else { 0 } {
+                            let piece = pieces[rng.below(pieces.len() as u64) as usize];
+                            line.extend_from_slice(piece);
+                        }
+                        if rng.below(8) == 0 {
+                            line.extend_from_slice(b" () ");
+                            continue;
+                        }
+                        let k = if multiset { 1 + rng.below(3) } else { prog.arity as u64 };
+                        for _ in 0..k {
+                            line.extend_from_slice(b" ");
+                            line.extend_from_slice(rng.below(200).to_string().as_bytes());
+                        }
+                    }
+                }
+                let mut got = Record::default();
+                let ours = prog.parse_line(&line, &mut got).map(|()| got);
+                let want = reference(&prog, &line);
+                read += usize::from(want.as_ref().is_ok_and(|r| r.0.len() >= 2));
+                assert_eq!(ours, want, "{:?}", excerpt(&line));
+            }
+            assert!(read >= 500, "only {read} lines of two parts or more were read");
         }
     }
 
