@@ -376,7 +376,7 @@ struct Pump<'i> {
 }
 
 /// The fewest unanswered lines for which an exchange lets replies gather ([`gather_time`]).
-const GATHER_LINES: usize = 64;
+const GATHER_LINES: usize = 16;
 
 /// How long a streaming run lets output gather in the pipe after a read that emptied it (at
 /// most this much is added to a run's wall time, once, after the program's last line).
