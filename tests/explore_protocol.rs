@@ -251,6 +251,14 @@ fn batches_larger_than_a_pipe() {
             json(&["explore", "--moves", prog, "--box", &spec, "--json", "--patterns", "0", mode]);
         assert_eq!(values(&report), g[lo..].to_vec(), "{spec} {mode}");
     }
+    // A fault deep in the one exchange still names its position.
+    let bad = dir.join("bad.py");
+    std::fs::write(&bad, "import sys\nfor l in sys.stdin:\n    n = int(l)\n    print('x' if n == 50000 else ';'.join(str(n - k) for k in (1, 2) if n >= k), flush=True)\n").unwrap();
+    let cmd = format!("python3 {}", bad.display());
+    let out = games(&["explore", "--moves", &cmd, "--box", "100000..199999", "--stream"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("reply to position '50000' is 'x'"), "{err}");
 }
 
 /// --at with sums and --at-file (and --at -) with 2*10^5 lines: the XOR of the parts' values.

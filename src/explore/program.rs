@@ -282,8 +282,12 @@ pub fn parse_coord(t: &[u8]) -> Option<u64> {
 /// The replies to one batch, parsed line by line as the output arrives.
 pub struct Replies<'a> {
     program: &'a Program,
-    /// The batch, flat (`program.width()` coordinates a position).
+    /// The positions asked from line `dropped` on, flat (`program.width()` coordinates a
+    /// position): those answered are dropped as the exchange goes on.
     batch: Vec<u64>,
+    dropped: usize,
+    /// The first position asked, as text.
+    first: String,
     count: usize,
     line: usize,
     partial: Vec<u8>,
@@ -297,13 +301,33 @@ pub struct Replies<'a> {
 impl<'a> Replies<'a> {
     /// Ready for the replies to `batch`.
     pub fn new(program: &'a Program, batch: &[u64]) -> Self {
-        let count = batch.len() / program.width().max(1);
+        let w = program.width().max(1);
+        let count = batch.len() / w;
+        let first = if count > 0 { program.show(&batch[..w]) } else { String::new() };
         let batch = batch.to_vec();
-        Replies { program, batch, count, line: 0, partial: Vec::new(), bytes: 0, error: None }
+        let partial = Vec::new();
+        Replies {
+            program,
+            batch,
+            dropped: 0,
+            first,
+            count,
+            line: 0,
+            partial,
+            bytes: 0,
+            error: None,
+        }
     }
 
-    /// More positions asked in the same exchange (`--stream`).
+    /// More positions asked in the same exchange (`--stream`); those answered are dropped once
+    /// they are most of what is kept.
     fn extend(&mut self, more: &[u64]) -> Result<(), ProtocolError> {
+        let w = self.program.width().max(1);
+        let answered = self.line - self.dropped;
+        if answered >= 4096 && answered * 2 >= self.count - self.dropped {
+            self.batch.drain(..answered * w);
+            self.dropped = self.line;
+        }
         crate::error::try_reserve(&mut self.batch, more.len(), "the positions asked")
             .map_err(|e| ProtocolError(e.to_string()))?;
         self.batch.extend_from_slice(more);
@@ -313,12 +337,14 @@ impl<'a> Replies<'a> {
 
     /// The batch in messages: `a batch of N positions starting at 'P'`.
     fn what(&self) -> String {
-        format!("a batch of {} positions starting at '{}'", self.count, self.asked(0))
+        format!("a batch of {} positions starting at '{}'", self.count, self.first)
     }
 
+    /// Position `i` of the batch as text (one not yet answered).
     fn asked(&self, i: usize) -> String {
         let w = self.program.width();
-        self.program.show(&self.batch[i * w..(i + 1) * w])
+        let at = i.saturating_sub(self.dropped) * w;
+        self.batch.get(at..at + w).map_or_else(String::new, |p| self.program.show(p))
     }
 
     fn fail(&mut self, e: String) -> Flow {
