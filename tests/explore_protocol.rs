@@ -31,15 +31,30 @@ fn values(report: &serde_json::Value) -> Vec<u64> {
 }
 
 /// A Python moves program that answers from `file` (lines `position:options`), flushing each
-/// line, and logs each start to `log`.
+/// line, logs each start to `log` and each position asked to `log` with extension `asked`.
 fn lookup(dir: &Path, file: &Path, log: &Path) -> String {
     let prog = dir.join("lookup.py");
     std::fs::write(
         &prog,
-        "import sys\no = {}\nfor l in open(sys.argv[1]):\n    k, v = l.rstrip('\\n').split(':', 1)\n    o[k] = v\nfor l in sys.stdin:\n    print(o[' '.join(l.split())], flush=True)\n",
+        "import sys\no = {}\nfor l in open(sys.argv[1]):\n    k, v = l.rstrip('\\n').split(':', 1)\n    o[k] = v\nasked = open(sys.argv[2], 'a')\nfor l in sys.stdin:\n    asked.write(l)\n    asked.flush()\n    print(o[' '.join(l.split())], flush=True)\n",
     )
     .unwrap();
-    format!("echo x >> {}; exec python3 {} {}", log.display(), prog.display(), file.display())
+    let asked = log.with_extension("asked");
+    format!(
+        "echo x >> {}; exec python3 {} {} {}",
+        log.display(),
+        prog.display(),
+        file.display(),
+        asked.display()
+    )
+}
+
+/// The positions the program was asked, in order (and the log emptied).
+fn asked(log: &Path) -> Vec<usize> {
+    let file = log.with_extension("asked");
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let _ = std::fs::remove_file(&file);
+    text.lines().map(|l| l.trim().parse().expect("a position")).collect()
 }
 
 fn starts(log: &Path) -> usize {
@@ -50,7 +65,9 @@ fn starts(log: &Path) -> usize {
 
 /// Random games on 0..n whose moves go up or down (a random order decides), with sums and
 /// the empty game `()`, on boxes anywhere: every value equals a plain mex over the XOR of the
-/// parts, in batch mode and with --stream; the positions explored are exactly those reachable.
+/// parts, in batch mode and with --stream; the positions explored are exactly those reachable,
+/// and --stream asks each of them once (those the replies lead to in the same exchange) and no
+/// other.
 #[test]
 fn random_games_with_upward_moves_match_a_brute_force() {
     if !have_python() {
@@ -130,8 +147,12 @@ fn random_games_with_upward_moves_match_a_brute_force() {
                 assert!(explored <= reachable && explored > hi - lo, "case {case}: {explored}");
             }
             let s = starts(&log);
+            let mut asked = asked(&log);
             if mode == "--stream" {
                 assert_eq!(s, 1, "case {case}: --stream starts the program once");
+                asked.sort_unstable();
+                let want: Vec<usize> = (0..n).filter(|&v| seen[v]).collect();
+                assert_eq!(asked, want, "case {case}: --stream asks each reachable position once");
             } else {
                 assert!(s <= 20, "case {case}: {s} starts");
             }
@@ -203,6 +224,41 @@ fn the_empty_game_needs_no_dummy_position() {
     assert_eq!(values(&report), want);
     let out = games(&["explore", "--moves", "awk '{ print \"(\" }'", "--box", "1..3"], b"");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Batches larger than a pipe holds, both ways: subtraction {1, 2} on 2*10^5 positions, in
+/// batch mode and with --stream (Python, flushing), the box at 0 and away from it (with
+/// --stream the 10^5 positions below it are asked as the replies lead to them, in one
+/// exchange): every value is the brute force's.
+#[test]
+fn batches_larger_than_a_pipe() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("pipe");
+    let sub = dir.join("sub.py");
+    std::fs::write(&sub, "import sys\nfor l in sys.stdin:\n    n = int(l)\n    print(';'.join(str(n - k) for k in (1, 2) if n >= k), flush=True)\n").unwrap();
+    let prog = &format!("python3 {}", sub.display());
+    let n = 200_000;
+    let mut g = vec![0u64; n];
+    for v in 0..n {
+        let xs: Vec<u64> = (1..=2).filter(|&k| v >= k).map(|k| g[v - k]).collect();
+        g[v] = (0..).find(|m| !xs.contains(m)).unwrap();
+    }
+    for (lo, mode) in [(0, "--no-table"), (0, "--stream"), (100_000, "--stream")] {
+        let spec = format!("{lo}..{}", n - 1);
+        let report =
+            json(&["explore", "--moves", prog, "--box", &spec, "--json", "--patterns", "0", mode]);
+        assert_eq!(values(&report), g[lo..].to_vec(), "{spec} {mode}");
+    }
+    // A fault deep in the one exchange still names its position.
+    let bad = dir.join("bad.py");
+    std::fs::write(&bad, "import sys\nfor l in sys.stdin:\n    n = int(l)\n    print('x' if n == 50000 else ';'.join(str(n - k) for k in (1, 2) if n >= k), flush=True)\n").unwrap();
+    let cmd = format!("python3 {}", bad.display());
+    let out = games(&["explore", "--moves", &cmd, "--box", "100000..199999", "--stream"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("reply to position '50000' is 'x'"), "{err}");
 }
 
 /// --at with sums and --at-file (and --at -) with 2*10^5 lines: the XOR of the parts' values.

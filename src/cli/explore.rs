@@ -90,6 +90,14 @@ struct Computed {
     builtin: Option<Builtin>,
 }
 
+/// `GAMES_EXPLORE_TIMING=1`: where explore's time goes, one line per phase on standard error
+/// (for measurements; the report is unchanged).
+fn timing(phase: &str, since: std::time::Instant) {
+    if std::env::var_os("GAMES_EXPLORE_TIMING").is_some() {
+        eprintln!("explore timing: {phase}: {:.2} ms", since.elapsed().as_secs_f64() * 1e3);
+    }
+}
+
 /// Runs `games explore`: the positions asked, the table, its patterns, the answers, the report.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
@@ -123,7 +131,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
+    let clock = std::time::Instant::now();
     let (found, n_trusted) = patterns_of(&mut table, theorems, far_blind);
+    timing("patterns", clock);
+    let clock = std::time::Instant::now();
     // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
     let trusted = &found[..n_trusted];
     let wins: Vec<winning::Winning> = match &builtin {
@@ -168,6 +179,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         None => ExitCode::SUCCESS,
     };
     super::io::write_stdout(out.as_bytes())?;
+    timing("answers and report", clock);
     if let Some(path) = args.get_one::<String>("svg") {
         match report::svg(&table) {
             Some(svg) => std::fs::write(path, svg)
@@ -264,6 +276,7 @@ fn from_program(
     };
     process::Supervisor::install();
     let progress = super::Progress::new("explore", 0);
+    let clock = std::time::Instant::now();
     let result = reach::explore(space, &program, limits, |p| {
         if progress.elapsed() >= Duration::from_secs(1) {
             progress.show_text(&format!(
@@ -282,7 +295,17 @@ fn from_program(
         Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
+    let stats = format!(
+        "moves program ({} starts, {} batches, {} positions asked, {} needed)",
+        reach.starts,
+        reach.batches,
+        reach.asked,
+        reach.expanded()
+    );
+    timing(&stats, clock);
+    let clock = std::time::Instant::now();
     let table = if misere { values::misere(space, &reach) } else { values::normal(space, &reach) };
+    timing("values", clock);
     let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let game = format!("moves program '{cmd}'");
     Ok(Ok(Computed { table, reach: Some(reach), theorems: Vec::new(), game, builtin: None }))

@@ -10,7 +10,8 @@
 //!
 //! Two ways to run it. By default ([`Runner`] without a session) the program is started once per
 //! batch and reads the batch to the end of its input; with `--stream` it is started once and
-//! fed batch after batch, and it must flush each reply line. Either way its replies are parsed
+//! fed batch after batch, and it must flush each reply line; the positions its replies lead to
+//! are appended to the batch as they come ([`Sink::more`]). Either way its replies are parsed
 //! as they arrive ([`Replies`]), so memory follows the positions asked, never the volume of
 //! text; the output of a batch is capped in proportion to the positions in it. Processes are run
 //! by [`crate::process`] (own process group, deadline, signals forwarded, escaped children swept).
@@ -66,6 +67,11 @@ pub trait Sink {
     fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError>;
     /// The current position's line is complete.
     fn end(&mut self) -> Result<(), ProtocolError>;
+    /// With `--stream`, after each chunk of replies: positions to ask in the same exchange
+    /// (flat, appended to `out`), so that the program never waits for a layer to end.
+    fn more(&mut self, _out: &mut Vec<u64>) -> Result<(), ProtocolError> {
+        Ok(())
+    }
 }
 
 /// Text from a program, shortened and with control bytes escaped as JSON does (`\u001b`), so
@@ -130,19 +136,100 @@ impl Program {
             return Ok(());
         }
         let mut p = [0u64; MAX_ARITY];
-        for option in line.split(|&b| b == b';') {
-            for (j, part) in option.split(|&b| b == b'+').enumerate() {
-                let empty = !self.parse_part(part, &mut p)?;
-                let w = self.width();
-                sink.part(if empty { None } else { Some(&p[..w]) }, j == 0).map_err(|e| e.0)?;
+        let w = self.width();
+        let (mut from, mut first) = (0, true);
+        loop {
+            let (nonempty, end) = match self.scan_part(line, from, &mut p) {
+                Some(found) => found,
+                None => {
+                    let end = line[from..]
+                        .iter()
+                        .position(|&b| b == b';' || b == b'+')
+                        .map_or(line.len(), |e| from + e);
+                    (self.parse_part_full(&line[from..end], &mut p)?, end)
+                }
+            };
+            sink.part(nonempty.then_some(&p[..w]), first).map_err(|e| e.0)?;
+            match line.get(end) {
+                None => return Ok(()),
+                Some(&b) => first = b == b';',
             }
+            from = end + 1;
         }
-        Ok(())
     }
 
-    /// One position into `p`: exactly `arity` integers (multisets: 1 to 16, sorted), or `()`.
-    /// Returns `false` for the empty game.
-    fn parse_part(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
+    /// The common case of a part (see [`Program::parse_part_full`]) in one pass over the
+    /// bytes, from `from` to the next `;` or `+` or the end of the line: blanks around `()` or
+    /// around plain numbers, as many as a position has. Returns whether it is a position (not
+    /// `()`) and where it ends; `None` for anything else, left to the full parser and its
+    /// messages.
+    fn scan_part(
+        &self,
+        line: &[u8],
+        from: usize,
+        p: &mut [u64; MAX_ARITY],
+    ) -> Option<(bool, usize)> {
+        let most = if self.multiset { MAX_ARITY } else { self.arity };
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        let ends = |b: u8| b == b';' || b == b'+';
+        if self.multiset {
+            *p = [0; MAX_ARITY];
+        }
+        let (mut k, mut i, n, mut nothing) = (0, from, line.len(), false);
+        loop {
+            while i < n && blank(line[i]) {
+                i += 1;
+            }
+            if i == n || ends(line[i]) {
+                break;
+            }
+            if line[i] == b'(' {
+                if k > 0 || nothing || line.get(i + 1) != Some(&b')') {
+                    return None;
+                }
+                nothing = true;
+                i += 2;
+                continue;
+            }
+            if nothing || k == most || !line[i].is_ascii_digit() {
+                return None;
+            }
+            let mut v = 0u64;
+            while i < n && line[i].is_ascii_digit() {
+                if v > MAX_COORD / 10 {
+                    return None;
+                }
+                v = v * 10 + (line[i] - b'0') as u64;
+                i += 1;
+            }
+            if v > MAX_COORD || (i < n && !blank(line[i]) && !ends(line[i])) {
+                return None;
+            }
+            p[k] = v;
+            k += 1;
+        }
+        if nothing {
+            return Some((false, i));
+        }
+        if k == 0 || k < self.arity && !self.multiset {
+            return None;
+        }
+        if self.multiset {
+            p.sort_unstable();
+            return Some((p.iter().any(|&x| x != 0), i));
+        }
+        Some((true, i))
+    }
+
+    /// [`Program::scan_part`] on a whole part.
+    #[cfg(test)]
+    fn parse_part_fast(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Option<bool> {
+        self.scan_part(part, 0, p).filter(|&(_, end)| end == part.len()).map(|(r, _)| r)
+    }
+
+    /// One position into `p`, token by token: exactly `arity` integers (multisets: 1 to 16,
+    /// sorted), or `()`; a message for each fault. Returns `false` for the empty game.
+    fn parse_part_full(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
         let trimmed = part.trim_ascii();
         if trimmed == b"()" {
             return Ok(false);
@@ -195,25 +282,69 @@ pub fn parse_coord(t: &[u8]) -> Option<u64> {
 /// The replies to one batch, parsed line by line as the output arrives.
 pub struct Replies<'a> {
     program: &'a Program,
-    /// The batch, flat (`program.width()` coordinates a position).
-    batch: &'a [u64],
+    /// The positions asked from line `dropped` on, flat (`program.width()` coordinates a
+    /// position): those answered are dropped as the exchange goes on.
+    batch: Vec<u64>,
+    dropped: usize,
+    /// The first position asked, as text.
+    first: String,
     count: usize,
     line: usize,
     partial: Vec<u8>,
+    /// Bytes of output so far (with `--stream`, capped by [`Program::batch_cap`] of the
+    /// positions asked).
+    bytes: usize,
     /// The first fault met.
     pub error: Option<ProtocolError>,
 }
 
 impl<'a> Replies<'a> {
     /// Ready for the replies to `batch`.
-    pub fn new(program: &'a Program, batch: &'a [u64]) -> Self {
-        let count = batch.len() / program.width().max(1);
-        Replies { program, batch, count, line: 0, partial: Vec::new(), error: None }
+    pub fn new(program: &'a Program, batch: &[u64]) -> Self {
+        let w = program.width().max(1);
+        let count = batch.len() / w;
+        let first = if count > 0 { program.show(&batch[..w]) } else { String::new() };
+        let batch = batch.to_vec();
+        let partial = Vec::new();
+        Replies {
+            program,
+            batch,
+            dropped: 0,
+            first,
+            count,
+            line: 0,
+            partial,
+            bytes: 0,
+            error: None,
+        }
     }
 
+    /// More positions asked in the same exchange (`--stream`); those answered are dropped once
+    /// they are most of what is kept.
+    fn extend(&mut self, more: &[u64]) -> Result<(), ProtocolError> {
+        let w = self.program.width().max(1);
+        let answered = self.line - self.dropped;
+        if answered >= 4096 && answered * 2 >= self.count - self.dropped {
+            self.batch.drain(..answered * w);
+            self.dropped = self.line;
+        }
+        crate::error::try_reserve(&mut self.batch, more.len(), "the positions asked")
+            .map_err(|e| ProtocolError(e.to_string()))?;
+        self.batch.extend_from_slice(more);
+        self.count += more.len() / self.program.width().max(1);
+        Ok(())
+    }
+
+    /// The batch in messages: `a batch of N positions starting at 'P'`.
+    fn what(&self) -> String {
+        format!("a batch of {} positions starting at '{}'", self.count, self.first)
+    }
+
+    /// Position `i` of the batch as text (one not yet answered).
     fn asked(&self, i: usize) -> String {
         let w = self.program.width();
-        self.program.show(&self.batch[i * w..(i + 1) * w])
+        let at = i.saturating_sub(self.dropped) * w;
+        self.batch.get(at..at + w).map_or_else(String::new, |p| self.program.show(p))
     }
 
     fn fail(&mut self, e: String) -> Flow {
@@ -256,6 +387,14 @@ impl<'a> Replies<'a> {
     /// A chunk of output: every line it completes goes to `sink`. `Done` once every position
     /// has its line.
     pub fn feed(&mut self, chunk: &[u8], sink: &mut impl Sink) -> Flow {
+        self.bytes = self.bytes.saturating_add(chunk.len());
+        let cap = self.program.batch_cap(self.count);
+        if self.program.stream && self.bytes > cap {
+            let what = self.what();
+            return self.fail(format!(
+                "the moves program wrote more than {cap} bytes on standard output for {what}"
+            ));
+        }
         let mut rest = chunk;
         while let Some(i) = memchr::memchr(b'\n', rest) {
             let flow = if self.partial.is_empty() {
@@ -353,11 +492,10 @@ impl<'a> Runner<'a> {
         self.asked += n;
         let cap = self.program.batch_cap(n);
         let mut replies = Replies::new(self.program, batch);
-        let first = replies.asked(0);
-        let what = format!("a batch of {n} positions starting at '{first}'");
         if self.program.stream {
-            return self.exchange(&input, cap, &mut replies, sink, &what);
+            return self.exchange(&input, &mut replies, sink);
         }
+        let what = replies.what();
         self.starts += 1;
         let limits = Limits { timeout: self.program.timeout, output_cap: cap };
         let mut consume = |chunk: &[u8]| replies.feed(chunk, sink) != Flow::Stop;
@@ -383,22 +521,46 @@ impl<'a> Runner<'a> {
         )
     }
 
-    /// One batch through the `--stream` session (started on first use).
+    /// One batch through the `--stream` session (started on first use), with the positions
+    /// its replies lead to ([`Sink::more`]) asked in the same exchange as they come.
     fn exchange(
         &mut self,
         input: &[u8],
-        cap: usize,
         replies: &mut Replies,
         sink: &mut impl Sink,
-        what: &str,
     ) -> Result<Result<(), ProtocolError>, std::io::Error> {
         if self.session.is_none() {
             self.session = Some(Session::start(&self.program.cmd)?);
             self.starts += 1;
         }
         let Some(session) = self.session.as_mut() else { unreachable!("started above") };
-        let mut consume = |chunk: &[u8]| replies.feed(chunk, sink);
+        let (program, w) = (self.program, self.program.width());
+        let mut more: Vec<u64> = Vec::new();
+        let mut asked = 0usize;
+        let mut consume = |chunk: &[u8], input: &mut Vec<u8>| {
+            let flow = replies.feed(chunk, sink);
+            if flow == Flow::Stop {
+                return flow;
+            }
+            more.clear();
+            if let Err(e) = sink.more(&mut more).and_then(|()| replies.extend(&more)) {
+                replies.error = Some(e);
+                return Flow::Stop;
+            }
+            if more.is_empty() {
+                return flow;
+            }
+            for p in more.chunks(w) {
+                program.write_position(p, input);
+                input.push(b'\n');
+            }
+            asked += more.len() / w;
+            Flow::More
+        };
+        let cap = self.program.output_cap;
         let end = session.exchange(input, self.program.timeout, cap, &mut consume)?;
+        self.asked += asked;
+        let what = &replies.what();
         if let Some(e) = replies.error.take() {
             self.session = None;
             return Ok(Err(e));
@@ -536,6 +698,127 @@ mod tests {
         assert_eq!(c.0, vec![vec![want.to_vec(), two.to_vec()]]);
         assert_eq!(p.show(&want), "3 5");
         assert_eq!(p.show(&[0u64; 16]), "()");
+    }
+
+    /// The one-pass parser agrees with the full one wherever it answers, on random parts
+    /// (blanks, digits, parentheses, stray bytes, huge numbers), and answers every plain
+    /// position.
+    #[test]
+    fn the_fast_part_parser_agrees_with_the_full_one() {
+        let mut rng = crate::rng::Rng::new(24);
+        let alphabet = b"  \t0123456789()x\r9";
+        for multiset in [false, true] {
+            let prog = Program { arity: 1 + rng.below(3) as usize, ..program(multiset) };
+            let w = prog.width();
+            for case in 0..20_000 {
+                let len = rng.below(30) as usize;
+                let part: Vec<u8> = if case % 2 == 0 {
+                    (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect()
+                } else {
+                    let k = if multiset { 1 + rng.below(17) } else { prog.arity as u64 };
+                    let nums: Vec<String> = (0..k)
+                        .map(|_| match rng.below(4) {
+                            0 => "0".repeat(1 + rng.below(25) as usize) + "7",
+                            1 => rng.below(u64::MAX).to_string(),
+                            _ => rng.below(1000).to_string(),
+                        })
+                        .collect();
+                    format!(" {} ", nums.join(if rng.below(2) == 0 { " " } else { " \t " }))
+                        .into_bytes()
+                };
+                let (mut fast, mut full) = ([9u64; MAX_ARITY], [9u64; MAX_ARITY]);
+                let answer = prog.parse_part_fast(&part, &mut fast);
+                let want = prog.parse_part_full(&part, &mut full);
+                if let Some(nonempty) = answer {
+                    assert_eq!(Ok(nonempty), want, "{:?}", excerpt(&part));
+                    if nonempty {
+                        assert_eq!(fast[..w], full[..w], "{:?}", excerpt(&part));
+                    }
+                } else if case % 2 == 1 {
+                    assert!(want.is_err(), "plain position left to the full parser: {part:?}");
+                }
+            }
+        }
+    }
+
+    /// The line parser against the plain one it replaced (split at `;`, then at `+`, each part
+    /// read token by token) on random lines: the same parts, or the same message.
+    #[test]
+    fn the_one_pass_line_parser_agrees_with_splitting() {
+        #[derive(Default, Debug, PartialEq)]
+        struct Record(Vec<(Option<Vec<u64>>, bool)>);
+        impl Sink for Record {
+            fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError> {
+                self.0.push((p.map(<[u64]>::to_vec), first));
+                Ok(())
+            }
+            fn end(&mut self) -> Result<(), ProtocolError> {
+                Ok(())
+            }
+        }
+        fn reference(prog: &Program, line: &[u8]) -> Result<Record, String> {
+            let mut c = Record::default();
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.iter().all(|b| *b == b' ' || *b == b'\t') {
+                return Ok(c);
+            }
+            let mut p = [0u64; MAX_ARITY];
+            for option in line.split(|&b| b == b';') {
+                for (j, part) in option.split(|&b| b == b'+').enumerate() {
+                    let nonempty = prog.parse_part_full(part, &mut p)?;
+                    c.part(nonempty.then_some(&p[..prog.width()]), j == 0).unwrap();
+                }
+            }
+            Ok(c)
+        }
+        let mut rng = crate::rng::Rng::new(2026);
+        let pieces: [&[u8]; 12] = [
+            b"3",
+            b"0",
+            b"12",
+            b" ",
+            b";",
+            b"+",
+            b"()",
+            b"\t",
+            b"x",
+            b"007",
+            b"99999999999999999999",
+            b"\r",
+        ];
+        for multiset in [false, true] {
+            let prog = Program { arity: 1 + rng.below(2) as usize, ..program(multiset) };
+            let mut read = 0;
+            for _ in 0..20_000 {
+                // Options of parts, most of them positions, some of them random pieces.
+                let mut line = Vec::new();
+                for o in 0..rng.below(5) {
+                    line.extend_from_slice(if o == 0 { b"" } else { b" ; " });
+                    for j in 0..1 + rng.below(3) {
+                        line.extend_from_slice(if j == 0 { b"" } else { b"+" });
+                        for _ in 0..if rng.below(8) == 0 { 1 + rng.below(3) } else { 0 } {
+                            let piece = pieces[rng.below(pieces.len() as u64) as usize];
+                            line.extend_from_slice(piece);
+                        }
+                        if rng.below(8) == 0 {
+                            line.extend_from_slice(b" () ");
+                            continue;
+                        }
+                        let k = if multiset { 1 + rng.below(3) } else { prog.arity as u64 };
+                        for _ in 0..k {
+                            line.extend_from_slice(b" ");
+                            line.extend_from_slice(rng.below(200).to_string().as_bytes());
+                        }
+                    }
+                }
+                let mut got = Record::default();
+                let ours = prog.parse_line(&line, &mut got).map(|()| got);
+                let want = reference(&prog, &line);
+                read += usize::from(want.as_ref().is_ok_and(|r| r.0.len() >= 2));
+                assert_eq!(ours, want, "{:?}", excerpt(&line));
+            }
+            assert!(read >= 500, "only {read} lines of two parts or more were read");
+        }
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! the region asked so far (upward moves, a chain), the region is doubled in that direction
 //! while at least half of what was guessed turned out needed, so a chain costs a logarithmic
 //! number of starts, not one per level; `--max-starts` bounds starts with a clear message, and
-//! `--stream` (one long-lived process) makes a layer cost one round trip.
+//! `--stream` (one long-lived process) asks nothing ahead: the needed positions its replies
+//! lead to are written to it as the replies come ([`Sink::more`]), in the same exchange.
 //!
 //! **Eager values.** Positions are asked in an order where a downward move's option comes
 //! first (row-major). When a reply line arrives and every part of every option already has a
@@ -228,11 +229,17 @@ struct Explorer<'a> {
     queue: Vec<u32>,
     needed: usize,
     stack: Vec<u32>,
+    /// Once the box's cells are numbered (not multisets): the box, whose cell c is position c,
+    /// found without the hash.
+    numbered: Option<Space>,
 }
 
 impl Explorer<'_> {
     /// Numbers `p` (new positions start with nothing known).
     fn intern(&mut self, p: &[u64]) -> Result<u32, ReachError> {
+        if let Some(cell) = self.numbered.as_ref().and_then(|b| b.index(p)) {
+            return Ok(cell as u32);
+        }
         let (v, new) = self.positions.intern(p)?;
         if new {
             let cap = self.limits.max_positions.saturating_mul(3).saturating_add(1 << 16);
@@ -295,7 +302,8 @@ struct Batch<'e, 'a> {
     progress: &'e mut dyn FnMut(Progress),
     /// The progress before this batch (its batch and start counted).
     base: Progress,
-    ids: &'e [u32],
+    /// The positions asked, in order (with `--stream`, those asked on the way are appended).
+    ids: Vec<u32>,
     at: usize,
     line_ends: Vec<u32>,
     line_parts: Vec<u32>,
@@ -414,6 +422,34 @@ impl Sink for Batch<'_, '_> {
         self.all_known = true;
         Ok(())
     }
+
+    /// With `--stream`: the needed positions not yet asked, asked at once (row-major, so a
+    /// downward move's option comes first), so the program never waits for a layer to end.
+    fn more(&mut self, out: &mut Vec<u64>) -> Result<(), ProtocolError> {
+        if self.ex.queue.is_empty() || self.error.is_some() {
+            return Ok(());
+        }
+        let mut queue = std::mem::take(&mut self.ex.queue);
+        let ex = &mut *self.ex;
+        queue.iter().for_each(|&v| ex.flags[v as usize] |= ASKED);
+        queue.sort_unstable_by(|&a, &b| {
+            ex.positions.get(a as usize).cmp(ex.positions.get(b as usize))
+        });
+        let width = ex.positions.width;
+        let reserved = try_reserve(&mut self.ids, queue.len(), "the positions asked")
+            .and_then(|()| try_reserve(out, queue.len() * width, "the positions asked"));
+        if let Err(e) = reserved {
+            return Err(self.fail(e.into()));
+        }
+        for &v in &queue {
+            out.extend_from_slice(ex.positions.get(v as usize));
+        }
+        self.ids.extend_from_slice(&queue);
+        self.base.asked += queue.len();
+        queue.clear();
+        self.ex.queue = queue;
+        Ok(())
+    }
 }
 
 /// Every cell of `region` (row-major) as a position (multisets: canonical).
@@ -486,6 +522,7 @@ pub fn explore(
         queue: Vec::new(),
         needed: 0,
         stack: Vec::new(),
+        numbered: None,
     };
     let size = cells.saturating_mul(2).next_power_of_two().max(1024);
     let mut slots = try_with_capacity::<u32>(size, "the index of the box's positions")?;
@@ -503,6 +540,9 @@ pub fn explore(
         }
         ex.need(v)
     })?;
+    if !program.multiset {
+        ex.numbered = Some(space.clone());
+    }
     // The empty multiset is the empty game: no options, never asked.
     if program.multiset {
         let zero = [0u64; MAX_ARITY];
@@ -692,11 +732,14 @@ fn ask_all(
         base.asked += to - from;
         base.batches += 1;
         base.starts += usize::from(!runner.program.stream || runner.starts == 0);
+        let mut batch_ids = Vec::new();
+        try_reserve(&mut batch_ids, to - from, "a batch")?;
+        batch_ids.extend_from_slice(&ids[from..to]);
         let mut sink = Batch {
             ex,
             progress: &mut *progress,
             base,
-            ids: &ids[from..to],
+            ids: batch_ids,
             at: 0,
             line_ends: Vec::new(),
             line_parts: Vec::new(),

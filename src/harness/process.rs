@@ -102,6 +102,57 @@ mod sys {
         pub fn _exit(status: c_int) -> !;
         #[cfg(target_os = "linux")]
         pub fn prctl(option: c_int, ...) -> c_int;
+        #[cfg(target_os = "linux")]
+        pub fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
+    }
+}
+
+/// Pipes for a program that answers in volume (`games explore`): 1 MiB of room each way (where
+/// the system allows it), and our end of its stdin non-blocking, so a whole batch is written in
+/// one call and its replies are read in few. Returns whether stdin is now non-blocking (writes
+/// may then be of any size; otherwise at most `PIPE_BUF` after a `POLLOUT`).
+#[cfg(target_os = "linux")]
+fn widen_pipes(stdin: Option<&std::fs::File>, stdout: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd;
+    const F_GETFL: i32 = 3;
+    const F_SETFL: i32 = 4;
+    const F_SETPIPE_SZ: i32 = 1031;
+    const O_NONBLOCK: i32 = 0o4000;
+    const ROOM: i32 = 1 << 20;
+    // SAFETY: fcntl on descriptors we own, with integer arguments; a failure (a system limit on
+    // pipe sizes) leaves the pipe as it was, which is only slower.
+    unsafe {
+        sys::fcntl(stdout.as_raw_fd(), F_SETPIPE_SZ, ROOM);
+        let Some(stdin) = stdin else { return false };
+        let fd = stdin.as_raw_fd();
+        sys::fcntl(fd, F_SETPIPE_SZ, ROOM);
+        let flags = sys::fcntl(fd, F_GETFL);
+        flags >= 0 && sys::fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+    }
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
+fn widen_pipes(_stdin: Option<&std::fs::File>, _stdout: &std::fs::File) -> bool {
+    false
+}
+
+/// Writes what the pipe takes now of `data`: after a `POLLOUT`, at most `PIPE_BUF` bytes on a
+/// blocking pipe (that never blocks), anything on a non-blocking one. `Err` when the program
+/// closed its stdin (not our error: it just reads no more).
+#[cfg(unix)]
+fn feed(pipe: &mut std::fs::File, data: &[u8], nonblocking: bool) -> Result<usize, ()> {
+    let data = if nonblocking { data } else { &data[..data.len().min(4096)] };
+    match pipe.write(data) {
+        Ok(n) => Ok(n),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock
+            ) =>
+        {
+            Ok(0)
+        }
+        Err(_) => Err(()),
     }
 }
 
@@ -316,7 +367,20 @@ struct Pump<'i> {
     cap: usize,
     /// The consumer asked to stop.
     stopped: bool,
+    /// Our end of stdin is non-blocking (see [`widen_pipes`]).
+    nonblocking: bool,
+    /// Output goes to a consumer: after a read that emptied the pipe, wait [`GATHER`] for more
+    /// to gather, so a program that writes line by line costs a wake-up per few hundred lines,
+    /// not per line.
+    gather: bool,
 }
+
+/// The fewest unanswered lines for which an exchange lets replies gather ([`gather_time`]).
+const GATHER_LINES: usize = 16;
+
+/// How long a streaming run lets output gather in the pipe after a read that emptied it (at
+/// most this much is added to a run's wall time, once, after the program's last line).
+const GATHER: Duration = Duration::from_micros(500);
 
 #[cfg(unix)]
 fn run_core(
@@ -383,16 +447,20 @@ fn spawn<'i>(
     let missing = || std::io::Error::other("a pipe of the program is missing");
     let out = child.stdout.take().ok_or_else(missing)?;
     let err = child.stderr.take().ok_or_else(missing)?;
+    let out = file(out.into());
+    let nonblocking = streaming && widen_pipes(stdin.as_ref(), &out);
     let pump = Pump {
         pid: child.id(),
         input,
         stdin,
         written: 0,
-        out: Reader::new(file(out.into()), if streaming { 0 } else { limits.output_cap }),
+        out: Reader::new(out, if streaming { 0 } else { limits.output_cap }),
         err: Reader::new(file(err.into()), STDERR_KEPT),
-        chunk: vec![0u8; 1 << 16],
+        chunk: vec![0u8; if streaming { 1 << 18 } else { 1 << 16 }],
         cap: limits.output_cap,
         stopped: false,
+        nonblocking,
+        gather: streaming,
     };
     Ok((child, pump))
 }
@@ -458,7 +526,10 @@ impl Pump<'_> {
             busy = busy.wrapping_add(1);
             poll_ms = 1;
             nap = Duration::from_micros(20);
-            self.serve(&fds, &revents, consume);
+            let got = self.serve(&fds, &revents, consume);
+            if self.gather && self.stdin.is_none() && got > 0 && got < self.chunk.len() {
+                std::thread::sleep(GATHER.min(deadline.saturating_duration_since(Instant::now())));
+            }
         }
     }
 
@@ -478,19 +549,22 @@ impl Pump<'_> {
         fds
     }
 
-    /// One round of reads and writes on the pipes that `poll` found ready.
+    /// One round of reads and writes on the pipes that `poll` found ready; returns the bytes
+    /// read from stdout.
     fn serve(
         &mut self,
         fds: &[(i32, i16)],
         revents: &[i16],
         consume: &mut Option<&mut Consumer<'_>>,
-    ) {
+    ) -> usize {
+        let mut got = 0;
         for (&(fd, _), &r) in fds.iter().zip(revents) {
             if r == 0 {
                 continue;
             }
             if self.out.fd() == Some(fd) {
                 let n = self.out.read_once(&mut self.chunk);
+                got = n;
                 if let Some(consume) = consume.as_mut()
                     && n > 0
                     && self.out.total <= self.cap
@@ -501,19 +575,16 @@ impl Pump<'_> {
             } else if self.err.fd() == Some(fd) {
                 self.err.read_once(&mut self.chunk);
             } else if let Some(p) = self.stdin.as_mut() {
-                // POLLOUT promises room for PIPE_BUF (4096) bytes: a write that size does not
-                // block. A program that closed its stdin gives EPIPE: not our error, stop.
-                let end = self.input.len().min(self.written + 4096);
-                match p.write(&self.input[self.written..end]) {
+                match feed(p, &self.input[self.written..], self.nonblocking) {
                     Ok(n) => self.written += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(_) => self.written = self.input.len(),
+                    Err(()) => self.written = self.input.len(),
                 }
                 if self.written >= self.input.len() || r & sys::POLLOUT == 0 {
                     self.stdin = None;
                 }
             }
         }
+        got
     }
 
     /// After the program exited: what is already in its pipes, never waiting for more.
@@ -629,6 +700,23 @@ pub struct Session {
     stdin: Option<std::fs::File>,
     out: Reader,
     err: Reader,
+    /// Our end of stdin is non-blocking (see [`widen_pipes`]).
+    nonblocking: bool,
+}
+
+/// How long an exchange lets replies gather after a read that emptied the pipe: half the time
+/// the lines still unanswered take at the program's pace (`per_line`, the fastest seen in this
+/// exchange: a wait for input only makes a pace look slower), at most [`GATHER`], and not at
+/// all under 50 µs or with fewer than [`GATHER_LINES`] unanswered (a chain whose next
+/// positions come from its last replies: waiting would only make the program wait). The
+/// program then still has work when the replies are read, and a fast one is read as it writes.
+fn gather_time(pending: usize, per_line: Option<Duration>) -> Option<Duration> {
+    if pending < GATHER_LINES {
+        return None;
+    }
+    let nap = per_line?.saturating_mul(pending.min(1 << 16) as u32) / 2;
+    let nap = nap.min(GATHER);
+    (nap >= Duration::from_micros(50)).then_some(nap)
 }
 
 #[cfg(unix)]
@@ -641,29 +729,43 @@ impl Session {
         let mut child = spawn_group(cmd)?;
         let file = |fd: std::os::fd::OwnedFd| std::fs::File::from(fd);
         let stdin = child.stdin.take().map(|p| file(p.into()));
-        let out = Reader::new(file(child.stdout.take().expect("piped").into()), 0);
-        let err = Reader::new(file(child.stderr.take().expect("piped").into()), STDERR_KEPT);
+        let missing = || std::io::Error::other("a pipe of the program is missing");
+        let out = file(child.stdout.take().ok_or_else(missing)?.into());
+        let nonblocking = widen_pipes(stdin.as_ref(), &out);
+        let out = Reader::new(out, 0);
+        let err = Reader::new(file(child.stderr.take().ok_or_else(missing)?.into()), STDERR_KEPT);
         RUNS.fetch_add(1, Ordering::Relaxed);
-        Ok(Session { child, stdin, out, err })
+        Ok(Session { child, stdin, out, err, nonblocking })
     }
 
     /// Writes `input` and hands the output to `consume` until it says [`Flow::Done`] or
-    /// [`Flow::Stop`]. Fails with [`std::io::ErrorKind::Interrupted`] on a signal (the group is
-    /// then signalled and killed).
+    /// [`Flow::Stop`]; `consume` may append more input to its second argument (lines the output
+    /// led to), written in the same exchange. Fails with [`std::io::ErrorKind::Interrupted`] on
+    /// a signal (the group is then signalled and killed). While many lines written are
+    /// unanswered, a read that emptied the pipe waits [`GATHER`] for more to gather.
     pub fn exchange(
         &mut self,
         input: &[u8],
         timeout: Duration,
         output_cap: usize,
-        consume: &mut dyn FnMut(&[u8]) -> Flow,
+        consume: &mut dyn FnMut(&[u8], &mut Vec<u8>) -> Flow,
     ) -> std::io::Result<Exchange> {
         use std::os::fd::AsRawFd;
         let deadline = Instant::now() + timeout;
         let pid = self.child.id();
         let (out0, err0) = (self.out.total, self.err.total);
+        let mut input = input.to_vec();
         let mut written = 0usize;
-        let mut chunk = vec![0u8; 1 << 16];
+        let mut chunk = vec![0u8; 1 << 18];
+        let mut pending = memchr::memchr_iter(b'\n', &input).count();
+        let mut last_read = Instant::now();
+        let mut per_line: Option<Duration> = None;
         loop {
+            // What the program has read is dropped once it is most of the buffer.
+            if written >= 1 << 20 && written * 2 >= input.len() {
+                input.drain(..written);
+                written = 0;
+            }
             if let Some(sig) = interrupted() {
                 signal_group(pid, sig);
                 let stop = Instant::now() + GRACE;
@@ -712,20 +814,49 @@ impl Session {
                 if fd == out_fd {
                     let n = self.out.read_once(&mut chunk);
                     if n > 0 {
-                        match consume(&chunk[..n]) {
+                        let before = input.len();
+                        match consume(&chunk[..n], &mut input) {
                             Flow::More => {}
                             Flow::Done => return Ok(Exchange::Done),
                             Flow::Stop => return Ok(Exchange::Stopped),
+                        }
+                        pending += memchr::memchr_iter(b'\n', &input[before..]).count();
+                        // What the replies led to goes out at once where the pipe takes it.
+                        match self.stdin.as_mut() {
+                            Some(p) if self.nonblocking && written < input.len() => {
+                                match feed(p, &input[written..], true) {
+                                    Ok(k) => written += k,
+                                    Err(()) => {
+                                        written = input.len();
+                                        self.stdin = None;
+                                    }
+                                }
+                            }
+                            None => written = input.len(),
+                            _ => {}
+                        }
+                        let lines = memchr::memchr_iter(b'\n', &chunk[..n]).count();
+                        pending = pending.saturating_sub(lines);
+                        if lines > 0 {
+                            let pace = last_read.elapsed() / lines.min(u32::MAX as usize) as u32;
+                            per_line = Some(per_line.map_or(pace, |p| p.min(pace)));
+                            last_read = Instant::now();
+                        }
+                        if n < chunk.len()
+                            && written == input.len()
+                            && let Some(nap) = gather_time(pending, per_line)
+                        {
+                            std::thread::sleep(
+                                nap.min(deadline.saturating_duration_since(Instant::now())),
+                            );
                         }
                     }
                 } else if self.err.fd() == Some(fd) {
                     self.err.read_once(&mut chunk);
                 } else if let Some(p) = self.stdin.as_mut() {
-                    let end = input.len().min(written + 4096);
-                    match p.write(&input[written..end]) {
+                    match feed(p, &input[written..], self.nonblocking) {
                         Ok(n) => written += n,
-                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                        Err(_) => {
+                        Err(()) => {
                             written = input.len();
                             self.stdin = None;
                         }
