@@ -140,12 +140,12 @@ fn failure_report(
     let save =
         named.cloned().unwrap_or_else(|| format!("stress-{name}-{seed}-{}.in", f.index + 1).into());
     // The report comes first: a save that fails must not lose it.
-    let saved = stress::save_input(&save, &f.input, named.is_some());
+    let saved = stress::save_input(&save, &f.case.input, named.is_some());
     let mut text = format!(
         "stress {name}: case {} ({} input, seed {seed}): {}\n",
         f.index + 1,
         f.size.name(),
-        f.reason,
+        f.case.judged.reason,
     );
     if saved.is_ok() {
         text.push_str(&format!("input saved to {}\n", save.display()));
@@ -154,14 +154,7 @@ fn failure_report(
         stress::Against::Brute => ("brute force", "games"),
         stress::Against::Command { .. } => ("games", "program"),
     };
-    text.push_str(&stress::case_sections(
-        &f.input,
-        &f.expected,
-        &f.got,
-        f.diff.as_ref(),
-        &f.stderr,
-        (ours, theirs),
-    ));
+    text.push_str(&f.case.sections((ours, theirs)));
     text.push_str(&stress::summary(name, f, saved.is_ok().then_some(save.as_path()), against));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {

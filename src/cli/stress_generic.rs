@@ -192,13 +192,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .unwrap_or_else(|| format!("stress-{}-{}.in", options.seed, f.index + 1).into());
     // The input as generated is saved before shrinking (whatever becomes of the shrinking, the
     // counterexample is kept), then replaced by the shrunk one.
-    let saved = stress::save_input(&save, &f.input, named.is_some());
+    let saved = stress::save_input(&save, &f.case.input, named.is_some());
     if saved.is_ok() {
         io::error_line(&format!(
             "stress: case {} fails; input saved to {} ({} bytes); shrinking it",
             f.index + 1,
             save.display(),
-            f.input.len()
+            f.case.input.len()
         ));
     }
     let f = generic::shrink_failure(
@@ -210,10 +210,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     );
     process::sweep_orphans();
     let saved = saved.and_then(|()| {
-        if f.original.is_empty() || f.original == f.input {
+        if !f.case.shrunk() {
             Ok(())
         } else {
-            stress::save_input(&save, &f.input, named.is_some())
+            stress::save_input(&save, &f.case.input, named.is_some())
         }
     });
     Ok(failure_report(&programs, &f, &save, saved))
@@ -246,19 +246,12 @@ fn failure_report(
         f.index + 1,
         programs.generator,
         f.generator_seed,
-        f.reason
+        f.case.judged.reason
     );
     if saved.is_ok() {
         text.push_str(&format!("input saved to {}\n", save.display()));
     }
-    text.push_str(&stress::case_sections(
-        &f.input,
-        &f.expected,
-        &f.got,
-        f.diff.as_ref(),
-        &f.stderr,
-        ("reference", "program"),
-    ));
+    text.push_str(&f.case.sections(("reference", "program")));
     text.push_str(&generic::summary(programs, f, saved.is_ok().then_some(save)));
     let code = io::finish(1, text.as_bytes());
     if let Err(e) = saved {

@@ -33,7 +33,7 @@ use crate::harness::shape::Observed;
 use crate::harness::shrink::{Budget, Shrunk};
 use crate::harness::shrink_text::{Check, shrink_text};
 use crate::harness::stress::{
-    Case, Comparison, StressError, Verdict, cannot_run, case_seed, judge_command, run_cases,
+    Case, Counterexample, StressError, Verdict, cannot_run, case_seed, judge_command, run_cases,
     shell_quote,
 };
 use std::sync::{Condvar, Mutex};
@@ -70,19 +70,8 @@ pub struct Failure {
     pub index: u64,
     /// The seed the generator was given for it.
     pub generator_seed: u64,
-    /// The failing input, shrunk.
-    pub input: Vec<u8>,
-    /// The generated input before shrinking.
-    pub original: Vec<u8>,
-    /// How many candidates shrinking judged.
-    pub shrink_runs: usize,
-    /// Shrinking stopped because its budget ran out.
-    pub shrink_out_of_budget: bool,
-    pub expected: Vec<u8>,
-    pub got: Vec<u8>,
-    pub reason: String,
-    pub diff: Option<Comparison>,
-    pub stderr: Vec<u8>,
+    /// The input (shrunk by [`shrink_failure`]) and what was judged on it.
+    pub case: Counterexample,
 }
 
 /// The result of a generic run.
@@ -330,18 +319,10 @@ fn judge_case(
     Ok(match judge_command(programs.against, timeout, expected, &input)? {
         Verdict::Pass { whitespace_only } => Case::Pass { whitespace_only },
         Verdict::Declined => Case::Declined,
-        Verdict::Fail { expected, got, reason, diff, stderr } => Case::Fail(Failure {
+        Verdict::Fail(judged) => Case::Fail(Failure {
             index,
             generator_seed: generator_seed(options.seed, index),
-            original: Vec::new(),
-            input,
-            shrink_runs: 0,
-            shrink_out_of_budget: false,
-            expected,
-            got,
-            reason,
-            diff,
-            stderr,
+            case: Counterexample::new(input, judged),
         }),
     })
 }
@@ -357,7 +338,7 @@ fn check(programs: &Programs<'_>, options: &Options, input: &[u8]) -> (Check, Op
         return (Check::Invalid, None);
     };
     match judge_command(programs.against, options.timeout, expected, input) {
-        Ok(v @ Verdict::Fail { .. }) => (Check::Fails, Some(v)),
+        Ok(v @ Verdict::Fail(_)) => (Check::Fails, Some(v)),
         Ok(v) => (Check::Passes, Some(v)),
         Err(_) => (Check::Invalid, None),
     }
@@ -419,23 +400,20 @@ pub fn shrink_failure(
         Some(floors)
     };
     let Shrunk { input, calls, out_of_budget } = shrink_text(
-        &failure.input,
+        &failure.case.input,
         &mut |c| check(programs, options, c).0,
         budget,
         floors.as_ref(),
     );
-    failure.shrink_runs = calls;
-    failure.shrink_out_of_budget = out_of_budget;
-    if crate::harness::process::interrupted().is_some() || input == failure.input {
+    failure.case.shrink_runs = calls;
+    failure.case.shrink_out_of_budget = out_of_budget;
+    if crate::harness::process::interrupted().is_some() || input == failure.case.input {
         return failure;
     }
-    match check(programs, options, &input) {
-        (Check::Fails, Some(Verdict::Fail { expected, got, reason, diff, stderr })) => {
-            let original = std::mem::replace(&mut failure.input, input);
-            Failure { original, expected, got, reason, diff, stderr, ..failure }
-        }
-        _ => failure,
+    if let (Check::Fails, Some(Verdict::Fail(judged))) = check(programs, options, &input) {
+        failure.case.shrink_to(input, judged);
     }
+    failure
 }
 
 /// The lines a generic report ends with: sizes before and after shrinking, the generator's
@@ -446,15 +424,16 @@ pub fn summary(
     saved: Option<&std::path::Path>,
 ) -> String {
     let tokens = |b: &[u8]| b.split(|c| c.is_ascii_whitespace()).filter(|t| !t.is_empty()).count();
-    let after = &failure.input;
-    let runs = failure.shrink_runs;
-    let budget = if failure.shrink_out_of_budget {
+    let case = &failure.case;
+    let after = &case.input;
+    let runs = case.shrink_runs;
+    let budget = if case.shrink_out_of_budget {
         "; the budget ran out (--shrink-runs, --shrink-time)"
     } else {
         ""
     };
-    let mut text = match &failure.original {
-        before if before.is_empty() || before == after => format!(
+    let mut text = match case.generated() {
+        _ if !case.shrunk() => format!(
             "not shrunk ({} bytes, {} tokens): no smaller input failed in {runs} runs{budget}\n",
             after.len(),
             tokens(after)

@@ -82,22 +82,8 @@ pub enum Against<'a> {
 pub struct Failure {
     pub index: u64,
     pub size: Size,
-    /// The failing input, shrunk ([`crate::harness::shrink`]).
-    pub input: Vec<u8>,
-    /// The generated input before shrinking.
-    pub original: Vec<u8>,
-    /// How many runs shrinking took.
-    pub shrink_runs: usize,
-    /// Shrinking stopped because its budget ran out.
-    pub shrink_out_of_budget: bool,
-    pub expected: Vec<u8>,
-    /// What the solution under test printed (empty on a timeout).
-    pub got: Vec<u8>,
-    /// A one-line reason: "wrong answer on line 3", "timed out after 2 s", "exit status 1"...
-    pub reason: String,
-    /// The differing line, if the outputs differ.
-    pub diff: Option<Comparison>,
-    pub stderr: Vec<u8>,
+    /// The input (shrunk by [`crate::harness::shrink`]) and what was judged on it.
+    pub case: Counterexample,
 }
 
 /// The result of a stress run.
@@ -157,13 +143,84 @@ pub enum Verdict {
     /// The brute force declined the input as beyond its budget.
     Declined,
     /// A wrong answer, a crash, a timeout or too much output.
-    Fail {
-        expected: Vec<u8>,
-        got: Vec<u8>,
-        reason: String,
-        diff: Option<Comparison>,
-        stderr: Vec<u8>,
-    },
+    Fail(Judged),
+}
+
+/// What the judge saw on a failing input.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub expected: Vec<u8>,
+    /// What the solution under test printed (empty on a timeout).
+    pub got: Vec<u8>,
+    /// A one-line reason: "wrong answer on line 3", "timed out after 2 s", "exit status 1"...
+    pub reason: String,
+    /// The differing line, if the outputs differ.
+    pub diff: Option<Comparison>,
+    pub stderr: Vec<u8>,
+}
+
+/// A failing case of either form of stress (ours, [`super::generic`]): the input, shrunk, the
+/// input as generated, how the shrinking went, and what was judged on the input.
+#[derive(Debug, Clone)]
+pub struct Counterexample {
+    pub input: Vec<u8>,
+    /// The input as generated; empty while it is `input` (so that at most two copies are held).
+    pub original: Vec<u8>,
+    /// How many candidates shrinking judged.
+    pub shrink_runs: usize,
+    /// Shrinking stopped because its budget ran out.
+    pub shrink_out_of_budget: bool,
+    pub judged: Judged,
+}
+
+impl Counterexample {
+    /// A generated input that fails, not shrunk yet.
+    pub fn new(input: Vec<u8>, judged: Judged) -> Self {
+        Counterexample {
+            input,
+            original: Vec::new(),
+            shrink_runs: 0,
+            shrink_out_of_budget: false,
+            judged,
+        }
+    }
+
+    /// The input as generated.
+    pub fn generated(&self) -> &[u8] {
+        if self.original.is_empty() { &self.input } else { &self.original }
+    }
+
+    /// Whether shrinking found a different failing input.
+    pub fn shrunk(&self) -> bool {
+        self.generated() != self.input
+    }
+
+    /// A smaller failing input and what was judged on it (the input as generated is kept).
+    pub fn shrink_to(&mut self, input: Vec<u8>, judged: Judged) {
+        if self.original.is_empty() {
+            self.original = std::mem::replace(&mut self.input, input);
+        } else {
+            self.input = input;
+        }
+        self.judged = judged;
+    }
+
+    /// The body of a failure report: the input, the expected and the actual output (each an
+    /// [`excerpt`]), the first differing line, and the program's stderr when it wrote any.
+    /// `ours`/`theirs` name where the expected and the actual output came from.
+    pub fn sections(&self, (ours, theirs): (&str, &str)) -> String {
+        let j = &self.judged;
+        let mut text = format!("--- input ---\n{}", excerpt(&self.input));
+        text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(&j.expected)));
+        text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(&j.got)));
+        if let Some(Comparison::Differ { line, expected, got }) = &j.diff {
+            text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
+        }
+        if !j.stderr.is_empty() {
+            text.push_str(&format!("--- program stderr ---\n{}", excerpt(&j.stderr)));
+        }
+        text
+    }
 }
 
 /// Judges one input: our answer against the solution under test.
@@ -241,14 +298,14 @@ pub fn cannot_run(cmd: &str, code: i32, stderr: &[u8]) -> StressError {
 fn verdict(expected: Vec<u8>, got: Vec<u8>, reason: Option<String>, stderr: Vec<u8>) -> Verdict {
     let cmp = compare(&expected, &got);
     match (reason, &cmp) {
-        (Some(reason), _) => Verdict::Fail { expected, got, reason, diff: None, stderr },
-        (None, Comparison::Differ { line, .. }) => Verdict::Fail {
+        (Some(reason), _) => Verdict::Fail(Judged { expected, got, reason, diff: None, stderr }),
+        (None, Comparison::Differ { line, .. }) => Verdict::Fail(Judged {
             reason: format!("wrong answer on line {line}"),
             diff: Some(cmp.clone()),
             expected,
             got,
             stderr,
-        },
+        }),
         (None, c) => Verdict::Pass { whitespace_only: *c == Comparison::WhitespaceOnly },
     }
 }
@@ -308,19 +365,9 @@ pub fn stress_with(
         Ok(match judge(problem, against, &input)? {
             Verdict::Pass { whitespace_only } => Case::Pass { whitespace_only },
             Verdict::Declined => Case::Declined,
-            Verdict::Fail { expected, got, reason, diff, stderr } => Case::Fail(Failure {
-                index,
-                size,
-                original: input.clone(),
-                input,
-                shrink_runs: 0,
-                shrink_out_of_budget: false,
-                expected,
-                got,
-                reason,
-                diff,
-                stderr,
-            }),
+            Verdict::Fail(judged) => {
+                Case::Fail(Failure { index, size, case: Counterexample::new(input, judged) })
+            }
         })
     };
     let ran = run_cases(cases, jobs, progress, &case)?;
@@ -461,7 +508,7 @@ fn shrink_failure(
     problem: &Problem,
     against: &Against<'_>,
     domain: Domain,
-    failure: Failure,
+    mut failure: Failure,
     budget: Budget,
 ) -> Result<Failure, StressError> {
     // Runs that gave a verdict: one refused because `games` was interrupted is not counted.
@@ -469,35 +516,22 @@ fn shrink_failure(
     let mut fails = |c: &[u8]| match judge(problem, against, c) {
         Ok(verdict) => {
             runs += 1;
-            matches!(verdict, Verdict::Fail { .. })
+            matches!(verdict, Verdict::Fail(_))
         }
         Err(_) => false,
     };
-    let shrunk = shrink_input(problem, domain, &failure.input, &mut fails, budget);
-    let runs = runs.min(shrunk.calls);
+    let shrunk = shrink_input(problem, domain, &failure.case.input, &mut fails, budget);
+    failure.case.shrink_runs = runs.min(shrunk.calls);
+    failure.case.shrink_out_of_budget = shrunk.out_of_budget;
     // Interrupted while shrinking: the counterexample found is kept, unshrunk (its outputs are
     // the ones judged), rather than lost.
-    if crate::harness::process::interrupted().is_some() || shrunk.input == failure.input {
-        return Ok(Failure {
-            shrink_runs: runs,
-            shrink_out_of_budget: shrunk.out_of_budget,
-            ..failure
-        });
+    if crate::harness::process::interrupted().is_some() || shrunk.input == failure.case.input {
+        return Ok(failure);
     }
-    Ok(match judge(problem, against, &shrunk.input)? {
-        Verdict::Fail { expected, got, reason, diff, stderr } => Failure {
-            input: shrunk.input,
-            shrink_runs: runs,
-            shrink_out_of_budget: shrunk.out_of_budget,
-            expected,
-            got,
-            reason,
-            diff,
-            stderr,
-            ..failure
-        },
-        _ => Failure { shrink_runs: runs, shrink_out_of_budget: shrunk.out_of_budget, ..failure },
-    })
+    if let Verdict::Fail(judged) = judge(problem, against, &shrunk.input)? {
+        failure.case.shrink_to(shrunk.input, judged);
+    }
+    Ok(failure)
 }
 
 /// Shrinks a failing input of `problem` generated in `domain`: candidates must pass the judge's
@@ -569,19 +603,19 @@ pub fn summary(
     saved: Option<&std::path::Path>,
     against: &Against<'_>,
 ) -> String {
-    let (before, after) = (failure.original.len(), failure.input.len());
-    let runs = failure.shrink_runs;
-    let budget = if failure.shrink_out_of_budget {
+    let case = &failure.case;
+    let (before, after) = (case.generated().len(), case.input.len());
+    let runs = case.shrink_runs;
+    let budget = if case.shrink_out_of_budget {
         "; the budget ran out (--shrink-runs, --shrink-time)"
     } else {
         ""
     };
-    let interrupted =
-        crate::harness::process::interrupted().filter(|_| failure.original == failure.input);
+    let interrupted = crate::harness::process::interrupted().filter(|_| !case.shrunk());
     let shrunk = if let Some(sig) = interrupted {
         let sig = crate::harness::process::signal_name(sig);
         format!("not shrunk ({after} bytes): shrinking interrupted by {sig} after {runs} runs\n")
-    } else if failure.original == failure.input {
+    } else if !case.shrunk() {
         format!("not shrunk ({after} bytes): no smaller input failed in {runs} runs{budget}\n")
     } else if before == after {
         format!("shrunk to smaller values ({after} bytes) in {runs} runs{budget}\n")
@@ -617,29 +651,6 @@ fn record_error(
     if slot.as_ref().is_none_or(|(i, _)| *i > index) {
         *slot = Some((index, e));
     }
-}
-
-/// The body of a failure report: the input, the expected and the actual output (each an
-/// [`excerpt`]), the first differing line, and the program's stderr when it wrote any.
-/// `ours`/`theirs` name where the expected and the actual output came from.
-pub fn case_sections(
-    input: &[u8],
-    expected: &[u8],
-    got: &[u8],
-    diff: Option<&Comparison>,
-    stderr: &[u8],
-    (ours, theirs): (&str, &str),
-) -> String {
-    let mut text = format!("--- input ---\n{}", excerpt(input));
-    text.push_str(&format!("--- expected ({ours}) ---\n{}", excerpt(expected)));
-    text.push_str(&format!("--- got ({theirs}) ---\n{}", excerpt(got)));
-    if let Some(Comparison::Differ { line, expected, got }) = diff {
-        text.push_str(&format!("--- diff ---\nline {line}:\n- {expected}\n+ {got}\n"));
-    }
-    if !stderr.is_empty() {
-        text.push_str(&format!("--- program stderr ---\n{}", excerpt(stderr)));
-    }
-    text
 }
 
 /// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
