@@ -236,32 +236,10 @@ pub fn table_within(
         return period_table(space, &per);
     }
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
-    let hull: u128 = dims.iter().map(|&d| d as u128).product();
-    let (limit, why) = match game {
-        Builtin::Sg(rule) if !misere && default_max(rule) >= 100_000 => {
-            (MAX_HULL.min(max_positions), "--max-positions")
-        }
-        Builtin::Sg(rule) if !misere => {
-            (MAX_HULL.min(default_max(rule).saturating_add(1)), "the bound of its moves' cost")
-        }
-        _ => (MAX_HULL, "the built-in engine's bound"),
-    };
-    if hull > limit as u128 {
-        return Err(format!(
-            "the table of {game} on the box {} needs every position from 0 to the box's upper \
-             ends, {hull} positions; at most {limit} ({why}): lower the box's upper ends{}",
-            space.spec(),
-            if why == "--max-positions" && limit < MAX_HULL {
-                format!(" or raise --max-positions (up to {MAX_HULL})")
-            } else {
-                String::new()
-            }
-        ));
-    }
+    let hull = check_hull(game, space, misere, max_positions)?;
     let dims: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
     let strides = strides(&dims);
     let at = |p: &[u64]| -> usize { (0..k).map(|i| p[i] as usize * strides[i]).sum() };
-    let hull_cells = hull as usize;
     let mut t = if misere {
         let p = match game {
             Builtin::Wythoff(_) | Builtin::Nim(_) => line_misere(&dims, &directions(game)),
@@ -286,8 +264,42 @@ pub fn table_within(
         let values = (0..space.cells()).map(|cell| g[at(&space.position(cell))]).collect();
         Table::from_grundy(space.clone(), values)
     };
-    t.explored = hull_cells;
+    t.explored = hull;
     Ok(t)
+}
+
+/// The positions from 0 to the box's upper ends, which the table computes: refused past the
+/// budget of positions (near-linear `games sg` rules), the bound `games sg` gives a rule whose
+/// moves cost more, or [`MAX_HULL`].
+fn check_hull(
+    game: &Builtin,
+    space: &Space,
+    misere: bool,
+    max_positions: u64,
+) -> Result<usize, String> {
+    let hull: u128 = space.hi.iter().map(|&h| h as u128 + 1).product();
+    let (limit, why) = match game {
+        Builtin::Sg(rule) if !misere && default_max(rule) >= 100_000 => {
+            (MAX_HULL.min(max_positions), "--max-positions")
+        }
+        Builtin::Sg(rule) if !misere => {
+            (MAX_HULL.min(default_max(rule).saturating_add(1)), "the bound of its moves' cost")
+        }
+        _ => (MAX_HULL, "the built-in engine's bound"),
+    };
+    if hull > limit as u128 {
+        let raise = if why == "--max-positions" && limit < MAX_HULL {
+            format!(" or raise --max-positions (up to {MAX_HULL})")
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "the table of {game} on the box {} needs every position from 0 to the box's upper \
+             ends, {hull} positions; at most {limit} ({why}): lower the box's upper ends{raise}",
+            space.spec()
+        ));
+    }
+    Ok(hull as usize)
 }
 
 /// The directions of a game of lines (bit i: coordinate i): a move subtracts t times one of
