@@ -236,7 +236,12 @@ struct Job<'a, S> {
 /// heaps lie below `values.len()`. In bounded memory only pairs still kept at heap `end` are
 /// taken (the engine reads the others itself, and refuses where the one-core engine would); the
 /// far rare pairs only when all of them are.
-fn compute<S: Store>(job: &Job<S>, (start, end): (usize, usize), cancel: &AtomicBool) -> Masks {
+fn compute<S: Store>(
+    job: &Job<S>,
+    (start, end): (usize, usize),
+    cancel: &AtomicBool,
+    scratch: &mut Scratch,
+) -> Masks {
     let (splits, words) = (job.splits, job.words);
     let count = end - start;
     // The values kept at heap `end`: below `prefix` and from `recent` on.
@@ -254,7 +259,6 @@ fn compute<S: Store>(job: &Job<S>, (start, end): (usize, usize), cancel: &Atomic
         scanned: 0,
         by_scan: job.scan && job.rare.is_some(),
     };
-    let mut scratch = Scratch { banks: Box::new([[0; 1 << 10]; 4]), cursors: Vec::new() };
     for n in start..end {
         if (n - start) & 7 == 0 && cancel.load(Ordering::Relaxed) {
             out.end = n;
@@ -277,7 +281,7 @@ fn compute<S: Store>(job: &Job<S>, (start, end): (usize, usize), cancel: &Atomic
         match job.rare {
             Some(rare) if job.scan => {
                 let margin = job.margin + near.min(job.near_margin);
-                scan_until_settled(job, (rare, margin), (n, kept), (lo, hi, mask), &mut scratch)
+                scan_until_settled(job, (rare, margin), (n, kept), (lo, hi, mask), scratch)
             }
             _ => first_pairs(job, (n, kept), (lo, hi, mask)),
         }
@@ -867,6 +871,8 @@ fn worker<S: BlockValues>(
     results: mpsc::Sender<(Option<Masks>, u64)>,
 ) {
     let cpu0 = thread_cpu_ns();
+    // The worker's bitsets and cursors, for all its tasks.
+    let mut scratch = Scratch { banks: Box::new([[0; 1 << 10]; 4]), cursors: Vec::new() };
     for task in tasks {
         let clock = std::time::Instant::now();
         let masks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -884,7 +890,7 @@ fn worker<S: BlockValues>(
             };
             // The values are appended only when every task of a block is done.
             let range = if values.len() == task.known { task.range } else { (0, 0) };
-            compute(&job, range, &shared.cancel)
+            compute(&job, range, &shared.cancel, &mut scratch)
         }))
         .ok();
         if results.send((masks, nanos(clock.elapsed()))).is_err() {
