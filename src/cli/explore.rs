@@ -11,7 +11,7 @@ use games::explore::reach::Reach;
 use games::explore::space::{Coords, Space, parse_position};
 use games::explore::table::Table;
 use games::explore::{
-    at, builtin, check, pattern, program::Program, reach, report, values, winning,
+    answer, at, builtin, check, guard, pattern, program::Program, reach, report, values, winning,
 };
 use games::harness::process;
 use games::out::Out;
@@ -51,6 +51,8 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
+        .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
+        .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
         .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
@@ -118,38 +120,75 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         let w = super::explore_big::Wanted { at: &at, winning, target, slices, shown };
         return super::explore_big::run(args, &space, misere, w);
     }
+    let far = asks_beyond(&space, &at, &winning_at);
+    let budget = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
+    let wide_space = if far { guard::band(&space, budget) } else { None };
+    let program = program_of(args, &space);
     let c = match args.get_one::<String>("game") {
-        Some(name) => from_game(args, name, &space, misere)?,
-        None => match from_program(args, &space, misere, !winning_at.is_empty())? {
+        Some(name) => from_game(args, name, wide_space.as_ref().unwrap_or(&space), misere)?,
+        None => match from_program_banded(args, &program, &space, wide_space, misere, &winning_at)?
+        {
             Ok(c) => c,
             Err(code) => return Ok(code),
         },
     };
-    let Computed { mut table, reach, theorems, game, builtin } = c;
+    let Computed { table: computed, reach, theorems, game, builtin } = c;
+    let (mut table, wide) = if computed.space == space {
+        (computed, None)
+    } else {
+        (computed.restrict(&space), Some(computed))
+    };
     if args.get_flag("count") {
         return count(&table, args.get_flag("json"));
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
     let clock = std::time::Instant::now();
-    let (found, n_trusted) = patterns_of(&mut table, theorems, far_blind);
+    let (mut found, mut n_trusted) = patterns_of(&mut table, theorems, far_blind);
     timing("patterns", clock);
     let clock = std::time::Instant::now();
+    let full = wide.as_ref().unwrap_or(&table);
+    let mut guard = if far {
+        match check_far(
+            args,
+            full,
+            &space,
+            &found[..n_trusted],
+            &at,
+            &winning_at,
+            &program,
+            builtin.as_ref(),
+        ) {
+            Ok(g) => Some(g),
+            Err(e) => return Ok(interrupted(e)),
+        }
+    } else {
+        None
+    };
+    timing("far checks", clock);
+    let clock = std::time::Instant::now();
+    let dropped = match guard.as_mut() {
+        Some(g) => g.drop_refuted(&mut found, &mut n_trusted),
+        None => Vec::new(),
+    };
     // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
     let trusted = &found[..n_trusted];
+    let arity = space.arity();
+    let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
+    let answer_at = |p: &at::Asked| at::answer_with(arity, misere, p, one);
     let wins: Vec<winning::Winning> = match &builtin {
         Some(g) => {
-            winning_at.iter().map(|p| winning::winning(g, &table, trusted, p, target)).collect()
+            winning_at.iter().map(|p| winning::winning(g, full, trusted, p, target)).collect()
         }
         None => winning_at
             .iter()
-            .map(|p| winning::from_table(&table, reach.as_ref(), trusted, p, target))
+            .map(|p| winning::from_table(full, reach.as_ref(), trusted, p, target))
             .collect(),
     };
     let mut out = Out::new();
     if args.get_flag("json") {
-        let answers: Vec<_> = at.iter().map(|p| at::answer(&table, trusted, p)).collect();
-        report::json(&mut out, &game, &table, &found, &answers, &wins);
+        let answers: Vec<_> = at.iter().map(answer_at).collect();
+        report::json(&mut out, &game, &table, &found, &answers, &wins, &dropped);
     } else {
         let play = if misere { "misère play" } else { "normal play" };
         out.str(&format!(
@@ -164,15 +203,16 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         if !args.get_flag("no-table") {
             print_table(&mut out, args, &table, slices);
         }
-        report::patterns(&mut out, &table, &found, shown);
+        report::patterns(&mut out, &table, &found, shown, dropped.len());
+        report::refuted(&mut out, &table, &dropped);
         for chunk in at.chunks(4096) {
-            let answers: Vec<_> = chunk.iter().map(|p| at::answer(&table, trusted, p)).collect();
+            let answers: Vec<_> = chunk.iter().map(answer_at).collect();
             report::answers(&mut out, &answers);
         }
         report::winning(&mut out, &wins, target);
     }
     let code = match args.get_one::<String>("check") {
-        Some(cmd) => match check_with(cmd, args, &space, &table, reach.as_ref())? {
+        Some(cmd) => match check_with(cmd, args, &full.space, full, reach.as_ref())? {
             Ok(code) => code,
             Err(interrupted) => return Ok(interrupted),
         },
@@ -233,6 +273,109 @@ fn timeout(args: &ArgMatches) -> Duration {
     Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&60.0))
 }
 
+/// The moves program as the options give it.
+fn program_of(args: &ArgMatches, space: &Space) -> Program {
+    Program {
+        cmd: args.get_one::<String>("moves").cloned().unwrap_or_default(),
+        arity: space.arity(),
+        timeout: timeout(args),
+        output_cap: 1 << 30,
+        multiset: args.get_flag("multiset"),
+        stream: args.get_flag("stream"),
+    }
+}
+
+/// The exploration went past `--max-positions` or `--max-starts`.
+#[derive(Debug)]
+struct OverBudget(String);
+
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "explore: {}", self.0)
+    }
+}
+
+impl std::error::Error for OverBudget {}
+
+/// Does any position asked lie outside the box (a part of a sum, a `--winning` position)?
+fn asks_beyond(space: &Space, at: &[at::Asked], winning_at: &[Coords]) -> bool {
+    let k = space.arity();
+    at.iter().any(|a| a.chunks(k).any(|p| !space.contains(p)))
+        || winning_at.iter().any(|p| !space.contains(&p[..k]))
+}
+
+/// [`from_program`] on the box widened by the guard's band (`wide`), or on the box alone
+/// when there is no band or the band passes a budget (said in a note).
+fn from_program_banded(
+    args: &ArgMatches,
+    program: &Program,
+    space: &Space,
+    wide: Option<Space>,
+    misere: bool,
+    winning_at: &[Coords],
+) -> Result<Result<Computed, ExitCode>> {
+    let keep = !winning_at.is_empty();
+    if let Some(w) = wide {
+        match from_program(args, program, &w, misere, keep) {
+            Err(e) if e.downcast_ref::<OverBudget>().is_some() => {
+                let mut c = from_program(args, program, space, misere, keep)?;
+                if let Ok(c) = &mut c {
+                    c.table.notes.push(format!(
+                        "no band beyond the box was computed for the checks of far answers: the box {} passes a budget ({e})",
+                        w.spec()
+                    ));
+                }
+                return Ok(c);
+            }
+            other => return other,
+        }
+    }
+    from_program(args, program, space, misere, keep)
+}
+
+/// The guard ([`guard`]): the patterns that answer beyond the box checked on the band, at the
+/// far positions asked and at sampled far positions, against the game's own rule.
+#[allow(clippy::too_many_arguments)]
+fn check_far(
+    args: &ArgMatches,
+    full: &Table,
+    space: &Space,
+    trusted: &[pattern::Pattern],
+    at: &[at::Asked],
+    winning_at: &[Coords],
+    program: &Program,
+    builtin: Option<&Builtin>,
+) -> std::result::Result<guard::Guard, std::io::Error> {
+    let k = space.arity();
+    let mut asked: Vec<Coords> = Vec::new();
+    for a in at {
+        for part in a.chunks(k) {
+            let mut p: Coords = [0; games::explore::space::MAX_ARITY];
+            p[..k].copy_from_slice(part);
+            asked.push(p);
+        }
+    }
+    asked.extend(winning_at.iter().copied());
+    let settings = guard::Settings {
+        samples: *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize,
+        time: Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0)),
+    };
+    let inputs =
+        guard::Inputs { table: full, box_space: space, patterns: trusted, asked: &asked, settings };
+    match builtin {
+        Some(g) => guard::Guard::run(&inputs, &mut guard::BuiltinLister(g)),
+        None => {
+            process::Supervisor::install();
+            let per_run = settings.time.div_f64(4.0).max(Duration::from_secs(1));
+            let mut lister = guard::ProgramLister { program, arity: k, per_run, slow_from: None };
+            let r = guard::Guard::run(&inputs, &mut lister);
+            process::sweep_orphans();
+            process::exit_on_signal();
+            r
+        }
+    }
+}
+
 /// `--game NAME`: the built-in game's table on the box, with its theorems.
 fn from_game(args: &ArgMatches, name: &str, space: &Space, misere: bool) -> Result<Computed> {
     let game = builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
@@ -256,19 +399,12 @@ fn from_game(args: &ArgMatches, name: &str, space: &Space, misere: bool) -> Resu
 /// exit status of an interrupted run.
 fn from_program(
     args: &ArgMatches,
+    program: &Program,
     space: &Space,
     misere: bool,
     keep_for_winning: bool,
 ) -> Result<Result<Computed, ExitCode>> {
-    let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
-    let program = Program {
-        cmd: cmd.clone(),
-        arity: space.arity(),
-        timeout: timeout(args),
-        output_cap: 1 << 30,
-        multiset: args.get_flag("multiset"),
-        stream: args.get_flag("stream"),
-    };
+    let cmd = program.cmd.clone();
     let limits = reach::Limits {
         max_positions: *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize,
         max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
@@ -277,7 +413,7 @@ fn from_program(
     process::Supervisor::install();
     let progress = super::Progress::new("explore", 0);
     let clock = std::time::Instant::now();
-    let result = reach::explore(space, &program, limits, |p| {
+    let result = reach::explore(space, program, limits, |p| {
         if progress.elapsed() >= Duration::from_secs(1) {
             progress.show_text(&format!(
                 "{} positions known, {} asked ({} answered), {} batches, {} starts",
@@ -291,7 +427,7 @@ fn from_program(
         Ok(r) => r,
         Err(reach::ReachError::Io(e)) => return Ok(Err(interrupted(e))),
         Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
-        Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
+        Err(reach::ReachError::Budget(e)) => return Err(anyhow::Error::new(OverBudget(e))),
         Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();

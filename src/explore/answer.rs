@@ -2,6 +2,7 @@
 //! from the first pattern (proved first, then the shortest) that speaks there, each with its
 //! basis; where no pattern covers a position, the answer says so and guesses nothing.
 
+use super::guard::{Check, Guard};
 use super::pattern::{Basis, Pattern};
 use super::space::Coords;
 use super::table::Table;
@@ -21,10 +22,23 @@ pub struct AtAnswer {
     pub outcome: u8,
     /// `computed`, `proved: ...`, `conjecture: ...`, or why nothing is known.
     pub basis: String,
+    /// Computed, or the game's rule was checked where a pattern answered ([`super::guard`]).
+    pub checked: bool,
 }
 
 /// The answer at `p`.
 pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
+    answer_guarded(t, patterns, p, None)
+}
+
+/// The answer at `p`, where `guard` (when given) has checked the patterns beyond the box:
+/// refuted patterns never answer, and the label says what was checked at `p`.
+pub fn answer_guarded(
+    t: &Table,
+    patterns: &[Pattern],
+    p: &Coords,
+    guard: Option<&Guard>,
+) -> AtAnswer {
     let arity = t.space.arity();
     let position = p[..arity].to_vec();
     if let Some(cell) = t.space.index(p) {
@@ -41,15 +55,37 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
             } else {
                 "computed: undecided (see the notes)".to_string()
             },
+            checked: known,
         };
     }
+    if let Some(g) = guard {
+        match g.at(&p[..arity]) {
+            Ok(Some((i, check))) => return from_pattern(&patterns[i], p, position, g, i, check),
+            Err(why) => {
+                return AtAnswer {
+                    position,
+                    parts: Vec::new(),
+                    value: None,
+                    grundy: None,
+                    outcome: b'?',
+                    basis: format!(
+                        "unknown: outside the box; the pattern that covered it was refuted {why}"
+                    ),
+                    checked: false,
+                };
+            }
+            Ok(None) => {}
+        }
+    }
+    let usable = |i: usize| guard.is_none_or(|g| g.refuted[i].is_none());
     // Proved before observed; within each, a pattern of values before one of outcomes only.
     let rank = |pat: &Pattern| {
         let proved = matches!(pat.basis, Basis::Proved(_));
         let values = pat.formula.covers() == super::pattern::Covers::Values;
         (!proved, !values)
     };
-    let mut order: Vec<&Pattern> = patterns.iter().collect();
+    let mut order: Vec<&Pattern> =
+        patterns.iter().enumerate().filter(|&(i, _)| usable(i)).map(|(_, p)| p).collect();
     order.sort_by_key(|pat| (rank(pat), pat.is_line()));
     let mut edge: Option<&str> = None;
     for pat in order {
@@ -71,6 +107,7 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
                 grundy: a.value,
                 outcome: a.outcome,
                 basis,
+                checked: false,
             };
         }
     }
@@ -86,5 +123,32 @@ pub fn answer(t: &Table, patterns: &[Pattern], p: &Coords) -> AtAnswer {
             ),
             None => "unknown: outside the box and no pattern found covers this position".into(),
         },
+        checked: false,
+    }
+}
+
+/// The answer of pattern `i` at `p`, labelled with what the guard checked.
+fn from_pattern(
+    pat: &Pattern,
+    p: &Coords,
+    position: Vec<u64>,
+    g: &Guard,
+    i: usize,
+    check: &Check,
+) -> AtAnswer {
+    let a = pat.formula.at(p);
+    let label = format!("{} ({})", pat.basis.label(), pat.formula.family());
+    let (basis, checked) = match check {
+        Check::Holds => (format!("{label}; {}", g.held_words(i)), true),
+        Check::NotChecked(why) => (format!("{label}; not checked here: {why}"), false),
+    };
+    AtAnswer {
+        position,
+        parts: Vec::new(),
+        value: a.and_then(|a| a.value.map(|v| v.to_string())),
+        grundy: a.and_then(|a| a.value),
+        outcome: a.map_or(b'?', |a| a.outcome),
+        basis,
+        checked,
     }
 }

@@ -95,8 +95,10 @@ pub fn answer_with(
         grundy: None,
         outcome: b'?',
         basis: String::new(),
+        checked: true,
     };
     if misere {
+        sum.checked = false;
         sum.basis = "unknown: misère play does not decompose into sums".to_string();
         return sum;
     }
@@ -113,9 +115,11 @@ pub fn answer_with(
             let pos: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
             sum.basis =
                 format!("unknown: the part '{}' has no integer value ({})", pos.join(" "), a.basis);
+            sum.checked = false;
             return sum;
         };
         x ^= g;
+        sum.checked &= a.checked;
         if rank(&a.basis) > rank(&worst) {
             worst = a.basis;
         }

@@ -189,6 +189,7 @@ impl BigBox {
                 grundy: None,
                 outcome: if is_p { b'P' } else { b'N' },
                 basis: "computed".to_string(),
+                checked: true,
             },
             // Outside the hull, so outside the plane too: the plane's patterns answer.
             None => answer::answer(slice, found, p),

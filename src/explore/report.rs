@@ -195,9 +195,13 @@ fn write_pattern(out: &mut Out, i: usize, p: &Pattern, code: bool) {
 /// Writes the patterns (or that none was found) with their status and code: the whole
 /// table's first, then (with `shown.lines`) those of single lines, else one line saying how
 /// many of those there are; then hints (only outcomes found, a wider box to try).
-pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: Shown) {
+pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: Shown, dropped: usize) {
     for hint in super::pattern::hints(t, found) {
         out.str("hint: ").str(&hint).nl();
+    }
+    if found.is_empty() && dropped > 0 {
+        out.str("no pattern kept: every pattern that reproduces the box was refuted beyond it\n");
+        return;
     }
     if found.is_empty() {
         out.str("no pattern found: none of the families reproduces every entry of the table\n");
@@ -302,8 +306,59 @@ struct AtJson {
     value: serde_json::Value,
     outcome: String,
     basis: String,
+    checked: bool,
 }
-crate::json_object!(AtJson { "position" => position, "value" => value, "outcome" => outcome, "basis" => basis });
+crate::json_object!(AtJson { "position" => position, "value" => value, "outcome" => outcome, "basis" => basis, "checked" => checked });
+
+/// A pattern the guard dropped ([`super::guard`]).
+struct RefutedJson {
+    pattern: String,
+    family: String,
+    check: String,
+    position: Vec<u64>,
+    said: String,
+    rule: String,
+}
+crate::json_object!(RefutedJson { "pattern" => pattern, "family" => family, "check" => check, "position" => position, "said" => said, "rule" => rule });
+
+/// The patterns the guard refuted, as JSON.
+fn refuted_json(dropped: &[Dropped]) -> Vec<RefutedJson> {
+    dropped
+        .iter()
+        .map(|(p, r)| RefutedJson {
+            pattern: p.formula.words(),
+            family: p.formula.family().to_string(),
+            check: r.check.to_string(),
+            position: r.position.clone(),
+            said: r.said.clone(),
+            rule: r.rule.clone(),
+        })
+        .collect()
+}
+
+/// A pattern the guard dropped, and why.
+pub type Dropped = (Pattern, super::guard::Refutation);
+
+/// The patterns the guard refuted beyond the box, one line each, after the patterns.
+pub fn refuted(out: &mut Out, t: &Table, dropped: &[Dropped]) {
+    if dropped.is_empty() {
+        return;
+    }
+    out.str(&format!(
+        "refuted beyond the box ({} {} that reproduce{} the box; not used for any answer):\n",
+        dropped.len(),
+        if dropped.len() == 1 { "pattern" } else { "patterns" },
+        if dropped.len() == 1 { "s" } else { "" }
+    ));
+    for (p, r) in dropped {
+        out.str(&format!(
+            "  [{}] {}: {}\n",
+            p.formula.family(),
+            p.formula.words(),
+            super::guard::refutation_text(r, t.space.arity())
+        ));
+    }
+}
 
 struct ReportJson {
     game: String,
@@ -316,8 +371,9 @@ struct ReportJson {
     patterns: Vec<PatternJson>,
     at: Vec<AtJson>,
     winning: Vec<WinningJson>,
+    refuted: Vec<RefutedJson>,
 }
-crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "values" => values, "outcomes" => outcomes, "notes" => notes, "patterns" => patterns, "at" => at, "winning" => winning unless Vec::is_empty });
+crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => misere, "explored" => explored, "values" => values, "outcomes" => outcomes, "notes" => notes, "patterns" => patterns, "at" => at, "winning" => winning unless Vec::is_empty, "refuted" => refuted });
 
 struct WinningJson {
     position: Vec<u64>,
@@ -364,6 +420,7 @@ pub fn json(
     found: &[Pattern],
     at: &[AtAnswer],
     winning: &[super::winning::Winning],
+    dropped: &[Dropped],
 ) {
     let values = (0..t.cells())
         .map(|c| match t.grundy[c] {
@@ -383,6 +440,7 @@ pub fn json(
         patterns: found.iter().map(pattern_json).collect(),
         at: at.iter().map(at_json).collect(),
         winning: winning.iter().map(winning_json).collect(),
+        refuted: refuted_json(dropped),
     };
     if serde_json::to_writer(&mut *out, &report).is_ok() {
         out.nl();
@@ -427,6 +485,7 @@ fn at_json(a: &AtAnswer) -> AtJson {
         },
         outcome: (a.outcome as char).to_string(),
         basis: a.basis.clone(),
+        checked: a.checked,
     }
 }
 
@@ -579,7 +638,7 @@ pub fn big_text(out: &mut Out, r: &BigReport, shown: Shown) {
         r.slice.space.spec(),
         r.slice.cells()
     ));
-    patterns(out, r.slice, r.found, shown);
+    patterns(out, r.slice, r.found, shown, 0);
 }
 
 struct BigJson {

@@ -83,6 +83,23 @@ impl Table {
         self.space.position(cell)
     }
 
+    /// The table of a box inside this one (the box the user asked for, out of a table
+    /// computed a little wider); notes and the explored count are kept.
+    pub fn restrict(&self, space: &Space) -> Table {
+        let mut t = Table::new(space.clone(), self.misere);
+        for c in 0..t.cells() {
+            let Some(from) = self.space.index(&space.position(c)) else { continue };
+            t.grundy[c] = self.grundy[from];
+            t.outcome[c] = self.outcome[from];
+            if let Some(k) = self.loopy.get(&from) {
+                t.loopy.insert(c, k.clone());
+            }
+        }
+        t.notes = self.notes.clone();
+        t.explored = self.explored;
+        t
+    }
+
     /// Does every cell have an integer value (a finite normal-play table)?
     pub fn all_finite(&self) -> bool {
         !self.misere && self.grundy.iter().all(|&g| g != NO_VALUE && g != LOOPY)

@@ -297,7 +297,7 @@ fn partners(x: u64) -> Vec<u64> {
 }
 
 /// Options, each a sum of positions.
-type Sums = Vec<Vec<Vec<u64>>>;
+pub type Sums = Vec<Vec<Vec<u64>>>;
 
 /// Adds one option; `None` once there are more than [`MAX_OPTIONS`].
 fn push(out: &mut Sums, o: Vec<Vec<u64>>) -> Option<()> {
@@ -306,7 +306,7 @@ fn push(out: &mut Sums, o: Vec<Vec<u64>>) -> Option<()> {
 }
 
 /// Every option of `p`, each a sum of positions; `None` past [`MAX_OPTIONS`].
-fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
+pub fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
     let mut out: Sums = Vec::new();
     match game {
         Builtin::Wythoff(k) => same_amount(p, &(1u32..1 << k).collect::<Vec<_>>(), &mut out)?,
