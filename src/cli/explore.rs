@@ -122,10 +122,17 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     let far = asks_beyond(&space, &at, &winning_at);
     let budget = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
-    let wide_space = if far { guard::band(&space, budget) } else { None };
+    let wide_space = if far {
+        guard::region(&space, &asked_parts(&space, &at, &winning_at), budget)
+    } else {
+        None
+    };
     let program = program_of(args, &space);
     let c = match args.get_one::<String>("game") {
-        Some(name) => from_game(args, name, wide_space.as_ref().unwrap_or(&space), misere)?,
+        Some(name) => match wide_space.as_ref().map(|w| from_game(args, name, w, misere)) {
+            Some(Ok(c)) => c,
+            _ => from_game(args, name, &space, misere)?,
+        },
         None => match from_program_banded(args, &program, &space, wide_space, misere, &winning_at)?
         {
             Ok(c) => c,
@@ -304,6 +311,21 @@ fn asks_beyond(space: &Space, at: &[at::Asked], winning_at: &[Coords]) -> bool {
         || winning_at.iter().any(|p| !space.contains(&p[..k]))
 }
 
+/// Every position asked: the parts of the `--at` sums, the `--winning` positions.
+fn asked_parts(space: &Space, at: &[at::Asked], winning_at: &[Coords]) -> Vec<Coords> {
+    let k = space.arity();
+    let mut asked: Vec<Coords> = Vec::new();
+    for a in at {
+        for part in a.chunks(k) {
+            let mut p: Coords = [0; games::explore::space::MAX_ARITY];
+            p[..k].copy_from_slice(part);
+            asked.push(p);
+        }
+    }
+    asked.extend(winning_at.iter().copied());
+    asked
+}
+
 /// [`from_program`] on the box widened by the guard's band (`wide`), or on the box alone
 /// when there is no band or the band passes a budget (said in a note).
 fn from_program_banded(
@@ -317,12 +339,13 @@ fn from_program_banded(
     let keep = !winning_at.is_empty();
     if let Some(w) = wide {
         match from_program(args, program, &w, misere, keep) {
-            Err(e) if e.downcast_ref::<OverBudget>().is_some() => {
+            Err(e) => {
                 let mut c = from_program(args, program, space, misere, keep)?;
                 if let Ok(c) = &mut c {
                     c.table.notes.push(format!(
-                        "no band beyond the box was computed for the checks of far answers: the box {} passes a budget ({e})",
-                        w.spec()
+                        "the box was not computed wider ({}) for the far answers: {}",
+                        w.spec(),
+                        e.to_string().trim_start_matches("explore: ")
                     ));
                 }
                 return Ok(c);
@@ -347,26 +370,21 @@ fn check_far(
     builtin: Option<&Builtin>,
 ) -> std::result::Result<guard::Guard, std::io::Error> {
     let k = space.arity();
-    let mut asked: Vec<Coords> = Vec::new();
-    for a in at {
-        for part in a.chunks(k) {
-            let mut p: Coords = [0; games::explore::space::MAX_ARITY];
-            p[..k].copy_from_slice(part);
-            asked.push(p);
-        }
-    }
-    asked.extend(winning_at.iter().copied());
+    let asked = asked_parts(space, at, winning_at);
     let settings = guard::Settings {
         samples: *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize,
         time: Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0)),
     };
     let inputs =
         guard::Inputs { table: full, box_space: space, patterns: trusted, asked: &asked, settings };
+    let per_run = settings.time.div_f64(4.0).max(Duration::from_secs(1));
     match builtin {
-        Some(g) => guard::Guard::run(&inputs, &mut guard::BuiltinLister(g)),
+        Some(g) => {
+            let mut lister = guard::BuiltinLister { game: g.clone(), per_run };
+            guard::Guard::run(&inputs, &mut lister)
+        }
         None => {
             process::Supervisor::install();
-            let per_run = settings.time.div_f64(4.0).max(Duration::from_secs(1));
             let mut lister = guard::ProgramLister { program, arity: k, per_run, slow_from: None };
             let r = guard::Guard::run(&inputs, &mut lister);
             process::sweep_orphans();

@@ -72,6 +72,41 @@ pub fn band(space: &Space, budget: u64) -> Option<Space> {
     (ext.cells_u128() <= u128::from(budget) && ext.check_cells().is_ok()).then_some(ext)
 }
 
+/// The region computed for real when positions beyond the box are asked: the box, the band
+/// ([`band`]), and the asked positions near enough that the box grown to hold them stays
+/// within `max(4 x the box, 16384)` positions (and `budget`); those are then computed, not
+/// answered from a pattern. Positions off the box's fixed coordinates are not taken in.
+pub fn region(space: &Space, asked: &[Coords], budget: u64) -> Option<Space> {
+    let cap = u128::from(budget).min((4 * space.cells_u128()).max(16384));
+    let mut r =
+        band(space, budget).filter(|b| b.cells_u128() <= cap).unwrap_or_else(|| space.clone());
+    let k = space.arity();
+    let free = space.free_axes();
+    let mut near: Vec<(u128, Coords)> = asked
+        .iter()
+        .filter(|p| !free.is_empty() && space.on_fixed(&p[..k]) && !r.contains(&p[..k]))
+        .map(|p| (grown(&r, p).cells_u128(), *p))
+        .collect();
+    near.sort_unstable();
+    for (_, p) in near {
+        let g = grown(&r, &p);
+        if g.cells_u128() <= cap && g.check_cells().is_ok() {
+            r = g;
+        }
+    }
+    (r != *space).then_some(r)
+}
+
+/// The smallest box holding `r` and `p`.
+fn grown(r: &Space, p: &Coords) -> Space {
+    let mut g = r.clone();
+    for a in 0..r.arity() {
+        g.lo[a] = g.lo[a].min(p[a]);
+        g.hi[a] = g.hi[a].max(p[a]);
+    }
+    g
+}
+
 /// One option: its parts (none for the empty game `()`); a part whose first coordinate is
 /// [`UNKNOWN_PART`] could not be read in the box's coordinates.
 type Opt = Vec<Coords>;
@@ -99,28 +134,59 @@ pub trait Lister {
     ) -> Result<Vec<Listed>, std::io::Error>;
 }
 
-/// The options of a built-in game (`explore::winning::options`).
-pub struct BuiltinLister<'a>(pub &'a super::builtin::Builtin);
+/// The options of a built-in game (`explore::winning::options`), listed on a worker thread
+/// smallest position first: a position whose listing passes [`BuiltinLister::per_run`] is
+/// abandoned with every position at least as large (the worker ends with the process).
+pub struct BuiltinLister {
+    pub game: super::builtin::Builtin,
+    pub per_run: Duration,
+}
 
-impl Lister for BuiltinLister<'_> {
+impl Lister for BuiltinLister {
     fn list(&mut self, ps: &[Coords], deadline: Instant) -> Result<Vec<Listed>, std::io::Error> {
-        let k = super::builtin::arity(self.0);
-        let mut out = Vec::with_capacity(ps.len());
-        for p in ps {
-            if Instant::now() >= deadline {
-                out.push(Listed::Not("the time for checks ran out".into()));
+        let k = super::builtin::arity(&self.game);
+        let mut order: Vec<usize> = (0..ps.len()).collect();
+        order.sort_by_key(|&i| ps[i][..k].iter().copied().max().unwrap_or(0));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let game = self.game.clone();
+        let todo: Vec<Coords> = order.iter().map(|&i| ps[i]).collect();
+        std::thread::spawn(move || {
+            for p in todo {
+                let listed = match super::winning::options(&game, &p[..k]) {
+                    Some(opts) if opts.len() <= MAX_CHECK_OPTIONS => Listed::Options(
+                        opts.into_iter()
+                            .map(|o| o.into_iter().map(|part| coords(&part)).collect())
+                            .collect(),
+                    ),
+                    _ => Listed::Not(format!("it has more than {MAX_CHECK_OPTIONS} options")),
+                };
+                if tx.send(listed).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut out: Vec<Option<Listed>> = vec![None; ps.len()];
+        let mut stopped: Option<String> = None;
+        for &i in &order {
+            if let Some(why) = &stopped {
+                out[i] = Some(Listed::Not(why.clone()));
                 continue;
             }
-            out.push(match super::winning::options(self.0, &p[..k]) {
-                Some(opts) if opts.len() <= MAX_CHECK_OPTIONS => Listed::Options(
-                    opts.into_iter()
-                        .map(|o| o.into_iter().map(|part| coords(&part)).collect())
-                        .collect(),
-                ),
-                _ => Listed::Not(format!("it has more than {MAX_CHECK_OPTIONS} options")),
-            });
+            let wait = deadline.saturating_duration_since(Instant::now()).min(self.per_run);
+            match rx.recv_timeout(wait) {
+                Ok(l) => out[i] = Some(l),
+                Err(_) => {
+                    let shown = format_position(&ps[i], k);
+                    out[i] = Some(Listed::Not(format!(
+                        "its options could not be listed within {:.1} s",
+                        wait.as_secs_f64()
+                    )));
+                    stopped =
+                        Some(format!("not listed: listing was already too slow at '{shown}'"));
+                }
+            }
         }
-        Ok(out)
+        Ok(out.into_iter().map(|l| l.unwrap_or(Listed::Not("not listed".into()))).collect())
     }
 }
 
@@ -684,7 +750,12 @@ impl Guard {
         let mut sampled = vec![(0usize, 0usize); n];
         if inp.settings.samples > 0 {
             let frame = Frame::of(inp.table);
-            let mut answering: Vec<usize> = far.iter().filter_map(|p| run.answerer(p)).collect();
+            // A proved pattern needs no samples: its theorem covers them.
+            let mut answering: Vec<usize> = far
+                .iter()
+                .filter_map(|p| run.answerer(p))
+                .filter(|&i| !matches!(inp.patterns[i].basis, Basis::Proved(_)))
+                .collect();
             answering.sort_unstable();
             answering.dedup();
             let mut ps = Vec::new();
@@ -923,6 +994,25 @@ mod tests {
         ));
         // Misère: a move to N only is P.
         assert!(matches!(outcome_rule(b'P', &[k(None, b'N')], None, true), Verdict::Holds));
+    }
+
+    #[test]
+    fn near_positions_join_the_computed_region() {
+        let s = Space::from_ranges(&[(0, 40)]);
+        let at = |x: u64| {
+            let mut p: Coords = [0; MAX_ARITY];
+            p[0] = x;
+            p
+        };
+        let r = region(&s, &[at(3000), at(1_000_000_000_000)], 1 << 20).unwrap();
+        assert_eq!((r.lo[0], r.hi[0]), (0, 3000));
+        let r = region(&s, &[at(1_000_000_000_000)], 1 << 20).unwrap();
+        assert_eq!(r.hi[0], 50);
+        // A fixed coordinate is never grown.
+        let s = Space::from_ranges(&[(0, 30), (5, 5)]);
+        let mut p = at(40);
+        p[1] = 6;
+        assert_eq!(region(&s, &[p], 1 << 20).unwrap().hi, vec![38, 5]);
     }
 
     #[test]
