@@ -100,9 +100,9 @@ pub fn region(space: &Space, asked: &[Coords], budget: u64) -> Option<Space> {
 /// The smallest box holding `r` and `p`.
 fn grown(r: &Space, p: &Coords) -> Space {
     let mut g = r.clone();
-    for a in 0..r.arity() {
-        g.lo[a] = g.lo[a].min(p[a]);
-        g.hi[a] = g.hi[a].max(p[a]);
+    for (a, &x) in p.iter().enumerate().take(r.arity()) {
+        g.lo[a] = g.lo[a].min(x);
+        g.hi[a] = g.hi[a].max(x);
     }
     g
 }
@@ -330,7 +330,7 @@ impl ProgramLister<'_> {
         &self,
         ps: &[Coords],
         time: Duration,
-    ) -> Result<(Vec<Listed>, Option<(bool, String)>), std::io::Error> {
+    ) -> Result<(Vec<Listed>, Option<Fault>), std::io::Error> {
         let program = self.program;
         let mut input = Vec::new();
         let mut flat = Vec::with_capacity(ps.len() * program.width());
@@ -396,6 +396,10 @@ impl ProgramLister<'_> {
         Ok((done, fault))
     }
 }
+
+/// Why a run of the moves program stopped early: whether for being slow or wordy (then larger
+/// positions are not asked), and the words.
+type Fault = (bool, String);
 
 /// Why a pattern was dropped.
 #[derive(Debug, Clone)]
