@@ -62,10 +62,11 @@ def needed_up(top):
 
 
 GAMES = [
-    ("moves go down (take game, box 0..60^2)", DOWN, "0..60,0..60", needed_down(60)),
-    ("upward moves (chain to 2000, box 0..20)", UP, "0..20", needed_up(20)),
+    ("moves go down (take game, box 0..60^2)", DOWN, "0..60,0..60", needed_down(60),
+     "1000000,1618034"),
+    ("upward moves (chain to 2000, box 0..20)", UP, "0..20", needed_up(20), "1000000000000"),
     ("box away from 0 (subtract 1..20, box 5000..5100)", SUB, "5000..5100",
-     [str(n) for n in range(5101)]),
+     [str(n) for n in range(5101)], "1000000000000"),
 ]
 
 
@@ -85,7 +86,7 @@ def wall(args, stdin=None):
 def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, code, box, needed in GAMES:
+        for name, code, box, needed, far in GAMES:
             prog = os.path.join(tmp, "moves.py")
             with open(prog, "w") as f:
                 f.write(code)
@@ -93,21 +94,25 @@ def main():
             with open(positions, "w") as f:
                 f.write("\n".join(needed) + "\n")
             cmd = f"{PY} {prog}"
-            base, batch, stream = [], [], []
+            base, batch, stream, checked = [], [], [], []
             for _ in range(RUNS):
                 base.append(wall(["sh", "-c", f"cat {positions} | {cmd} > /dev/null"]))
                 args = [BIN, "explore", "--moves", cmd, "--box", box, "--no-table"]
                 batch.append(wall(args))
                 stream.append(wall(args + ["--stream"]))
-            rows.append((name, len(needed), base, batch, stream))
+                # One far position asked: the guard's band, its check there and its samples.
+                checked.append(wall(args + ["--at", far]))
+            rows.append((name, len(needed), base, batch, stream, checked))
     for i, what in enumerate(["wall", "CPU"]):
         print(f"\n{what} time (median of {RUNS}):\n")
-        print("| game | positions needed | cat \\| CMD | explore | ratio | explore --stream | ratio |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
-        for name, count, base, batch, stream in rows:
-            b, e, s = (statistics.median(r[i] for r in x) for x in (base, batch, stream))
+        print("| game | positions needed | cat \\| CMD | explore | ratio | explore --stream | ratio "
+              "| explore --at FAR (checked) | ratio |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for name, count, base, batch, stream, checked in rows:
+            b, e, s, c = (statistics.median(r[i] for r in x)
+                          for x in (base, batch, stream, checked))
             print(f"| {name} | {count} | {b:.3f} s | {e:.3f} s | {e / b:.2f} | "
-                  f"{s:.3f} s | {s / b:.2f} |")
+                  f"{s:.3f} s | {s / b:.2f} | {c:.3f} s | {c / b:.2f} |")
 
 
 # The built-in families (issue 24): the boxes the issue names, computed natively.

@@ -371,21 +371,20 @@ fn check_far(
 ) -> std::result::Result<guard::Guard, std::io::Error> {
     let k = space.arity();
     let asked = asked_parts(space, at, winning_at);
-    let settings = guard::Settings {
-        samples: *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize,
-        time: Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0)),
-    };
+    let settings = guard::Settings::new(
+        *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize,
+        Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0)),
+    );
     let inputs =
         guard::Inputs { table: full, box_space: space, patterns: trusted, asked: &asked, settings };
-    let per_run = settings.time.div_f64(4.0).max(Duration::from_secs(1));
     match builtin {
         Some(g) => {
-            let mut lister = guard::BuiltinLister { game: g.clone(), per_run };
+            let mut lister = guard::BuiltinLister { game: g.clone() };
             guard::Guard::run(&inputs, &mut lister)
         }
         None => {
             process::Supervisor::install();
-            let mut lister = guard::ProgramLister { program, arity: k, per_run, slow_from: None };
+            let mut lister = guard::ProgramLister { program, arity: k, slow_from: None };
             let r = guard::Guard::run(&inputs, &mut lister);
             process::sweep_orphans();
             process::exit_on_signal();

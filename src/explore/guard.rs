@@ -43,11 +43,22 @@ pub struct Settings {
     /// The time the moves program may take, in all, to list far positions' options
     /// (`--far-check-time`).
     pub time: Duration,
+    /// The most one start of the program may take for the asked positions (a quarter of
+    /// `time`, at least a second); a start for samples takes at most half a second.
+    pub per_run: Duration,
+}
+
+impl Settings {
+    /// `samples` far samples a pattern, `time` in all.
+    pub fn new(samples: usize, time: Duration) -> Settings {
+        let per_run = time.div_f64(4.0).max(Duration::from_secs(1)).min(time);
+        Settings { samples, time, per_run }
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { samples: 32, time: Duration::from_secs(5) }
+        Settings::new(32, Duration::from_secs(5))
     }
 }
 
@@ -126,24 +137,30 @@ pub enum Listed {
 /// Where options come from: the moves program or a built-in rule.
 pub trait Lister {
     /// The options of each position, in order; by `deadline` (a listing not finished by then
-    /// says so). `Err` when `games` was interrupted.
+    /// says so); each start of the program (or each position of a built-in rule) may take
+    /// `per_run`. `Err` when `games` was interrupted.
     fn list(
         &mut self,
         positions: &[Coords],
         deadline: Instant,
+        per_run: Duration,
     ) -> Result<Vec<Listed>, std::io::Error>;
 }
 
 /// The options of a built-in game (`explore::winning::options`), listed on a worker thread
-/// smallest position first: a position whose listing passes [`BuiltinLister::per_run`] is
-/// abandoned with every position at least as large (the worker ends with the process).
+/// smallest position first: a position whose listing takes longer than a run may is abandoned
+/// with every position at least as large (the worker ends with the process).
 pub struct BuiltinLister {
     pub game: super::builtin::Builtin,
-    pub per_run: Duration,
 }
 
 impl Lister for BuiltinLister {
-    fn list(&mut self, ps: &[Coords], deadline: Instant) -> Result<Vec<Listed>, std::io::Error> {
+    fn list(
+        &mut self,
+        ps: &[Coords],
+        deadline: Instant,
+        per_run: Duration,
+    ) -> Result<Vec<Listed>, std::io::Error> {
         let k = super::builtin::arity(&self.game);
         let mut order: Vec<usize> = (0..ps.len()).collect();
         order.sort_by_key(|&i| ps[i][..k].iter().copied().max().unwrap_or(0));
@@ -172,7 +189,7 @@ impl Lister for BuiltinLister {
                 out[i] = Some(Listed::Not(why.clone()));
                 continue;
             }
-            let wait = deadline.saturating_duration_since(Instant::now()).min(self.per_run);
+            let wait = deadline.saturating_duration_since(Instant::now()).min(per_run);
             match rx.recv_timeout(wait) {
                 Ok(l) => out[i] = Some(l),
                 Err(_) => {
@@ -201,8 +218,6 @@ pub struct ProgramLister<'a> {
     pub program: &'a Program,
     /// The box's number of coordinates (heaps, with `--multiset`).
     pub arity: usize,
-    /// The most one run of the program may take.
-    pub per_run: Duration,
     /// Positions at least this large are not asked (the program was too slow on one), why.
     pub slow_from: Option<(u64, String)>,
 }
@@ -269,8 +284,13 @@ impl Lister for ProgramLister<'_> {
     /// program fails on (a protocol fault, a crash) is said not to be listed and the next run
     /// starts after it; one it is too slow on, or writes too much for, also leaves unasked
     /// every position at least as large (their lists would be no shorter). Each run may take
-    /// [`ProgramLister::per_run`], all of them together the time to `deadline`.
-    fn list(&mut self, ps: &[Coords], deadline: Instant) -> Result<Vec<Listed>, std::io::Error> {
+    /// `per_run`, all of them together the time to `deadline`.
+    fn list(
+        &mut self,
+        ps: &[Coords],
+        deadline: Instant,
+        per_run: Duration,
+    ) -> Result<Vec<Listed>, std::io::Error> {
         let size = |p: &Coords| p[..self.arity].iter().copied().max().unwrap_or(0);
         let mut order: Vec<usize> = (0..ps.len()).collect();
         order.sort_by_key(|&i| size(&ps[i]));
@@ -297,7 +317,7 @@ impl Lister for ProgramLister<'_> {
                 .position(|&j| too_big.as_ref().is_some_and(|(m, _)| size(&ps[j]) >= *m))
                 .map_or(order.len(), |e| next + e);
             let batch: Vec<Coords> = order[next..end].iter().map(|&j| ps[j]).collect();
-            let time = (deadline - now).min(self.per_run);
+            let time = (deadline - now).min(per_run);
             let (got, fault) = self.one_run(&batch, time)?;
             let answered = got.len();
             for (k, l) in got.into_iter().enumerate() {
@@ -716,8 +736,8 @@ fn samples_for(pat: &Pattern, frame: &Frame, k: usize, seed: u64) -> Vec<Coords>
     };
     let mut tries = 0;
     while out.len() < k && tries < 8 * k {
-        let i = out.len();
-        let e = 3 + (15 * i) / k.max(2).saturating_sub(1).max(1);
+        let i = tries;
+        let e = 3 + (15 * (i % k.max(1))) / k.max(2).saturating_sub(1).max(1);
         let mut p = base;
         for (j, &a) in free.iter().enumerate() {
             let e = if i % 2 == 1 && j > 0 { 3 + rng.below(16) as usize } else { e.min(18) };
@@ -748,7 +768,7 @@ impl Guard {
         let deadline = Instant::now() + inp.settings.time;
         let far: Vec<Coords> =
             dedup(inp.asked.iter().filter(|p| inp.table.space.index(&p[..]).is_none()).copied());
-        let listed = lister.list(&far, deadline)?;
+        let listed = lister.list(&far, deadline, inp.settings.per_run)?;
         settle(&mut run, &far, &listed, "asked", None);
         // Far samples of every pattern that answers an asked position.
         let mut sampled = vec![(0usize, 0usize); n];
@@ -774,7 +794,8 @@ impl Guard {
                     }
                 }
             }
-            let listed_s = lister.list(&ps, deadline)?;
+            let sample_run = inp.settings.per_run.min(Duration::from_millis(500));
+            let listed_s = lister.list(&ps, deadline, sample_run)?;
             settle(&mut run, &ps, &listed_s, "sample", Some(&owner));
             for (j, &i) in owner.iter().enumerate() {
                 sampled[i].1 += 1;
@@ -835,7 +856,9 @@ impl Guard {
     pub fn held_words(&self, i: usize) -> String {
         let mut s = "the game's rule holds here".to_string();
         let (ok, all) = self.sampled[i];
-        if all > 0 {
+        if all > 0 && ok == 0 {
+            s.push_str(&format!(" (none of {all} sampled far positions could be checked in time)"));
+        } else if all > 0 {
             if ok == all {
                 s.push_str(&format!(" and at {all} sampled far positions"));
             } else {
