@@ -51,7 +51,7 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
-        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
+        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
 fn usage(msg: String) -> anyhow::Error {
