@@ -216,6 +216,10 @@ impl Graph {
     /// The value of a position from its options: `ends` (ends in `parts`, the first `left`
     /// of them Left's), every part valued.
     fn value_from(&mut self, ends: &[u32], parts: &[u32], left: usize) -> Result<Val, OverBudget> {
+        if let Some(x) = self.number_from(ends, parts, left) {
+            self.values.fast += 1;
+            return Ok(x);
+        }
         let (mut l, mut r) = (Vec::with_capacity(left), Vec::with_capacity(ends.len() - left));
         let mut from = 0usize;
         for (o, &end) in ends.iter().enumerate() {
@@ -224,6 +228,30 @@ impl Graph {
             if o < left { l.push(x) } else { r.push(x) }
         }
         self.values.form(&l, &r)
+    }
+
+    /// [`Graph::value_from`] when every part is a [`Small`] number, every sum fits and every
+    /// Left option is below every Right option: the simplest number between, with no
+    /// allocation (`None` otherwise, for the general path).
+    fn number_from(&self, ends: &[u32], parts: &[u32], left: usize) -> Option<Val> {
+        let (mut lo, mut hi): (Option<Small>, Option<Small>) = (None, None);
+        let mut from = 0usize;
+        for (o, &end) in ends.iter().enumerate() {
+            let mut s = Small::int(0);
+            for &w in &parts[from..end as usize] {
+                match self.val[w as usize]? {
+                    Val::Num(x) => s = s.add(x)?,
+                    Val::Form(_) => return None,
+                }
+            }
+            from = end as usize;
+            if o < left {
+                lo = Some(lo.map_or(s, |l| l.max(s)));
+            } else {
+                hi = Some(hi.map_or(s, |h| h.min(s)));
+            }
+        }
+        Some(Val::Num(Small::simplest_between(lo, hi)?.ok()?))
     }
 
     /// Kept position v's options: ranges of parts, Left's first, and how many are Left's.
@@ -583,4 +611,68 @@ pub fn value_of_sum(g: &mut Graph, asked: &Asked) -> Result<Val, String> {
         s = g.values.add(s, x).map_err(budget)?;
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theory::canonical::{GameId, Games};
+
+    /// The number fast path (eager [`Graph::value_from`] and the kept positions' values)
+    /// against canonical forms alone on random games whose options are sums of earlier
+    /// positions: the same value, exactly, at every position.
+    #[test]
+    fn the_number_path_agrees_with_canonical_forms() {
+        let mut rng = crate::rng::Rng::new(356);
+        let (mut numbers, mut others) = (0, 0);
+        for case in 0..300 {
+            let n = 2 + rng.index(25);
+            let space = Space::from_ranges(&[(0, n as u64 - 1)]);
+            let limits = Limits { max_positions: 1000, max_starts: 1 };
+            let mut g = Graph::new(&space, limits);
+            let mut games = Games::new(100_000);
+            let mut want: Vec<GameId> = Vec::new();
+            for v in 0..n {
+                g.push(&[v as u64]).unwrap();
+                // Mostly one-sided or ordered options, so that many values are numbers.
+                let (mut ends, mut parts, mut sides) = (Vec::new(), Vec::new(), [vec![], vec![]]);
+                for (side, opts) in sides.iter_mut().enumerate() {
+                    let most = if case % 3 == side { 1 } else { 3 };
+                    for _ in 0..if v == 0 { 0 } else { rng.below(most) } {
+                        let k = 1 + rng.below(if case % 2 == 0 { 2 } else { 3 }) as usize;
+                        let option: Vec<u32> = (0..k).map(|_| rng.index(v) as u32).collect();
+                        let mut s = games.zero();
+                        for &w in &option {
+                            s = games.add(s, want[w as usize]).unwrap();
+                        }
+                        opts.push(s);
+                        parts.extend_from_slice(&option);
+                        ends.push(parts.len() as u32);
+                    }
+                }
+                let left = sides[0].len();
+                want.push(games.form(&sides[0], &sides[1]).unwrap());
+                let known = parts.iter().all(|&w| g.val[w as usize].is_some());
+                if known && rng.chance(2, 3) {
+                    let x = g.value_from(&ends, &parts, left).unwrap();
+                    g.val[v] = Some(x);
+                } else {
+                    g.keep_options(v as u32, &ends, &parts, left).unwrap();
+                }
+            }
+            for v in 0..n {
+                g.value_below(v as u32).unwrap();
+                let got = g.val[v].unwrap();
+                let shown = g.values.show(got).unwrap();
+                assert_eq!(shown, games.show(want[v]).unwrap(), "case {case} position {v}");
+                if matches!(got, Val::Num(_)) {
+                    numbers += 1
+                } else {
+                    others += 1
+                }
+                assert_eq!(g.values.is_number(got), games.as_number(want[v]).is_some());
+            }
+        }
+        assert!(numbers > 1000 && others > 300, "{numbers} numbers, {others} others");
+    }
 }

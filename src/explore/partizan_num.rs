@@ -58,6 +58,11 @@ impl Small {
 
     /// The sum, `None` when it does not fit.
     pub fn add(self, o: Small) -> Option<Small> {
+        if self.e == 0 && o.e == 0 {
+            // Integers: both below 2^62 in size, so the sum cannot overflow.
+            let n = self.n + o.n;
+            return (n.unsigned_abs() < LIMIT as u64).then_some(Small { n, e: 0 });
+        }
         let e = self.e.max(o.e);
         Small::new(((self.n as i128) << (e - self.e)) + ((o.n as i128) << (e - o.e)), e)
     }
@@ -120,6 +125,9 @@ impl Small {
 
 impl Ord for Small {
     fn cmp(&self, o: &Self) -> Ordering {
+        if self.e == o.e {
+            return self.n.cmp(&o.n);
+        }
         let e = self.e.max(o.e);
         ((self.n as i128) << (e - self.e)).cmp(&((o.n as i128) << (e - o.e)))
     }
