@@ -71,9 +71,11 @@ fn at_file_stdin_sums_and_the_empty_game() {
     let f = file.display().to_string();
     let out = run(&explore(&cake, "1..2,1..2", &["--at-file", &f, "--no-table"]));
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // The box's four values fit `a - b`, which 8 3 refutes: no conjecture from it.
     assert_eq!(
         text(&out.stdout),
-        "all numbers: yes\nat 8 3: value 3 outcome L\nat 2 2 + 3 1: value 2 outcome L\n\
+        "all numbers: yes\npattern: value = a - b fits the box but not position 8 3: no conjecture\n\
+         at 8 3: value 3 outcome L\nat 2 2 + 3 1: value 2 outcome L\n\
          at (): value 0 outcome P\nat () + 1 2: value -1 outcome R\n"
     );
     let out = games(
@@ -209,6 +211,44 @@ fn stream_gives_the_same_answers() {
     let out = run(&explore(&lazy, "0..2", &["--stream", "--timeout", "1"]));
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr).lines().count(), 1, "{}", text(&out.stderr));
+}
+
+/// Cutcake's numbers follow its formula (Winning Ways ch. 2); a position too far to explore is
+/// answered from it, labelled a conjecture, and checked here against the formula itself.
+#[test]
+fn number_patterns_answer_far_positions_as_conjectures() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("p-pattern");
+    let cake = script(&dir, "cake.py", CUTCAKE);
+    let args = ["--no-table", "--at", "3000,3", "--at", "20,5", "--max-positions", "400"];
+    let out = run(&explore(&cake, "1..12,1..12", &args));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "pattern: value = floor(a / 2^floor(log2 b)) - 1 if a >= b; -floor(b / 2^floor(log2 a)) + 1 if a < b (checked on the 144 positions"
+        ),
+        "{stdout}"
+    );
+    // 3000 x 3: floor(3000 / 2) - 1 = 1499, from the pattern; 20 x 5: floor(20 / 4) - 1 = 4,
+    // explored.
+    assert!(
+        stdout.contains("at 3000 3: value 1499 outcome L (conjecture, from the pattern)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("at 20 5: value 4 outcome L\n"), "{stdout}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let doc: serde_json::Value =
+        serde_json::from_slice(&run(&explore(&cake, "1..12,1..12", &json)).stdout).unwrap();
+    assert_eq!(doc["at"][0]["basis"], "conjecture");
+    assert_eq!(doc["at"][1]["basis"], "computed");
+    // Without a pattern (values not all numbers) the same failure is an error line.
+    let far = script(&dir, "far.py", FAR);
+    let out = run(&explore(&far, "0..3", &["--at", "40", "--max-positions", "20"]));
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]

@@ -212,9 +212,10 @@ fn print(args: &ArgMatches, r: &report::Report) -> Result<ExitCode> {
     super::io::write_stdout(out.as_bytes())?;
     let a = r.space.arity();
     let mut failed = false;
-    for (asked, answer) in &r.at {
-        if let Err(e) = answer {
-            super::io::error_line(&format!("games: explore: --at '{}': {e}", show_asked(asked, a)));
+    for at in &r.at {
+        if let Err(e) = &at.answer {
+            let asked = show_asked(&at.asked, a);
+            super::io::error_line(&format!("games: explore: --at '{asked}': {e}"));
             failed = true;
         }
     }

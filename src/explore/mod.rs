@@ -13,6 +13,7 @@ pub mod families;
 pub mod partizan;
 pub mod partizan_json;
 pub mod partizan_num;
+pub mod partizan_pattern;
 pub mod partizan_report;
 pub mod pattern;
 pub mod program;

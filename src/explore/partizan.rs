@@ -13,7 +13,8 @@
 //! a position that can come back to itself is refused (the game must end).
 //!
 //! **Far positions.** The box is explored first (a failure there ends the run). The `--at` and
-//! `--winning` positions are then explored together; when that fails, the graph is rolled back
+//! `--winning` positions are then explored together (one by one when there are at most eight);
+//! when that fails, the graph is rolled back
 //! and the positions split in halves until each failing one is alone, so that a failure is
 //! said for the position asked that caused it and every other answer is kept.
 
@@ -70,7 +71,7 @@ impl std::hash::Hasher for Fx {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
@@ -240,7 +241,7 @@ impl Graph {
             let mut s = Small::int(0);
             for &w in &parts[from..end as usize] {
                 match self.val[w as usize]? {
-                    Val::Num(x) => s = s.add(x)?,
+                    Val::Num(x) => s = s.plus(x)?,
                     Val::Form(_) => return None,
                 }
             }
@@ -534,7 +535,10 @@ pub fn explore(
     })
 }
 
-/// The far positions: all together, and on a failure in halves (rolled back each time) down to
+/// Up to this many far positions are explored one at a time.
+const FEW_FAR: usize = 8;
+
+/// The far positions: all together (one by one when there are few), and on a failure in halves (rolled back each time) down to
 /// the single positions that fail; then each one's positions valued.
 fn explore_far(
     g: &mut Graph,
@@ -543,7 +547,14 @@ fn explore_far(
     far: &[Vec<Coords>],
 ) -> Result<Vec<Option<String>>, Stop> {
     let mut errors: Vec<Option<String>> = vec![None; far.len()];
-    let mut work = vec![0..far.len()];
+    // A few far positions are explored one by one (a failure is then met once, not again in
+    // each half); many go together first.
+    let mut work: Vec<std::ops::Range<usize>> = Vec::new();
+    if far.len() <= FEW_FAR {
+        work.extend((0..far.len()).rev().map(|i| i..i + 1));
+    } else {
+        work.push(0..far.len());
+    }
     while let Some(r) = work.pop() {
         if r.is_empty() {
             continue;
@@ -660,17 +671,17 @@ mod tests {
                     g.keep_options(v as u32, &ends, &parts, left).unwrap();
                 }
             }
-            for v in 0..n {
+            for (v, &w) in want.iter().enumerate() {
                 g.value_below(v as u32).unwrap();
                 let got = g.val[v].unwrap();
                 let shown = g.values.show(got).unwrap();
-                assert_eq!(shown, games.show(want[v]).unwrap(), "case {case} position {v}");
+                assert_eq!(shown, games.show(w).unwrap(), "case {case} position {v}");
                 if matches!(got, Val::Num(_)) {
                     numbers += 1
                 } else {
                     others += 1
                 }
-                assert_eq!(g.values.is_number(got), games.as_number(want[v]).is_some());
+                assert_eq!(g.values.is_number(got), games.as_number(w).is_some());
             }
         }
         assert!(numbers > 1000 && others > 300, "{numbers} numbers, {others} others");

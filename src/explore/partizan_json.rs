@@ -3,7 +3,7 @@
 //! (a sum also lists its `parts`; a failed position has `error` instead of a value),
 //! `winning` (each player's winning moves), `positions_met`; and `--count`'s tally.
 
-use super::partizan_report::{Move, Report, Win, tally};
+use super::partizan_report::{AtEntry, Move, Report, Tally, Win, tally};
 use crate::out::Out;
 
 struct EntryJson {
@@ -18,6 +18,7 @@ struct AtJson {
     parts: Option<Vec<Vec<u64>>>,
     value: Option<String>,
     outcome: Option<&'static str>,
+    basis: Option<&'static str>,
     error: Option<String>,
 }
 crate::json_object!(AtJson {
@@ -25,7 +26,19 @@ crate::json_object!(AtJson {
     "parts" => parts unless Option::is_none,
     "value" => value unless Option::is_none,
     "outcome" => outcome unless Option::is_none,
+    "basis" => basis unless Option::is_none,
     "error" => error unless Option::is_none,
+});
+
+struct PatternJson {
+    formula: String,
+    checked: usize,
+    refuted_at: Option<String>,
+}
+crate::json_object!(PatternJson {
+    "formula" => formula,
+    "checked" => checked,
+    "refuted_at" => refuted_at unless Option::is_none,
 });
 
 struct NonNumberJson {
@@ -62,6 +75,7 @@ struct ReportJson {
     positions: Option<Vec<EntryJson>>,
     all_numbers: bool,
     first_non_number: Option<NonNumberJson>,
+    pattern: Option<PatternJson>,
     at: Vec<AtJson>,
     winning: Vec<WinJson>,
     positions_met: usize,
@@ -70,6 +84,7 @@ crate::json_object!(ReportJson {
     "positions" => positions unless Option::is_none,
     "all_numbers" => all_numbers,
     "first_non_number" => first_non_number unless Option::is_none,
+    "pattern" => pattern unless Option::is_none,
     "at" => at,
     "winning" => winning,
     "positions_met" => positions_met,
@@ -105,6 +120,29 @@ fn win_json(p: &[u64], answer: &Result<Win, String>, a: usize) -> WinJson {
     w
 }
 
+fn at_json(e: &AtEntry, a: usize) -> AtJson {
+    let parts: Vec<Vec<u64>> =
+        e.asked.iter().map(|p| p.map_or_else(Vec::new, |p| p[..a].to_vec())).collect();
+    let (value, outcome, conjecture, error) = match &e.answer {
+        Ok(x) => (Some(x.value.clone()), Some(x.outcome.letter()), x.conjecture, None),
+        Err(e) => (None, None, false, Some(e.clone())),
+    };
+    AtJson {
+        position: parts.concat(),
+        parts: (parts.len() != 1).then_some(parts),
+        value,
+        outcome,
+        basis: if error.is_some() {
+            None
+        } else if conjecture {
+            Some("conjecture")
+        } else {
+            Some("computed")
+        },
+        error,
+    }
+}
+
 /// The report as one JSON object (`table`: with the box's positions).
 pub fn json(r: &Report, table: bool, out: &mut Out) {
     let a = r.space.arity();
@@ -119,24 +157,7 @@ pub fn json(r: &Report, table: bool, out: &mut Out) {
             })
             .collect()
     });
-    let at =
-        r.at.iter()
-            .map(|(asked, answer)| {
-                let parts: Vec<Vec<u64>> =
-                    asked.iter().map(|p| p.map_or_else(Vec::new, |p| p[..a].to_vec())).collect();
-                let (value, outcome, error) = match answer {
-                    Ok((v, o)) => (Some(v.clone()), Some(o.letter()), None),
-                    Err(e) => (None, None, Some(e.clone())),
-                };
-                AtJson {
-                    position: parts.concat(),
-                    parts: (parts.len() != 1).then_some(parts),
-                    value,
-                    outcome,
-                    error,
-                }
-            })
-            .collect();
+    let at = r.at.iter().map(|e| at_json(e, a)).collect();
     let doc = ReportJson {
         positions,
         all_numbers: r.first_non_number.is_none(),
@@ -144,6 +165,11 @@ pub fn json(r: &Report, table: bool, out: &mut Out) {
             position: n.position[..a].to_vec(),
             value: n.value.clone(),
             why: n.why.clone(),
+        }),
+        pattern: r.pattern.as_ref().map(|f| PatternJson {
+            formula: f.formula.text(),
+            checked: f.formula.checked,
+            refuted_at: f.refuted.clone(),
         }),
         at,
         winning: r.winning.iter().map(|(p, w)| win_json(p, w, a)).collect(),
@@ -174,7 +200,7 @@ crate::json_object!(TallyJson {
 
 /// `--count --json`: `{"positions": N, "L": .., "R": .., "N": .., "P": .., "values": [...]}`.
 pub fn tally_json(r: &Report, out: &mut Out) {
-    let (classes, values) = tally(r);
+    let Tally { classes, values } = tally(r);
     let doc = TallyJson {
         positions: r.cells.len(),
         l: classes[0].1,

@@ -57,7 +57,7 @@ impl Small {
     }
 
     /// The sum, `None` when it does not fit.
-    pub fn add(self, o: Small) -> Option<Small> {
+    pub fn plus(self, o: Small) -> Option<Small> {
         if self.e == 0 && o.e == 0 {
             // Integers: both below 2^62 in size, so the sum cannot overflow.
             let n = self.n + o.n;
@@ -82,6 +82,17 @@ impl Small {
         let e = u32::try_from(x.exponent()).ok()?;
         let n = x.numerator().to_i64()?;
         Small::new(n as i128, e)
+    }
+
+    /// The exponent `e` of `n / 2^e`.
+    pub fn exponent(self) -> u32 {
+        self.e
+    }
+
+    /// `self * 2^e` for an `e >= self.exponent()`: an integer (`|n| < 2^62`, `e <= 62`, so it
+    /// fits an `i128`).
+    pub fn scaled(self, e: u32) -> i128 {
+        (self.n as i128) << e.saturating_sub(self.e)
     }
 
     /// Whether this is an integer.
@@ -198,7 +209,7 @@ impl Values {
     /// `a + b`.
     pub fn add(&mut self, a: Val, b: Val) -> Result<Val, OverBudget> {
         if let (Val::Num(x), Val::Num(y)) = (a, b)
-            && let Some(s) = x.add(y)
+            && let Some(s) = x.plus(y)
         {
             return Ok(Val::Num(s));
         }
@@ -303,12 +314,12 @@ mod tests {
     fn small_arithmetic_and_bounds() {
         let x = Small::new(3, 2).unwrap();
         assert_eq!(x.to_string(), "3/4");
-        assert_eq!(x.add(Small::new(1, 2).unwrap()), Some(Small::int(1)));
+        assert_eq!(x.plus(Small::new(1, 2).unwrap()), Some(Small::int(1)));
         assert_eq!(Small::new(1 << 62, 0), None);
         assert_eq!(Small::new(1, 63), None);
         assert_eq!(Small::new(-6, 2).unwrap().to_string(), "-3/2");
         let big = Small::new((1 << 61) + 1, 0).unwrap();
-        assert_eq!(big.add(big), None);
+        assert_eq!(big.plus(big), None);
         let (m, n) = (Small::int(-3), Small::int(-1));
         assert_eq!(Small::simplest_between(Some(m), Some(n)), Some(Ok(Small::int(-2))));
         assert_eq!(Small::simplest_between(Some(n), Some(m)), None);

@@ -6,7 +6,8 @@
 //! object. A far position that failed keeps its place with its error.
 
 use super::partizan::{Asked, Explored, Graph, find, value_of_sum};
-use super::partizan_num::Val;
+use super::partizan_num::{Small, Val};
+use super::partizan_pattern::{Formula, search};
 use super::space::{Coords, Space, format_position};
 use crate::out::Out;
 use crate::theory::canonical::{GameId, Games, Outcome, OverBudget};
@@ -39,12 +40,34 @@ pub struct Win {
     pub right: Vec<Move>,
 }
 
+/// A value and its outcome class; `conjecture` when it comes from the box's pattern (the
+/// position was beyond what could be explored), not from the game.
+pub struct Answer {
+    pub value: String,
+    pub outcome: Outcome,
+    pub conjecture: bool,
+}
+
+/// A position asked with `--at` and its answer (or why there is none).
+pub struct AtEntry {
+    pub asked: Asked,
+    pub answer: Result<Answer, String>,
+}
+
+/// The formula the box's numbers follow, or the position that refutes it.
+pub struct Found {
+    pub formula: Formula,
+    /// A position explored beyond the box whose value the formula gets wrong.
+    pub refuted: Option<String>,
+}
+
 /// The whole report.
 pub struct Report {
     pub space: Space,
     pub cells: Vec<Cell>,
     pub first_non_number: Option<NonNumber>,
-    pub at: Vec<(Asked, Result<(String, Outcome), String>)>,
+    pub pattern: Option<Found>,
+    pub at: Vec<AtEntry>,
     pub winning: Vec<(Coords, Result<Win, String>)>,
     pub positions_met: usize,
 }
@@ -73,6 +96,7 @@ pub fn build(
         space: space.clone(),
         cells: Vec::with_capacity(space.cells()),
         first_non_number: None,
+        pattern: None,
         at: Vec::new(),
         winning: Vec::new(),
         positions_met: g.len(),
@@ -92,16 +116,19 @@ pub fn build(
         }
         report.cells.push(Cell { value, outcome, number });
     }
+    let numbers: Vec<Option<Small>> = report.cells.iter().map(|c| c.number).collect();
+    report.pattern = search(space, &numbers).map(|formula| Found { formula, refuted: None });
     let errors = &ex.far_errors;
     for (i, a) in at.iter().enumerate() {
         let answer = match &errors[i] {
-            Some(e) => Err(e.clone()),
+            Some(e) => conjecture(&mut report, a, e),
             None => value_of_sum(g, a).and_then(|v| {
-                let text = g.values.show(v).map_err(budget)?;
-                Ok((text, g.values.outcome(v)))
+                let value = g.values.show(v).map_err(budget)?;
+                refute(&mut report, a, g.values.small(v), space);
+                Ok(Answer { value, outcome: g.values.outcome(v), conjecture: false })
             }),
         };
-        report.at.push((a.clone(), answer));
+        report.at.push(AtEntry { asked: a.clone(), answer });
     }
     for (j, p) in winning.iter().enumerate() {
         let answer = match &errors[at.len() + j] {
@@ -111,6 +138,46 @@ pub fn build(
         report.winning.push((*p, answer));
     }
     Ok(report)
+}
+
+/// Errors that only say the position was too far to explore (a budget, the output cap, the
+/// deadline), which a pattern may answer instead.
+fn too_far(e: &str) -> bool {
+    [
+        "the game reaches more than",
+        "the moves program was started",
+        "wrote more than",
+        "did not finish within",
+    ]
+    .iter()
+    .any(|m| e.contains(m))
+}
+
+/// A far position that could not be explored: the pattern's value, labelled a conjecture,
+/// when there is a pattern not refuted and the failure was only the distance.
+fn conjecture(r: &mut Report, a: &Asked, e: &str) -> Result<Answer, String> {
+    let found = r.pattern.as_ref().filter(|f| f.refuted.is_none() && too_far(e));
+    let Some(f) = found else { return Err(e.to_string()) };
+    let mut s = Small::int(0);
+    for p in a.iter().flatten() {
+        let x = f.formula.at(&p[..r.space.arity()]).and_then(|x| s.plus(x));
+        s = x.ok_or_else(|| e.to_string())?;
+    }
+    let outcome = match s.signum() {
+        1 => Outcome::L,
+        -1 => Outcome::R,
+        _ => Outcome::P,
+    };
+    Ok(Answer { value: s.to_string(), outcome, conjecture: true })
+}
+
+/// A position explored beyond the box: the pattern must give its value, or it is refuted.
+fn refute(r: &mut Report, a: &Asked, v: Option<Small>, space: &Space) {
+    let [Some(p)] = a.as_slice() else { return };
+    let Some(f) = r.pattern.as_mut().filter(|f| f.refuted.is_none()) else { return };
+    if !space.contains(&p[..space.arity()]) && f.formula.at(&p[..space.arity()]) != v {
+        f.refuted = Some(format_position(p, space.arity()));
+    }
 }
 
 /// Each player's winning moves from `p`.
@@ -207,10 +274,24 @@ pub fn text(r: &Report, style: Style, out: &mut Out) {
             .str(")")
             .nl(),
     };
-    for (asked, answer) in &r.at {
-        out.str("at ").str(&show_asked(asked, a));
-        match answer {
-            Ok((v, o)) => out.str(": value ").str(v).str(" outcome ").str(o.letter()).nl(),
+    if let Some(f) = &r.pattern {
+        out.str("pattern: ").str(&f.formula.text());
+        match &f.refuted {
+            None => out.str(&format!(
+                " (checked on the {} positions of the box; beyond it a conjecture)",
+                f.formula.checked
+            )),
+            Some(p) => out.str(&format!(" fits the box but not position {p}: no conjecture")),
+        };
+        out.nl();
+    }
+    for e in &r.at {
+        out.str("at ").str(&show_asked(&e.asked, a));
+        match &e.answer {
+            Ok(x) => {
+                out.str(": value ").str(&x.value).str(" outcome ").str(x.outcome.letter());
+                out.str(if x.conjecture { " (conjecture, from the pattern)" } else { "" }).nl()
+            }
             Err(_) => out.str(": error (said on standard error)").nl(),
         };
     }
@@ -314,9 +395,15 @@ fn pad(out: &mut Out, s: &str, width: usize) {
     out.str(s);
 }
 
+/// How many box positions are in each class, and have each value.
+pub struct Tally {
+    pub classes: Vec<(&'static str, usize)>,
+    pub values: Vec<(String, usize)>,
+}
+
 /// `--count`: how many box positions are L, R, N, P, and how many have each value (numbers in
 /// increasing order, then the other values in the order of their text).
-pub fn tally(r: &Report) -> (Vec<(&'static str, usize)>, Vec<(String, usize)>) {
+pub fn tally(r: &Report) -> Tally {
     let mut classes = vec![("L", 0), ("R", 0), ("N", 0), ("P", 0)];
     let mut numbers: std::collections::BTreeMap<super::partizan_num::Small, usize> =
         Default::default();
@@ -332,12 +419,12 @@ pub fn tally(r: &Report) -> (Vec<(&'static str, usize)>, Vec<(String, usize)>) {
     let mut values: Vec<(String, usize)> =
         numbers.into_iter().map(|(x, n)| (x.to_string(), n)).collect();
     values.extend(others.into_iter().map(|(s, n)| (s.to_string(), n)));
-    (classes, values)
+    Tally { classes, values }
 }
 
 /// The tally as text: `positions N`, one line per class, then `value V COUNT` lines.
 pub fn tally_text(r: &Report, out: &mut Out) {
-    let (classes, values) = tally(r);
+    let Tally { classes, values } = tally(r);
     out.str("positions ").int(r.cells.len()).nl();
     for (c, n) in classes {
         out.str(c).byte(b' ').int(n).nl();
