@@ -106,6 +106,25 @@ fn at_file_stdin_sums_and_the_empty_game() {
     }
 }
 
+/// `()` in a reply is the empty game (issue 38 item 11): `() | ()` is {0|0} = *, and
+/// `() + 1 | ()` is {* | 0} = v.
+#[test]
+fn the_empty_game_in_replies() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("p-empty");
+    let replies =
+        "import sys\nr = [' | ', '() | ()', '() + 1 | ()']\nfor l in sys.stdin: print(r[int(l)])\n";
+    let cmd = script(&dir, "empty.py", replies);
+    let out = run(&explore(&cmd, "0..2", &[]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "position value outcome\n0 0 P\n1 * N\n2 v R\nall numbers: no; first at 1: * (a nimber part)\n"
+    );
+}
+
 #[test]
 fn grids_outcomes_and_no_table() {
     if !have_python() {

@@ -153,6 +153,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let spec = args.get_one::<String>("box").map(String::as_str).unwrap_or_default();
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let arity = space.arity();
+    let dash = |id: &str| args.get_many::<String>(id).into_iter().flatten().any(|s| s == "-");
+    if dash("at") && dash("winning") {
+        return Err(usage("--at - and --winning - cannot both read standard input".into()));
+    }
     let at = at_asked(args, arity)?;
     let winning = winning_asked(args, arity)?;
     let program = Program {
