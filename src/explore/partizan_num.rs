@@ -17,9 +17,12 @@
 //! let (one, half) = (Val::Num(Small::int(1)), Val::Num(Small::new(1, 1).unwrap()));
 //! // {0 | 1} = 1/2, {1 | 0} is a switch, {1/2 | } = 1
 //! let zero = Val::Num(Small::int(0));
-//! assert_eq!(v.show(v.form(&[zero], &[one]).unwrap()).unwrap(), "1/2");
-//! assert_eq!(v.show(v.form(&[one], &[zero]).unwrap()).unwrap(), "{1|0}");
-//! assert_eq!(v.show(v.form(&[half], &[]).unwrap()).unwrap(), "1");
+//! let x = v.form(&[zero], &[one]).unwrap();
+//! assert_eq!(v.show(x).unwrap(), "1/2");
+//! let switch = v.form(&[one], &[zero]).unwrap();
+//! assert_eq!(v.show(switch).unwrap(), "{1|0}");
+//! let y = v.form(&[half], &[]).unwrap();
+//! assert_eq!(v.show(y).unwrap(), "1");
 //! ```
 
 use crate::theory::canonical::{GameId, Games, Outcome, OverBudget};
