@@ -53,7 +53,7 @@ pub fn command() -> Command {
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
         .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
         .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
-        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
+        .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
 fn usage(msg: String) -> anyhow::Error {

@@ -72,6 +72,12 @@ pub trait Sink {
     fn more(&mut self, _out: &mut Vec<u64>) -> Result<(), ProtocolError> {
         Ok(())
     }
+    /// A sink that reads a whole reply line itself (the partizan `LEFT | RIGHT` lines, each
+    /// side read with [`Program::parse_options`]) returns `Some`; `None` (the default) leaves
+    /// the line to [`Program`]'s own reading of options.
+    fn line(&mut self, _program: &Program, _line: &[u8]) -> Option<Result<(), String>> {
+        None
+    }
 }
 
 /// Text from a program, shortened and with control bytes escaped as JSON does (`\u001b`), so
@@ -127,6 +133,12 @@ impl Program {
         let mut v = Vec::new();
         self.write_position(p, &mut v);
         if v.is_empty() { "()".to_string() } else { String::from_utf8_lossy(&v).into_owned() }
+    }
+
+    /// Options separated by `;`, parts by `+` (a whole reply line, or one side of a partizan
+    /// line), each part handed to `sink`.
+    pub fn parse_options(&self, line: &[u8], sink: &mut impl Sink) -> Result<(), String> {
+        self.parse_line(line, sink)
     }
 
     /// One reply line: options separated by `;`, parts by `+`.
@@ -365,7 +377,11 @@ impl<'a> Replies<'a> {
             ));
         }
         let i = self.line;
-        if let Err(why) = self.program.parse_line(line, sink) {
+        let read = match sink.line(self.program, line) {
+            Some(read) => read,
+            None => self.program.parse_line(line, sink),
+        };
+        if let Err(why) = read {
             let asked = self.asked(i);
             let msg = if why.starts_with("the game reaches") || why.starts_with("more than 2^32") {
                 why
