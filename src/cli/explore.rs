@@ -40,6 +40,7 @@ pub fn command() -> Command {
         .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
         .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
+        .arg(Arg::new("max-options").long("max-options").value_name("N").default_value("1048576").value_parser(clap::value_parser!(u64).range(1..=1u64 << 40)).requires("winning").help("With --winning: the most positions listed for one position's options (a sum of k positions counts k); past it the answer says so"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
@@ -139,7 +140,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let trusted = &found[..n_trusted];
     let wins: Vec<winning::Winning> = match &builtin {
         Some(g) => {
-            winning_at.iter().map(|p| winning::winning(g, &table, trusted, p, target)).collect()
+            let budget = winning_budget(args);
+            winning_at
+                .iter()
+                .map(|p| winning::winning_within(g, &table, trusted, p, target, budget))
+                .collect()
         }
         None => winning_at
             .iter()
@@ -407,6 +412,17 @@ pub(super) fn write_tally(tally: &games::count::positions::Tally, json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--max-options`: the budget of `--winning`'s lists.
+pub(super) fn winning_budget(args: &ArgMatches) -> winning::Budget {
+    let listed = args.get_one::<u64>("max-options").copied();
+    listed.map_or_else(winning::Budget::default, |listed| winning::Budget { listed })
+}
+
+/// An argument echoed in a message, escaped ([`games::error::escape`]).
+fn shown(arg: &str) -> String {
+    games::error::escape(arg.as_bytes(), games::error::Lines::Escape)
+}
+
 /// `--at` positions (`-`: standard input) and `--at-file` positions, in that order.
 fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::Asked>> {
     let mut out = Vec::new();
@@ -418,12 +434,13 @@ fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::As
             out.extend(got);
             continue;
         }
-        let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{s}': {e}")))?;
+        let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{}': {e}", shown(s))))?;
         out.push(p);
     }
     if let Some(path) = args.get_one::<String>("at-file") {
         let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
-        let got = reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {path}:{e}"))?;
+        let got =
+            reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {}:{e}", shown(path)))?;
         out.extend(got);
     }
     Ok(out)

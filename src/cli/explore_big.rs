@@ -63,7 +63,9 @@ pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<
     let slice = b.slice_table(&plane);
     let theorems = big::on_outcomes(builtin::theorems(&game, misere));
     let found = games::explore::pattern::find(&slice, theorems);
-    let wins: Vec<_> = w.winning.iter().map(|p| b.winning(&game, &found, p, w.target)).collect();
+    let listing = super::explore::winning_budget(args);
+    let wins: Vec<_> =
+        w.winning.iter().map(|p| b.winning(&game, &found, p, w.target, listing)).collect();
     let notes = vec![format!(
         "outcomes only, one bit a position: the box has more than {from} positions (no table is printed and no Grundy values are computed; the counts, --at and --winning read the outcomes of every position from 0 to the box's upper ends)"
     )];

@@ -154,7 +154,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 fn helper(cmd: &str, input: &[u8], timeout: Duration) -> Result<Helper, StressError> {
     let run = run_command(cmd, input, Limits { timeout, output_cap: CAP })?;
     let first_line = |stderr: &[u8]| {
-        let text = String::from_utf8_lossy(stderr);
+        let text = crate::error::escape(stderr, crate::error::Lines::Keep);
         match text.lines().map(str::trim).find(|l| !l.is_empty()) {
             Some(l) => format!(": {l}"),
             None => String::new(),
