@@ -170,9 +170,17 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             print_table(&mut out, args, &table, slices);
         }
         report::patterns(&mut out, &table, &found, shown);
-        for chunk in at.chunks(4096) {
-            let answers: Vec<_> = chunk.iter().map(|p| at::answer(&table, trusted, p)).collect();
+        // Answers are streamed (a file of positions is of the user's size), except with --check,
+        // whose verdict may stop the run before anything is written.
+        let stream = args.get_one::<String>("check").is_none();
+        for start in (0..at.len()).step_by(4096) {
+            let chunk = at.range(start..(start + 4096).min(at.len()));
+            let answers: Vec<_> = chunk.map(|p| at::answer(&table, trusted, p)).collect();
             report::answers(&mut out, &answers);
+            if stream && out.as_bytes().len() >= 1 << 20 {
+                super::io::write_stdout(out.as_bytes())?;
+                out = Out::new();
+            }
         }
         report::winning(&mut out, &wins, target);
     }
@@ -423,25 +431,28 @@ fn shown(arg: &str) -> String {
     games::error::escape(arg.as_bytes(), games::error::Lines::Escape)
 }
 
-/// `--at` positions (`-`: standard input) and `--at-file` positions, in that order.
-fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::Asked>> {
-    let mut out = Vec::new();
+/// `--at` positions (`-`: standard input) and `--at-file` positions, in that order, kept flat
+/// (two words a line, taken fallibly: a file too large for memory is one line, exit 1).
+fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<at::AskedList> {
+    let mut out = at::AskedList::default();
+    let lines_of = |input: &[u8], whence: &str, out: &mut at::AskedList| -> Result<()> {
+        reading.lines(input, out).map_err(|e| match e {
+            at::LinesError::Line(e) => anyhow::anyhow!("explore: {whence}{e}"),
+            at::LinesError::Alloc(e) => anyhow::anyhow!("explore: {e}"),
+        })
+    };
     for s in args.get_many::<String>("at").into_iter().flatten() {
         if s == "-" {
             let input = super::read_input(None)?;
-            let got =
-                reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: --at -: line {e}"))?;
-            out.extend(got);
+            lines_of(&input, "--at -: line ", &mut out)?;
             continue;
         }
         let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{}': {e}", shown(s))))?;
-        out.push(p);
+        out.push(&p).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     }
     if let Some(path) = args.get_one::<String>("at-file") {
         let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
-        let got =
-            reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {}:{e}", shown(path)))?;
-        out.extend(got);
+        lines_of(&input, &format!("{}:", shown(path)), &mut out)?;
     }
     Ok(out)
 }
