@@ -171,6 +171,9 @@ pub struct Counterexample {
     pub shrink_runs: usize,
     /// Shrinking stopped because its budget ran out.
     pub shrink_out_of_budget: bool,
+    /// What the report must say of the shrinking beyond its runs: why it did not start (the
+    /// memory it needs), or that the validator timed out on its candidates.
+    pub shrink_note: Option<String>,
     pub judged: Judged,
 }
 
@@ -182,6 +185,7 @@ impl Counterexample {
             original: Vec::new(),
             shrink_runs: 0,
             shrink_out_of_budget: false,
+            shrink_note: None,
             judged,
         }
     }
