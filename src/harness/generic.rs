@@ -36,6 +36,7 @@ use crate::harness::stress::{
     Case, Counterexample, StressError, Verdict, cannot_run, case_seed, judge_command, run_cases,
     shell_quote,
 };
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -246,14 +247,27 @@ pub fn stress(
 ) -> Result<Report, StressError> {
     let gate = Gate { held: Mutex::new(0), freed: Condvar::new(), largest: Mutex::new(HELD / 4) };
     let observed = Mutex::new(Observed::default());
+    // The first case (in seed order) that met a set-up error: a case after it that has not
+    // started its generator yet is not started (under -j N, N generators that all time out
+    // would otherwise each wait out the timeout in turn, a few at a time behind the gate).
+    let set_up_error = AtomicU64::new(u64::MAX);
     let case = |index: u64| -> Result<Case<Failure>, StressError> {
         let reserved = gate.enter();
+        if index > set_up_error.load(Ordering::SeqCst) {
+            gate.adjust(reserved, 0);
+            gate.leave(0);
+            // Never shown: the earlier case's error is the one reported.
+            return Err(StressError::SetUp("not started after an earlier set-up error".into()));
+        }
         let generated = generate(&programs, &options, index);
         let size = generated.as_ref().map_or(0, |i| i.len() as u64);
         gate.adjust(reserved, size);
         let result =
             generated.and_then(|input| judge_case(&programs, &options, index, input, &observed));
         gate.leave(size);
+        if result.is_err() {
+            set_up_error.fetch_min(index, Ordering::SeqCst);
+        }
         result
     };
     let ran = run_cases(options.cases, options.jobs, progress, &case)?;
