@@ -5,7 +5,8 @@
 //! note of how many options had no known value.
 //!
 //! Wythoff's game and Nim answer from their theorems at any size (no option is listed one by
-//! one); the other built-in games list their options (at most [`MAX_OPTIONS`]).
+//! one); the other built-in games list their options within a [`Budget`] of positions listed
+//! (`--max-options`, default [`MAX_OPTIONS`]), estimated before the list is made.
 
 use super::builtin::Builtin;
 use super::families::Family;
