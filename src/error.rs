@@ -78,6 +78,47 @@ pub fn probe(bytes: usize, what: &'static str) -> Result<(), AllocError> {
     v.try_reserve_exact(bytes).map_err(|_| AllocError { bytes, what })
 }
 
+/// How [`escape`] treats line feeds and tabs: kept (a block of text shown as it is, a program's
+/// output) or escaped (a quote inside one line of a message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    Keep,
+    Escape,
+}
+
+/// User bytes (a program's output, a line of a file, a token, an argument) made safe to print:
+/// the one escaping function for every place that echoes them. Printable UTF-8 stays as it is;
+/// a backslash becomes `\\`, `\r` and (with [`Lines::Escape`]) `\n` and `\t` are named, every
+/// other control character (C0, DEL, C1) and the invisible format characters (byte-order mark,
+/// bidirectional marks, zero-width spaces) become `\u001b`, as JSON writes them, and a byte
+/// that is not UTF-8 becomes `\xff`. So nothing echoed can act on a terminal.
+pub fn escape(bytes: &[u8], lines: Lines) -> String {
+    let mut s = String::with_capacity(bytes.len().min(1 << 16) + 8);
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => s.push_str("\\\\"),
+                '\n' | '\t' if lines == Lines::Keep => s.push(c),
+                '\n' => s.push_str("\\n"),
+                '\t' => s.push_str("\\t"),
+                '\r' => s.push_str("\\r"),
+                c if c.is_control() || invisible(c) => s.push_str(&format!("\\u{:04x}", c as u32)),
+                c => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            s.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    s
+}
+
+/// Format characters that change how the text around them looks without showing themselves.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
+}
+
 /// A line and column, both 1-based; the column counts characters, not bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
@@ -114,7 +155,7 @@ impl InputError {
         }
         const SHOWN: usize = 24;
         let token = &rest[..end.min(SHOWN)];
-        let mut text = format!("\"{}", token.escape_ascii());
+        let mut text = format!("\"{}", escape(token, Lines::Escape));
         if end > SHOWN {
             text.push_str("...");
         }

@@ -79,7 +79,7 @@ fn bits_equal_brute_and_table_on_random_games_and_boxes() {
             // Winning moves: exactly the brute's options that are P.
             for _ in 0..6 {
                 let x: Vec<u64> = dims.iter().map(|&d| rng.range(0, d - 1)).collect();
-                let w = b.winning(&game, &[], &coords(&x), 0);
+                let w = b.winning(&game, &[], &coords(&x), 0, Default::default());
                 let mut got: Vec<Vec<u64>> = w.moves.iter().map(|m| m[0].clone()).collect();
                 got.sort();
                 let mut exp: Vec<Vec<u64>> = brute_take::options(&x, same.as_deref(), most)

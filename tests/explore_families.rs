@@ -112,10 +112,12 @@ fn random_code(rng: &mut Rng) -> String {
             1 => format!("{lo}-{}", lo + rng.range(0, 3)),
             _ => format!("{lo}+"),
         };
-        for m in ["C", "E", "S", "F"] {
-            if rng.range(0, 4) == 0 {
-                s.push_str(m);
-            }
+        // At most one spacing (two are refused: `2+CS` has no meaning of its own).
+        if let Some(m) = ["C", "E", "S"].get(rng.range(0, 6) as usize) {
+            s.push_str(m);
+        }
+        if rng.range(0, 4) == 0 {
+            s.push('F');
         }
         if rng.range(0, 4) == 0 {
             s.push_str(&format!("C({})", 2 + rng.range(0, 5)));

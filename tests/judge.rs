@@ -328,7 +328,7 @@ fn the_layout_is_strict() {
     refuse(nim, "02\n3 4\n", "line 1, column 1: expected n, found \"02\"");
     refuse(nim, "2\n+3 4\n", "line 2, column 1: expected a_i, found \"+3\"");
     refuse(nim, "2\n3 x\n", "line 2, column 3: expected a_i, found \"x\"");
-    refuse(nim, "\u{feff}2\n3 4\n", "line 1, column 1: expected n, found \"\\xef\\xbb\\xbf2\"");
+    refuse(nim, "\u{feff}2\n3 4\n", "line 1, column 1: expected n, found \"\\ufeff2\"");
     refuse(nim, "", "line 1, column 1: expected n, found end of input");
 }
 

@@ -79,7 +79,14 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             match Histogram::parse(&input) {
                 Ok(h) => (h, Form::Sequences { len, all_lengths: args.get_flag("all-lengths") }),
                 Err(e) => {
-                    let what = format!("count: {}", path.display());
+                    let what = {
+                        use std::os::unix::ffi::OsStrExt;
+                        let path = path.as_os_str().as_bytes();
+                        format!(
+                            "count: {}",
+                            games::error::escape(path, games::error::Lines::Escape)
+                        )
+                    };
                     super::io::error_line(&e.render(&what, &input));
                     return Ok(ExitCode::from(1));
                 }

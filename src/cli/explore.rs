@@ -40,6 +40,7 @@ pub fn command() -> Command {
         .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
         .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
+        .arg(Arg::new("max-options").long("max-options").value_name("N").default_value("1048576").value_parser(clap::value_parser!(u64).range(1..=1u64 << 40)).requires("winning").help("With --winning: the most positions listed for one position's options (a sum of k positions counts k); past it the answer says so"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
@@ -182,10 +183,14 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let trusted = &found[..n_trusted];
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
-    let answer_at = |p: &at::Asked| at::answer_with(arity, misere, p, one);
+    let answer_at = |p: &[u64]| at::answer_with(arity, misere, p, one);
     let wins: Vec<winning::Winning> = match &builtin {
         Some(g) => {
-            winning_at.iter().map(|p| winning::winning(g, full, trusted, p, target)).collect()
+            let budget = winning_budget(args);
+            winning_at
+                .iter()
+                .map(|p| winning::winning_within(g, full, trusted, p, target, budget))
+                .collect()
         }
         None => winning_at
             .iter()
@@ -212,9 +217,17 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         report::patterns(&mut out, &table, &found, shown, dropped.len());
         report::refuted(&mut out, &table, &dropped);
-        for chunk in at.chunks(4096) {
-            let answers: Vec<_> = chunk.iter().map(answer_at).collect();
+        // Answers are streamed (a file of positions is of the user's size), except with --check,
+        // whose verdict may stop the run before anything is written.
+        let stream = args.get_one::<String>("check").is_none();
+        for start in (0..at.len()).step_by(4096) {
+            let chunk = at.range(start..(start + 4096).min(at.len()));
+            let answers: Vec<_> = chunk.map(answer_at).collect();
             report::answers(&mut out, &answers);
+            if stream && out.as_bytes().len() >= 1 << 20 {
+                super::io::write_stdout(out.as_bytes())?;
+                out = Out::new();
+            }
         }
         report::winning(&mut out, &wins, target);
     }
@@ -305,24 +318,28 @@ impl std::fmt::Display for OverBudget {
 impl std::error::Error for OverBudget {}
 
 /// Does any position asked lie outside the box (a part of a sum, a `--winning` position)?
-fn asks_beyond(space: &Space, at: &[at::Asked], winning_at: &[Coords]) -> bool {
+fn asks_beyond(space: &Space, at: &at::AskedList, winning_at: &[Coords]) -> bool {
     let k = space.arity();
     at.iter().any(|a| a.chunks(k).any(|p| !space.contains(p)))
         || winning_at.iter().any(|p| !space.contains(&p[..k]))
 }
 
-/// Every position asked: the parts of the `--at` sums, the `--winning` positions.
-fn asked_parts(space: &Space, at: &[at::Asked], winning_at: &[Coords]) -> Vec<Coords> {
+/// Every position asked: the parts of the `--at` sums, the `--winning` positions; at most
+/// [`guard::MAX_CHECKED`] (the guard checks those; later ones are answered unchecked, and say so).
+fn asked_parts(space: &Space, at: &at::AskedList, winning_at: &[Coords]) -> Vec<Coords> {
     let k = space.arity();
-    let mut asked: Vec<Coords> = Vec::new();
-    for a in at {
+    let mut asked: Vec<Coords> = winning_at.to_vec();
+    for a in at.iter() {
+        if asked.len() >= guard::MAX_CHECKED {
+            break;
+        }
         for part in a.chunks(k) {
             let mut p: Coords = [0; games::explore::space::MAX_ARITY];
             p[..k].copy_from_slice(part);
             asked.push(p);
         }
     }
-    asked.extend(winning_at.iter().copied());
+    asked.truncate(guard::MAX_CHECKED);
     asked
 }
 
@@ -364,7 +381,7 @@ fn check_far(
     full: &Table,
     space: &Space,
     trusted: &[pattern::Pattern],
-    at: &[at::Asked],
+    at: &at::AskedList,
     winning_at: &[Coords],
     program: &Program,
     builtin: Option<&Builtin>,
@@ -560,24 +577,39 @@ pub(super) fn write_tally(tally: &games::count::positions::Tally, json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--at` positions (`-`: standard input) and `--at-file` positions, in that order.
-fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::Asked>> {
-    let mut out = Vec::new();
+/// `--max-options`: the budget of `--winning`'s lists.
+pub(super) fn winning_budget(args: &ArgMatches) -> winning::Budget {
+    let listed = args.get_one::<u64>("max-options").copied();
+    listed.map_or_else(winning::Budget::default, |listed| winning::Budget { listed })
+}
+
+/// An argument echoed in a message, escaped ([`games::error::escape`]).
+fn shown(arg: &str) -> String {
+    games::error::escape(arg.as_bytes(), games::error::Lines::Escape)
+}
+
+/// `--at` positions (`-`: standard input) and `--at-file` positions, in that order, kept flat
+/// (two words a line, taken fallibly: a file too large for memory is one line, exit 1).
+fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<at::AskedList> {
+    let mut out = at::AskedList::default();
+    let lines_of = |input: &[u8], whence: &str, out: &mut at::AskedList| -> Result<()> {
+        reading.lines(input, out).map_err(|e| match e {
+            at::LinesError::Line(e) => anyhow::anyhow!("explore: {whence}{e}"),
+            at::LinesError::Alloc(e) => anyhow::anyhow!("explore: {e}"),
+        })
+    };
     for s in args.get_many::<String>("at").into_iter().flatten() {
         if s == "-" {
             let input = super::read_input(None)?;
-            let got =
-                reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: --at -: line {e}"))?;
-            out.extend(got);
+            lines_of(&input, "--at -: line ", &mut out)?;
             continue;
         }
-        let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{s}': {e}")))?;
-        out.push(p);
+        let p = reading.position(s).map_err(|(_, e)| usage(format!("--at '{}': {e}", shown(s))))?;
+        out.push(&p).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     }
     if let Some(path) = args.get_one::<String>("at-file") {
         let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
-        let got = reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {path}:{e}"))?;
-        out.extend(got);
+        lines_of(&input, &format!("{}:", shown(path)), &mut out)?;
     }
     Ok(out)
 }

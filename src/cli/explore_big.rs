@@ -7,7 +7,7 @@ use super::UsageError;
 use anyhow::Result;
 use clap::ArgMatches;
 use clap::parser::ValueSource;
-use games::explore::at::Asked;
+use games::explore::at::AskedList;
 use games::explore::big::{self, BigBox};
 use games::explore::builtin;
 use games::explore::report::{self, BigReport, Shown};
@@ -21,7 +21,7 @@ fn usage(msg: String) -> anyhow::Error {
 
 /// What was asked besides the box.
 pub struct Wanted<'a> {
-    pub at: &'a [Asked],
+    pub at: &'a AskedList,
     pub winning: &'a [Coords],
     pub target: u64,
     pub slices: &'a [(usize, u64)],
@@ -63,7 +63,9 @@ pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<
     let slice = b.slice_table(&plane);
     let theorems = big::on_outcomes(builtin::theorems(&game, misere));
     let found = games::explore::pattern::find(&slice, theorems);
-    let wins: Vec<_> = w.winning.iter().map(|p| b.winning(&game, &found, p, w.target)).collect();
+    let listing = super::explore::winning_budget(args);
+    let wins: Vec<_> =
+        w.winning.iter().map(|p| b.winning(&game, &found, p, w.target, listing)).collect();
     let notes = vec![format!(
         "outcomes only, one bit a position: the box has more than {from} positions (no table is printed and no Grundy values are computed; the counts, --at and --winning read the outcomes of every position from 0 to the box's upper ends)"
     )];
@@ -85,9 +87,14 @@ pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<
         report::big_json(&mut out, &r, &answers, &wins);
     } else {
         report::big_text(&mut out, &r, w.shown);
-        for chunk in w.at.chunks(4096) {
-            let answers: Vec<_> = chunk.iter().map(|p| b.answer(&slice, &found, p)).collect();
+        for start in (0..w.at.len()).step_by(4096) {
+            let chunk = w.at.range(start..(start + 4096).min(w.at.len()));
+            let answers: Vec<_> = chunk.map(|p| b.answer(&slice, &found, p)).collect();
             report::answers(&mut out, &answers);
+            if out.as_bytes().len() >= 1 << 20 {
+                super::io::write_stdout(out.as_bytes())?;
+                out = Out::new();
+            }
         }
         report::winning(&mut out, &wins, w.target);
     }

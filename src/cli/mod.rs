@@ -323,7 +323,10 @@ impl Progress {
 /// regular file: [`games::input`]).
 pub fn read_input(path: Option<&std::path::PathBuf>) -> Result<games::input::Input> {
     games::input::read_input(path.map(|p| p.as_path())).with_context(|| match path {
-        Some(path) if path.as_os_str() != "-" => format!("{}", path.display()),
+        Some(path) if path.as_os_str() != "-" => {
+            use std::os::unix::ffi::OsStrExt;
+            games::error::escape(path.as_os_str().as_bytes(), games::error::Lines::Escape)
+        }
         _ => "standard input".to_string(),
     })
 }

@@ -281,7 +281,10 @@ fn render(
         _ => paint.paint("33", code),
     };
     let pad = " ".repeat(3 - code.len());
-    let name = path.display().to_string();
+    let name = {
+        use std::os::unix::ffi::OsStrExt;
+        games::error::escape(path.as_os_str().as_bytes(), games::error::Lines::Escape)
+    };
     let mut line = format!("{coloured}{pad}  {name:<width$}  {:>7.3} s", elapsed.as_secs_f64());
     match verdict {
         Verdict::Accepted { whitespace_only: true } => {

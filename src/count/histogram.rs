@@ -8,7 +8,7 @@
 //! to 0; it is linear and one-to-one, so it keeps every XOR relation, and a value outside the
 //! span is no XOR sum of the values at all.
 
-use crate::error::InputError;
+use crate::error::{AllocError, InputError, try_reserve, try_with_capacity};
 use crate::scanner::Scanner;
 
 /// Distinct values (increasing) with their weights (each at least 1).
@@ -67,11 +67,31 @@ impl Histogram {
     /// separates them. An error has the offset of the bad token.
     pub fn parse(input: &[u8]) -> Result<Histogram, InputError> {
         let mut sc = Scanner::new(input);
-        let mut values = Vec::new();
+        let mut values: Vec<u64> = Vec::new();
         while !sc.at_eof() {
-            values.push(sc.u64("a value (a whole number from 0 to 2^64 - 1)")?);
+            let v = sc.u64("a value (a whole number from 0 to 2^64 - 1)")?;
+            if values.len() == values.capacity() {
+                // The file's size is the user's: every allocation sized by it is fallible.
+                let more = values.len().max(1024);
+                try_reserve(&mut values, more, "the values of the file")?;
+            }
+            values.push(v);
         }
-        Ok(Histogram::from_values(values))
+        Ok(Histogram::try_from_values(values)?)
+    }
+
+    /// [`Histogram::from_values`], its one allocation (the distinct values) fallible.
+    pub fn try_from_values(mut values: Vec<u64>) -> Result<Histogram, AllocError> {
+        values.sort_unstable();
+        let distinct = 1 + values.windows(2).filter(|w| w[0] != w[1]).count();
+        let mut pairs: Vec<(u64, u64)> = try_with_capacity(distinct, "the distinct values")?;
+        for v in values {
+            match pairs.last_mut() {
+                Some(last) if last.0 == v => last.1 += 1,
+                _ => pairs.push((v, 1)),
+            }
+        }
+        Ok(Histogram { pairs })
     }
 
     /// (value, weight), values increasing.

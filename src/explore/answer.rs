@@ -94,12 +94,13 @@ pub fn answer_guarded(
                 edge = edge.or(Some(why));
                 continue;
             }
-            let basis = match &pat.basis {
-                Basis::Proved(_) => format!("{} ({})", pat.basis.label(), pat.formula.family()),
-                Basis::Observed { .. } => {
-                    format!("{} ({})", pat.basis.label(), pat.formula.family())
-                }
-            };
+            let mut basis = format!("{} ({})", pat.basis.label(), pat.formula.family());
+            if guard.is_some() && matches!(pat.basis, Basis::Observed { .. }) {
+                basis.push_str(&format!(
+                    "; not checked here: only the first {} far positions asked are checked",
+                    super::guard::MAX_CHECKED
+                ));
+            }
             return AtAnswer {
                 position,
                 parts: Vec::new(),

@@ -8,10 +8,80 @@ use super::answer::{self, AtAnswer};
 use super::pattern::Pattern;
 use super::space::{Coords, MAX_ARITY, parse_part};
 use super::table::Table;
+use crate::error::{AllocError, try_reserve};
 
 /// A position asked: its parts' coordinates one after the other (`arity` each; one part for a
 /// plain position).
 pub type Asked = Vec<u64>;
+
+/// Positions asked, flat: every position's coordinates one after the other, and where each
+/// ends. A file of positions is of the user's size: this takes two words a line (no vector per
+/// line), grown fallibly, so that a file too large for the memory granted is one message.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AskedList {
+    coords: Vec<u64>,
+    ends: Vec<usize>,
+}
+
+impl AskedList {
+    /// How many positions.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// No position asked.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The `i`-th position (its parts' coordinates one after the other).
+    pub fn get(&self, i: usize) -> &[u64] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.coords[start..self.ends[i]]
+    }
+
+    /// The positions `range`, in order.
+    pub fn range(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = &[u64]> + '_ {
+        range.map(|i| self.get(i))
+    }
+
+    /// Every position, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        self.range(0..self.len())
+    }
+
+    /// Adds a position; an allocation that fails is an error, not an abort.
+    pub fn push(&mut self, p: &[u64]) -> Result<(), AllocError> {
+        if self.coords.capacity() - self.coords.len() < p.len() {
+            let more = self.coords.len().max(p.len()).max(1024);
+            try_reserve(&mut self.coords, more, "the positions asked")?;
+        }
+        if self.ends.len() == self.ends.capacity() {
+            let more = self.ends.len().max(1024);
+            try_reserve(&mut self.ends, more, "the positions asked")?;
+        }
+        self.coords.extend_from_slice(p);
+        self.ends.push(self.coords.len());
+        Ok(())
+    }
+}
+
+/// A fault reading positions one a line: a line that is no position (`LINE:COL: what`), or
+/// memory that could not be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinesError {
+    Line(String),
+    Alloc(AllocError),
+}
+
+impl std::fmt::Display for LinesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinesError::Line(s) => f.write_str(s),
+            LinesError::Alloc(e) => e.fmt(f),
+        }
+    }
+}
 
 /// How positions are read.
 #[derive(Debug, Clone, Copy)]
@@ -47,20 +117,22 @@ impl Reading {
         Ok(parts)
     }
 
-    /// Positions one per line (blank lines skipped). Errors: `LINE:COL: what`.
-    pub fn lines(&self, text: &[u8]) -> Result<Vec<Asked>, String> {
-        let mut out = Vec::new();
+    /// Positions one per line (blank lines skipped), added to `out`. Errors: `LINE:COL: what`.
+    pub fn lines(&self, text: &[u8], out: &mut AskedList) -> Result<(), LinesError> {
         for (i, line) in text.split(|&b| b == b'\n').enumerate() {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if line.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
             let Ok(line) = std::str::from_utf8(line) else {
-                return Err(format!("{}:1: not UTF-8 text", i + 1));
+                return Err(LinesError::Line(format!("{}:1: not UTF-8 text", i + 1)));
             };
-            out.push(self.position(line).map_err(|(col, e)| format!("{}:{col}: {e}", i + 1))?);
+            let p = self
+                .position(line)
+                .map_err(|(col, e)| LinesError::Line(format!("{}:{col}: {e}", i + 1)))?;
+            out.push(&p).map_err(LinesError::Alloc)?;
         }
-        Ok(out)
+        Ok(())
     }
 }
 
@@ -145,8 +217,12 @@ mod tests {
         );
         assert!(r.position("3 + ").is_err());
         assert!(r.position("3").unwrap_err().1.contains("1 coordinates"));
-        let e = r.lines(b"1 2\n\n3 4 + 5 6\n7\n").unwrap_err();
+        let mut list = AskedList::default();
+        let e = r.lines(b"1 2\n\n3 4 + 5 6\n7\n", &mut list).unwrap_err().to_string();
         assert!(e.starts_with("4:1:"), "{e}");
+        assert_eq!(list.len(), 2);
+        assert_eq!((list.get(0), list.get(1)), (&[1, 2][..], &[3, 4, 5, 6][..]));
+        assert_eq!(list.iter().count(), 2);
         let m = Reading { arity: 3, multiset: true };
         assert_eq!(m.position("5 0 2").unwrap(), vec![0, 2, 5]);
         assert_eq!(m.position("()").unwrap(), vec![0, 0, 0]);

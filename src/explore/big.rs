@@ -200,11 +200,18 @@ impl BigBox {
     /// values). Moore's Nim inside the hull: every row below the position scanned for its
     /// P-position, no option listed one by one; otherwise the options of [`winning::winning`],
     /// read off the bits.
-    pub fn winning(&self, game: &Builtin, found: &[Pattern], pos: &Coords, target: u64) -> Winning {
+    pub fn winning(
+        &self,
+        game: &Builtin,
+        found: &[Pattern],
+        pos: &Coords,
+        target: u64,
+        budget: winning::Budget,
+    ) -> Winning {
         if self.game.mode == Mode::Moore && target == 0 && self.bits.holds(pos) {
             return self.moore_winning(&pos[..self.space.arity()]);
         }
-        winning::winning(game, self, found, pos, target)
+        winning::winning_within(game, self, found, pos, target, budget)
     }
 
     /// Every y <= x, y != x, differing from x on a move class, that is a P-position: for

@@ -97,7 +97,13 @@ fn take(name: &str, rest: &str, mode: Mode) -> Result<Family, String> {
             let mut sizes = Vec::new();
             for part in j.split(',') {
                 match part.split_once("..") {
-                    Some((a, b)) => sizes.extend(size(a)?..=size(b)?),
+                    Some((a, b)) => {
+                        let (a, b) = (size(a)?, size(b)?);
+                        if a > b {
+                            return Err(bad(format!("the range {a}..{b} is empty")));
+                        }
+                        sizes.extend(a..=b)
+                    }
                     None => sizes.push(size(part)?),
                 }
             }

@@ -62,6 +62,9 @@ impl Default for Settings {
     }
 }
 
+/// The most far positions asked that are checked (later ones are answered unchecked).
+pub const MAX_CHECKED: usize = 100_000;
+
 /// The most options of one far position that are kept for its check.
 pub const MAX_CHECK_OPTIONS: usize = 1 << 16;
 /// The most bytes the moves program may write for one far position.
@@ -166,10 +169,11 @@ impl Lister for BuiltinLister {
         order.sort_by_key(|&i| ps[i][..k].iter().copied().max().unwrap_or(0));
         let (tx, rx) = std::sync::mpsc::channel();
         let game = self.game.clone();
+        let budget = super::winning::Budget { listed: MAX_CHECK_OPTIONS as u64 };
         let todo: Vec<Coords> = order.iter().map(|&i| ps[i]).collect();
         std::thread::spawn(move || {
             for p in todo {
-                let listed = match super::winning::options(&game, &p[..k]) {
+                let listed = match super::winning::options(&game, &p[..k], budget) {
                     Some(opts) if opts.len() <= MAX_CHECK_OPTIONS => Listed::Options(
                         opts.into_iter()
                             .map(|o| o.into_iter().map(|part| coords(&part)).collect())

@@ -80,23 +80,11 @@ pub trait Sink {
     }
 }
 
-/// Text from a program, shortened and with control bytes escaped as JSON does (`\u001b`), so
-/// that nothing it printed can act on a terminal.
+/// Text from a program, shortened to 120 bytes and escaped ([`crate::error::escape`]: control
+/// bytes as JSON writes them, `\u001b`), so that nothing it printed can act on a terminal.
 pub fn excerpt(line: &[u8]) -> String {
-    let cut = line.len() > 120;
-    let text = String::from_utf8_lossy(&line[..line.len().min(120)]);
-    let mut s = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\r' => s.push_str("\\r"),
-            '\t' => s.push_str("\\t"),
-            c if c.is_control() => s.push_str(&format!("\\u{:04x}", c as u32)),
-            c => s.push(c),
-        }
-    }
-    if cut {
+    let mut s = crate::error::escape(&line[..line.len().min(120)], crate::error::Lines::Escape);
+    if line.len() > 120 {
         s.push_str("...");
     }
     s

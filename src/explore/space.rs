@@ -219,8 +219,10 @@ pub fn parse_part(
             let what = if multiset { "heaps" } else { "coordinates" };
             return Err((col, format!("more than {most} {what}")));
         }
-        p[k] = super::program::parse_coord(token.as_bytes())
-            .ok_or_else(|| (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1")))?;
+        p[k] = super::program::parse_coord(token.as_bytes()).ok_or_else(|| {
+            let token = super::program::excerpt(token.as_bytes());
+            (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1"))
+        })?;
         k += 1;
     }
     if multiset {

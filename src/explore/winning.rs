@@ -5,7 +5,8 @@
 //! note of how many options had no known value.
 //!
 //! Wythoff's game and Nim answer from their theorems at any size (no option is listed one by
-//! one); the other built-in games list their options (at most [`MAX_OPTIONS`]).
+//! one); the other built-in games list their options within a [`Budget`] of positions listed
+//! (`--max-options`, default [`MAX_OPTIONS`]), estimated before the list is made.
 
 use super::builtin::Builtin;
 use super::families::Family;
@@ -15,8 +16,41 @@ use super::table::Table;
 use crate::theory::take_same::Mode;
 use crate::theory::wythoff;
 
-/// The most options listed for one position.
+/// The default budget: the most positions listed for one position's options.
 pub const MAX_OPTIONS: usize = 1 << 20;
+
+/// The budget rule of `--winning`, as for every list that can grow past the size of what was
+/// asked: the size of the list is estimated before it is made (closed forms for the splitting
+/// rules and products, binomial sums for coin subsets), counted in positions listed (an option
+/// that is a sum of k positions counts k, an option to the empty game 1); past the bound the
+/// answer is a refusal naming the bound and `--max-options`, which raises it, and a list whose
+/// size cannot be estimated stops as soon as it passes the bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// The most positions listed for one position's options.
+    pub listed: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { listed: MAX_OPTIONS as u64 }
+    }
+}
+
+impl Budget {
+    /// Does a list of (an estimated) `estimate` positions fit?
+    pub fn admits(&self, estimate: u128) -> bool {
+        estimate <= u128::from(self.listed)
+    }
+
+    /// The basis of a refused list.
+    pub fn refusal(&self) -> String {
+        format!(
+            "unknown: more than {} positions to list (the bound of --max-options, which raises it)",
+            self.listed
+        )
+    }
+}
 
 /// The winning moves of one position.
 #[derive(Debug, Clone)]
@@ -52,7 +86,8 @@ impl Known for Table {
     }
 }
 
-/// The winning moves of `pos` to value `target` (normal play) or to a P-position (misère).
+/// The winning moves of `pos` to value `target` (normal play) or to a P-position (misère),
+/// within the default [`Budget`].
 pub fn winning(
     game: &Builtin,
     t: &dyn Known,
@@ -60,17 +95,25 @@ pub fn winning(
     pos: &Coords,
     target: u64,
 ) -> Winning {
+    winning_within(game, t, found, pos, target, Budget::default())
+}
+
+/// [`winning`] within `budget`.
+pub fn winning_within(
+    game: &Builtin,
+    t: &dyn Known,
+    found: &[Pattern],
+    pos: &Coords,
+    target: u64,
+    budget: Budget,
+) -> Winning {
     let k = t.arity();
     let position = pos[..k].to_vec();
     if let Some(w) = by_theorem(game, &position, target).filter(|_| !t.misere()) {
         return w;
     }
-    let Some(options) = options(game, &position) else {
-        return Winning {
-            position,
-            moves: Vec::new(),
-            basis: format!("unknown: more than {MAX_OPTIONS} options to list"),
-        };
+    let Some(options) = options(game, &position, budget) else {
+        return Winning { position, moves: Vec::new(), basis: budget.refusal() };
     };
     // Options that leave the box (a box that does not start at 0) are read from a table of
     // every position below this one, computed here, rather than from the box's patterns.
@@ -299,15 +342,34 @@ fn partners(x: u64) -> Vec<u64> {
 /// Options, each a sum of positions.
 pub type Sums = Vec<Vec<Vec<u64>>>;
 
-/// Adds one option; `None` once there are more than [`MAX_OPTIONS`].
-fn push(out: &mut Sums, o: Vec<Vec<u64>>) -> Option<()> {
-    out.push(o);
-    (out.len() <= MAX_OPTIONS).then_some(())
+/// Options as they are listed, with the positions listed so far against the budget.
+struct Listing {
+    out: Sums,
+    listed: u64,
+    most: u64,
 }
 
-/// Every option of `p`, each a sum of positions; `None` past [`MAX_OPTIONS`].
-pub fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
-    let mut out: Sums = Vec::new();
+impl Listing {
+    /// Adds one option; `None` once the positions listed pass the budget.
+    fn push(&mut self, o: Vec<Vec<u64>>) -> Option<()> {
+        self.listed = self.listed.saturating_add(o.len().max(1) as u64);
+        if self.listed > self.most {
+            return None;
+        }
+        self.out.push(o);
+        Some(())
+    }
+
+    /// The room left, in positions.
+    fn room(&self) -> u64 {
+        self.most - self.listed
+    }
+}
+
+/// Every option of `p`, each a sum of positions; `None` past the budget (estimated first where
+/// the list's size has a closed form).
+pub fn options(game: &Builtin, p: &[u64], budget: Budget) -> Option<Sums> {
+    let mut out = Listing { out: Vec::new(), listed: 0, most: budget.listed };
     match game {
         Builtin::Wythoff(k) => same_amount(p, &(1u32..1 << k).collect::<Vec<_>>(), &mut out)?,
         Builtin::Nim(k) => {
@@ -318,8 +380,8 @@ pub fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
         }
         Builtin::Family(Family::Take(_, g)) => any_amounts(p, &g.classes, &mut out)?,
         Builtin::Family(Family::Turning(r)) => {
-            for coins in crate::theory::turning::moves(r, p[0], MAX_OPTIONS)? {
-                push(&mut out, coins.into_iter().map(|c| vec![c]).collect())?;
+            for coins in crate::theory::turning::moves(r, p[0], budget.listed)? {
+                out.push(coins.into_iter().map(|c| vec![c]).collect())?;
             }
         }
         Builtin::Family(Family::Product(a, b)) => product(a, b, p, &mut out)?,
@@ -330,58 +392,61 @@ pub fn options(game: &Builtin, p: &[u64]) -> Option<Sums> {
                 if l > n {
                     break;
                 }
-                if r.min(n) - l >= MAX_OPTIONS as u64 {
+                if r.min(n) - l >= out.room() {
                     return None;
                 }
                 for s in l..=r.min(n) {
-                    push(&mut out, if s == n { Vec::new() } else { vec![vec![n - s]] })?;
+                    out.push(if s == n { Vec::new() } else { vec![vec![n - s]] })?;
                 }
             }
         }
         Builtin::Sg(rule) => {
-            if p[0] > MAX_OPTIONS as u64 {
-                return None;
+            let n = p[0];
+            match crate::sg::moves::listed_estimate(rule, n) {
+                Some(e) if !budget.admits(e) => return None,
+                None if n > budget.listed => return None,
+                _ => {}
             }
-            for heaps in crate::sg::moves::options(rule, p[0]) {
-                push(&mut out, heaps.into_iter().filter(|&h| h > 0).map(|h| vec![h]).collect())?;
+            for heaps in crate::sg::moves::options(rule, n) {
+                out.push(heaps.into_iter().filter(|&h| h > 0).map(|h| vec![h]).collect())?;
             }
         }
     }
-    Some(out)
+    Some(out.out)
 }
 
 /// The same positive amount from every heap of a class (a bit set of heaps).
-fn same_amount(p: &[u64], classes: &[u32], out: &mut Sums) -> Option<()> {
+fn same_amount(p: &[u64], classes: &[u32], out: &mut Listing) -> Option<()> {
     for &d in classes {
         let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
         let most = set.iter().map(|&i| p[i]).min().unwrap_or(0);
-        if most as usize > MAX_OPTIONS {
+        if most > out.room() {
             return None;
         }
         for t in 1..=most {
             let mut q = p.to_vec();
             set.iter().for_each(|&i| q[i] -= t);
-            push(out, vec![q])?;
+            out.push(vec![q])?;
         }
     }
     Some(())
 }
 
 /// Any positive amounts from every heap of a class (Moore's Nim): every smaller size of each.
-fn any_amounts(p: &[u64], classes: &[u32], out: &mut Sums) -> Option<()> {
+fn any_amounts(p: &[u64], classes: &[u32], out: &mut Listing) -> Option<()> {
     for &d in classes {
         let set: Vec<usize> = (0..p.len()).filter(|i| d >> i & 1 == 1).collect();
         if set.iter().any(|&i| p[i] == 0) {
             continue;
         }
-        let count: u128 = set.iter().map(|&i| p[i] as u128).product();
-        if count > MAX_OPTIONS as u128 {
+        let count = set.iter().try_fold(1u128, |c, &i| c.checked_mul(u128::from(p[i])));
+        if count.is_none_or(|c| c > u128::from(out.room())) {
             return None;
         }
         let mut q = p.to_vec();
         set.iter().for_each(|&i| q[i] = 0);
         loop {
-            push(out, vec![q.clone()])?;
+            out.push(vec![q.clone()])?;
             let mut j = 0;
             while j < set.len() && q[set[j]] + 1 >= p[set[j]] {
                 q[set[j]] = 0;
@@ -396,16 +461,21 @@ fn any_amounts(p: &[u64], classes: &[u32], out: &mut Sums) -> Option<()> {
     Some(())
 }
 
-/// A product's move X x Y without the head (x, y): the cells turned up, as a sum.
+/// A product's move X x Y without the head (x, y): the cells turned up, as a sum. The size of
+/// the list, (sum over X of (|X| + 1)) (sum over Y of (|Y| + 1)) less one cell a move, is
+/// known from the two factors' lists before any cell is listed.
 fn product(
     a: &crate::theory::turning::Rule,
     b: &crate::theory::turning::Rule,
     p: &[u64],
-    out: &mut Sums,
+    out: &mut Listing,
 ) -> Option<()> {
-    let xs = crate::theory::turning::moves(a, p[0], MAX_OPTIONS)?;
-    let ys = crate::theory::turning::moves(b, p[1], MAX_OPTIONS)?;
-    if (xs.len() as u128) * (ys.len() as u128) > MAX_OPTIONS as u128 {
+    let xs = crate::theory::turning::moves(a, p[0], out.room())?;
+    let ys = crate::theory::turning::moves(b, p[1], out.room())?;
+    let width = |m: &[Vec<u64>]| m.iter().map(|t| t.len() as u128 + 1).sum::<u128>();
+    let pairs = xs.len() as u128 * ys.len() as u128;
+    let cells = width(&xs) * width(&ys) - pairs;
+    if cells.max(pairs) > u128::from(out.room()) {
         return None;
     }
     for x in &xs {
@@ -418,7 +488,7 @@ fn product(
                     }
                 }
             }
-            push(out, cells)?;
+            out.push(cells)?;
         }
     }
     Some(())

@@ -36,6 +36,7 @@ use crate::harness::stress::{
     Case, Counterexample, StressError, Verdict, cannot_run, case_seed, judge_command, run_cases,
     shell_quote,
 };
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -154,7 +155,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 fn helper(cmd: &str, input: &[u8], timeout: Duration) -> Result<Helper, StressError> {
     let run = run_command(cmd, input, Limits { timeout, output_cap: CAP })?;
     let first_line = |stderr: &[u8]| {
-        let text = String::from_utf8_lossy(stderr);
+        let text = crate::error::escape(stderr, crate::error::Lines::Keep);
         match text.lines().map(str::trim).find(|l| !l.is_empty()) {
             Some(l) => format!(": {l}"),
             None => String::new(),
@@ -246,14 +247,27 @@ pub fn stress(
 ) -> Result<Report, StressError> {
     let gate = Gate { held: Mutex::new(0), freed: Condvar::new(), largest: Mutex::new(HELD / 4) };
     let observed = Mutex::new(Observed::default());
+    // The first case (in seed order) that met a set-up error: a case after it that has not
+    // started its generator yet is not started (under -j N, N generators that all time out
+    // would otherwise each wait out the timeout in turn, a few at a time behind the gate).
+    let set_up_error = AtomicU64::new(u64::MAX);
     let case = |index: u64| -> Result<Case<Failure>, StressError> {
         let reserved = gate.enter();
+        if index > set_up_error.load(Ordering::SeqCst) {
+            gate.adjust(reserved, 0);
+            gate.leave(0);
+            // Never shown: the earlier case's error is the one reported.
+            return Err(StressError::SetUp("not started after an earlier set-up error".into()));
+        }
         let generated = generate(&programs, &options, index);
         let size = generated.as_ref().map_or(0, |i| i.len() as u64);
         gate.adjust(reserved, size);
         let result =
             generated.and_then(|input| judge_case(&programs, &options, index, input, &observed));
         gate.leave(size);
+        if result.is_err() {
+            set_up_error.fetch_min(index, Ordering::SeqCst);
+        }
         result
     };
     let ran = run_cases(options.cases, options.jobs, progress, &case)?;
@@ -330,18 +344,39 @@ fn judge_case(
 /// One candidate of the shrinker: invalid when the validator refuses it (or times out) or the
 /// reference cannot answer it; else the verdict on the program under test (with its details).
 fn check(programs: &Programs<'_>, options: &Options, input: &[u8]) -> (Check, Option<Verdict>) {
+    let (c, v, _) = check_timed(programs, options, input);
+    (c, v)
+}
+
+/// [`check`], and whether the validator timed out (the candidate then counts as invalid).
+fn check_timed(
+    programs: &Programs<'_>,
+    options: &Options,
+    input: &[u8],
+) -> (Check, Option<Verdict>, bool) {
     match validate(programs, input, options.validator_timeout) {
         Ok(Validation::Accepted) => {}
-        _ => return (Check::Invalid, None),
+        Ok(Validation::TimedOut(_)) => return (Check::Invalid, None, true),
+        _ => return (Check::Invalid, None, false),
     }
     let Ok(Ok(expected)) = reference_answer(programs.reference, input, options.timeout) else {
-        return (Check::Invalid, None);
+        return (Check::Invalid, None, false);
     };
     match judge_command(programs.against, options.timeout, expected, input) {
-        Ok(v @ Verdict::Fail(_)) => (Check::Fails, Some(v)),
-        Ok(v) => (Check::Passes, Some(v)),
-        Err(_) => (Check::Invalid, None),
+        Ok(v @ Verdict::Fail(_)) => (Check::Fails, Some(v), false),
+        Ok(v) => (Check::Passes, Some(v), false),
+        Err(_) => (Check::Invalid, None, false),
     }
+}
+
+/// The memory the text shrinker may need for `input`, estimated before it starts: four copies
+/// of the bytes (the best input, a candidate, their parsed forms) and 64 bytes for each token
+/// and each line (token and line tables, the shape's lists and roles, twice while a candidate
+/// is adopted). Measured: 2.35 GB for 30 M one-token lines (60 MB), under this 4.1 GB.
+pub fn shrink_memory(input: &[u8]) -> usize {
+    let lines = memchr::memchr_iter(b'\n', input).count() + 1;
+    let tokens = input.split(|b| crate::error::is_space(*b)).filter(|t| !t.is_empty()).count();
+    input.len().saturating_mul(4).saturating_add((lines + tokens).saturating_mul(64))
 }
 
 /// How many generated inputs the floors of a run without a validator are read from at least.
@@ -392,6 +427,13 @@ pub fn shrink_failure(
     budget: Budget,
     observed: Option<&Observed>,
 ) -> Failure {
+    // The budget rule for memory: the shrinker holds a few copies of the input and a few words
+    // a token and a line; when that cannot be had, the input is reported as it is.
+    if let Err(e) = crate::error::probe(shrink_memory(&failure.case.input), "shrinking") {
+        failure.case.shrink_note =
+            Some(format!("not shrunk: {e} (the input is shown as generated)"));
+        return failure;
+    }
     let floors = if programs.validator.is_some() {
         None
     } else {
@@ -399,14 +441,29 @@ pub fn shrink_failure(
         sample_floors(programs, options, &mut floors, budget);
         Some(floors)
     };
+    let mut timeouts = 0usize;
     let Shrunk { input, calls, out_of_budget } = shrink_text(
         &failure.case.input,
-        &mut |c| check(programs, options, c).0,
+        &mut |c| {
+            let (verdict, _, timed_out) = check_timed(programs, options, c);
+            timeouts += usize::from(timed_out);
+            verdict
+        },
         budget,
         floors.as_ref(),
     );
     failure.case.shrink_runs = calls;
     failure.case.shrink_out_of_budget = out_of_budget;
+    let limit = options.validator_timeout.as_secs_f64();
+    failure.case.shrink_note = match timeouts {
+        0 => None,
+        t if t == calls => Some(format!(
+            "the validator timed out (--validate-timeout {limit:.1} s) on every one of the {calls} candidates: none was judged"
+        )),
+        t => Some(format!(
+            "the validator timed out (--validate-timeout {limit:.1} s) on {t} of the {calls} candidates, which were not judged"
+        )),
+    };
     if crate::harness::process::interrupted().is_some() || input == failure.case.input {
         return failure;
     }
@@ -432,7 +489,9 @@ pub fn summary(
     } else {
         ""
     };
+    let note = case.shrink_note.as_deref();
     let mut text = match case.generated() {
+        _ if runs == 0 && note.is_some_and(|n| n.starts_with("not shrunk")) => String::new(),
         _ if !case.shrunk() => format!(
             "not shrunk ({} bytes, {} tokens): no smaller input failed in {runs} runs{budget}\n",
             after.len(),
@@ -451,6 +510,10 @@ pub fn summary(
             tokens(after)
         ),
     };
+    if let Some(note) = note {
+        text.push_str(note);
+        text.push('\n');
+    }
     if programs.validator.is_none() {
         text.push_str(
             "not validated (no --validate): the shrinker kept the generated inputs' shape \

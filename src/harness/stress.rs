@@ -8,6 +8,7 @@
 //! one the shell cannot run at all (exit status 126 or 127) is a set-up error, not a failure.
 //! Cases may run on several threads; the report is the same as a sequential run's.
 
+use crate::error::{Lines, escape};
 pub use crate::harness::process::{Limits, Outcome, output_cap, run_command};
 use crate::harness::shrink::{Budget, Shrunk, shrink};
 use crate::judge::Domain;
@@ -53,7 +54,7 @@ pub fn compare(expected: &[u8], got: &[u8]) -> Comparison {
     }
     let line = e.iter().zip(&g).position(|(a, b)| a != b).unwrap_or(e.len().min(g.len()));
     let show = |lines: &[&[u8]]| {
-        lines.get(line).map_or("<no line>".to_string(), |l| String::from_utf8_lossy(l).into_owned())
+        lines.get(line).map_or("<no line>".to_string(), |l| escape(l, Lines::Escape))
     };
     Comparison::Differ { line: line + 1, expected: show(&e), got: show(&g) }
 }
@@ -170,6 +171,9 @@ pub struct Counterexample {
     pub shrink_runs: usize,
     /// Shrinking stopped because its budget ran out.
     pub shrink_out_of_budget: bool,
+    /// What the report must say of the shrinking beyond its runs: why it did not start (the
+    /// memory it needs), or that the validator timed out on its candidates.
+    pub shrink_note: Option<String>,
     pub judged: Judged,
 }
 
@@ -181,6 +185,7 @@ impl Counterexample {
             original: Vec::new(),
             shrink_runs: 0,
             shrink_out_of_budget: false,
+            shrink_note: None,
             judged,
         }
     }
@@ -285,8 +290,8 @@ pub fn judge_command(
 
 /// The set-up error for a command the shell could not run (its exit status 126 or 127).
 pub fn cannot_run(cmd: &str, code: i32, stderr: &[u8]) -> StressError {
-    let why = String::from_utf8_lossy(stderr);
-    let why = why.lines().next().unwrap_or("").trim();
+    let why = escape(stderr.split(|&b| b == b'\n').next().unwrap_or(b""), Lines::Escape);
+    let why = why.trim();
     StressError::SetUp(format!(
         "cannot run `{cmd}`: the shell exited with status {code} ({}){}",
         if code == 127 { "command not found" } else { "not executable" },
@@ -654,8 +659,10 @@ fn record_error(
 }
 
 /// At most 40 lines / 4 KiB of a text, with a note when cut, ending in a newline.
+/// The text is escaped ([`crate::error::escape`]): line feeds and tabs kept, every other control
+/// byte shown as `\u001b`, so a program's output cannot act on the terminal.
 pub fn excerpt(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::error::escape(bytes, crate::error::Lines::Keep);
     let mut shown: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
     if shown.len() > 4096 {
         let mut cut = 4096;

@@ -126,7 +126,7 @@ pub fn run_and_compare(
     };
     let verdict = match run.outcome {
         Outcome::Crashed { code: Some(code @ (126 | 127)), stderr, .. } => {
-            let why = String::from_utf8_lossy(&stderr);
+            let why = crate::error::escape(&stderr, crate::error::Lines::Keep);
             let why = why.lines().next().unwrap_or("").trim().to_string();
             return Err(Stop::SetUp(format!(
                 "cannot run `{cmd}`: the shell exited with status {code}{}",

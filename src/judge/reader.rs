@@ -7,6 +7,7 @@
 //! tokens, no bound checked. Problem readers are written once and serve both.
 
 use super::{Bound, Domain, Violation};
+use crate::error::{Lines, escape};
 
 /// A cursor over the input.
 #[derive(Clone)]
@@ -50,13 +51,15 @@ impl<'a> Reader<'a> {
         let rest = self.input.get(offset..).unwrap_or(&[]);
         match rest.first() {
             None => "end of input".to_string(),
-            Some(&b) if crate::scanner::is_space(b) => format!("\"{}\"", [b].escape_ascii()),
+            Some(&b) if crate::scanner::is_space(b) => {
+                format!("\"{}\"", escape(&[b], Lines::Escape))
+            }
             Some(_) => {
                 let end =
                     rest.iter().position(|&b| crate::scanner::is_space(b)).unwrap_or(rest.len());
                 let shown = &rest[..end.min(24)];
                 let more = if end > 24 { "..." } else { "" };
-                format!("\"{}{more}\"", shown.escape_ascii())
+                format!("\"{}{more}\"", escape(shown, Lines::Escape))
             }
         }
     }

@@ -142,6 +142,24 @@ pub fn options(rule: &Rule, n: u64) -> Vec<Vec<u64>> {
     }
 }
 
+/// An estimate, made before listing, of how many heaps [`options`] lists for a heap of n (each
+/// option counted by its heaps, at least one): exact for the splitting rules, whose lists grow
+/// like n^2 (split-nim, multi-sg), and for lunch and fibonacci; `None` for the other rules (a
+/// subtraction set lists at most n options of one heap; a code is bounded by its caller).
+pub fn listed_estimate(rule: &Rule, n: u64) -> Option<u128> {
+    let n128 = u128::from(n);
+    match rule {
+        Rule::SplitNim => Some(n128 * (n128 + 1)),
+        Rule::MultiSg(f) if n >= *f && n >= 2 => Some(n128 * (n128 + 1) / 2 - 1),
+        Rule::MultiSg(_) => Some(1),
+        Rule::Fibonacci => Some(FIB.len() as u128),
+        // The parts of every cut into k equal pieces: the sum of n's divisors k >= 2, at most
+        // n (1 + ln n) < 45 n.
+        Rule::Lunch => Some(45 * n128 + 1),
+        _ => None,
+    }
+}
+
 /// G(0..=n) by a plain mex over the XOR of every option's values.
 pub fn naive_values(rule: &Rule, n: u64) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::new();

@@ -194,6 +194,11 @@ impl BigUint {
     pub fn limbs(&self) -> &[u64] {
         &self.limbs
     }
+
+    /// The number with these little-endian limbs (zero limbs at the top allowed).
+    pub fn from_limbs(limbs: Vec<u64>) -> Self {
+        BigUint { limbs }.trim()
+    }
 }
 
 impl From<u64> for BigUint {

@@ -133,24 +133,51 @@ fn element(s: &str) -> Result<Element, String> {
         return Err(format!("the range {lo}-{hi} is empty"));
     }
     let mut e = Element { lo, hi, span: u64::MAX, spacing: Spacing::Any, first: false };
-    let mut rest = mods;
-    while let Some(c) = rest.chars().next() {
-        rest = &rest[1..];
-        match c {
-            'C' if rest.starts_with('(') => {
-                let close = rest.find(')').ok_or("'C(' without ')'")?;
-                e.span = num(&rest[1..close])?;
-                rest = &rest[close + 1..];
-            }
-            'C' => e.spacing = Spacing::Consecutive,
-            'E' => e.spacing = Spacing::Equal,
-            'S' => e.spacing = Spacing::Symmetric,
-            'F' => e.first = true,
-            _ => return Err(format!("'{c}' is not a modifier (C, E, S, F, C(m))")),
-        }
-    }
+    modifiers(mods, &mut e, num)?;
     e.hi = e.hi.min(e.span);
     Ok(e)
+}
+
+/// Reads the modifiers of an element into `e`. A second spacing (`C`, `E`, `S`) or a second
+/// span (`C(m)`) is refused: one element has one of each (`2+CS` is not read as `2+S`).
+fn modifiers(
+    mods: &str,
+    e: &mut Element,
+    num: impl Fn(&str) -> Result<u64, String>,
+) -> Result<(), String> {
+    let (mut spacing, mut span) = (None::<char>, false);
+    let mut rest = mods;
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        if c == 'C' && rest.starts_with('(') {
+            let close = rest.find(')').ok_or("'C(' without ')'")?;
+            if span {
+                return Err("two spans C(m): an element takes at most one".into());
+            }
+            span = true;
+            e.span = num(&rest[1..close])?;
+            rest = &rest[close + 1..];
+            continue;
+        }
+        let s = match c {
+            'C' => Spacing::Consecutive,
+            'E' => Spacing::Equal,
+            'S' => Spacing::Symmetric,
+            'F' => {
+                e.first = true;
+                continue;
+            }
+            _ => return Err(format!("'{c}' is not a modifier (C, E, S, F, C(m))")),
+        };
+        if let Some(before) = spacing {
+            return Err(format!(
+                "two spacings '{before}' and '{c}': an element takes at most one of C, E, S"
+            ));
+        }
+        spacing = Some(c);
+        e.spacing = s;
+    }
+    Ok(())
 }
 
 /// Is the coin set `t` (sorted, increasing, nonempty) a move of `e`? The definition, word for
@@ -602,37 +629,115 @@ fn choose(
 }
 
 /// Every move of `rule` from a single head at n: the other coins turned (sorted), listed from
-/// the definition ([`allows`]) over the subsets of the allowed window; `None` past `limit` moves.
-pub fn moves(rule: &Rule, n: u64, limit: usize) -> Option<Vec<Vec<u64>>> {
+/// the definition ([`allows`]); `None` when the coins listed (each move counted by its coins
+/// and its head) would pass `limit`. Consecutive and equally spaced moves are listed directly
+/// (n and about n ln n of them); other elements walk the subsets of their window, whose number
+/// (a binomial sum) is estimated before the walk starts and refused past four times `limit`.
+pub fn moves(rule: &Rule, n: u64, limit: u64) -> Option<Vec<Vec<u64>>> {
     let mut out: Vec<Vec<u64>> = Vec::new();
+    let mut listed = 0u64;
     for e in &rule.elements {
+        let mut keep = |t: Vec<u64>| -> Option<()> {
+            listed = listed.saturating_add(t.len() as u64 + 1);
+            (listed <= limit).then(|| out.push(t))
+        };
         let far = if e.span == u64::MAX { 1 } else { n.saturating_sub(e.span - 1).max(1) };
-        // Depth-first over increasing coin lists below n, pruned by count.
-        let mut stack: Vec<Vec<u64>> = vec![Vec::new()];
-        while let Some(t) = stack.pop() {
-            let mut full = t.clone();
-            full.push(n);
-            if allows(e, &full) && !out.contains(&t) {
-                out.push(t.clone());
-                if out.len() > limit {
-                    return None;
+        // n = 0 (no coin) goes through the definition, as every small case may.
+        let spacing = if n == 0 { Spacing::Any } else { e.spacing };
+        match spacing {
+            Spacing::Consecutive => {
+                for j in e.lo..=e.hi.min(n + 1 - far) {
+                    let a = n + 1 - j;
+                    if !e.first || a == 1 {
+                        keep((a..n).collect())?;
+                    }
                 }
             }
-            if (t.len() as u64 + 1) < e.hi {
-                let start = t.last().map_or(far, |&c| c + 1);
-                for c in start..n {
-                    if stack.len() > limit.saturating_mul(4) {
-                        return None;
-                    }
-                    let mut u = t.clone();
-                    u.push(c);
-                    stack.push(u);
+            Spacing::Equal => equal_moves(e, n, far, &mut keep)?,
+            Spacing::Any | Spacing::Symmetric => {
+                if subsets_below(n.saturating_sub(far), e.hi.saturating_sub(1))
+                    > u128::from(limit) * 4
+                {
+                    return None;
                 }
+                walk_moves(e, n, far, &mut keep)?;
             }
         }
     }
     out.sort();
+    out.dedup();
     Some(out)
+}
+
+/// The number of subsets of at most `most` of `w` coins: sum over s <= most of C(w, s),
+/// saturating at 2^100.
+fn subsets_below(w: u64, most: u64) -> u128 {
+    const CAP: u128 = 1 << 100;
+    let (mut term, mut sum) = (1u128, 1u128);
+    for s in 1..=most.min(w) {
+        // C(w, s) = C(w, s - 1) (w - s + 1) / s, exact at every step.
+        term = term.saturating_mul(u128::from(w - s + 1)) / u128::from(s);
+        sum = sum.saturating_add(term);
+        if sum >= CAP || term >= CAP {
+            return CAP;
+        }
+    }
+    sum
+}
+
+/// The equally spaced moves of `e` at n: for each spacing d, the coins n - d, n - 2d, ...
+fn equal_moves(
+    e: &Element,
+    n: u64,
+    far: u64,
+    keep: &mut impl FnMut(Vec<u64>) -> Option<()>,
+) -> Option<()> {
+    if e.lo <= 1 && (!e.first || n == 1) {
+        keep(Vec::new())?;
+    }
+    for d in 1..n {
+        let (mut t, mut c) = (Vec::new(), n);
+        while c > d && (t.len() as u64 + 1) < e.hi {
+            c -= d;
+            if c < far {
+                break;
+            }
+            t.push(c);
+            if t.len() as u64 + 1 >= e.lo && (!e.first || c == 1) {
+                let mut m = t.clone();
+                m.reverse();
+                keep(m)?;
+            }
+        }
+    }
+    Some(())
+}
+
+/// The moves of `e` at n among the subsets of coins `far..n`, depth first over increasing
+/// coin lists (its size bounded by the caller's estimate).
+fn walk_moves(
+    e: &Element,
+    n: u64,
+    far: u64,
+    keep: &mut impl FnMut(Vec<u64>) -> Option<()>,
+) -> Option<()> {
+    let mut stack: Vec<Vec<u64>> = vec![Vec::new()];
+    while let Some(t) = stack.pop() {
+        let mut full = t.clone();
+        full.push(n);
+        if (t.len() as u64 + 1) < e.hi {
+            let start = t.last().map_or(far, |&c| c + 1);
+            for c in start..n {
+                let mut u = t.clone();
+                u.push(c);
+                stack.push(u);
+            }
+        }
+        if allows(e, &full) {
+            keep(t)?;
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]
