@@ -51,6 +51,9 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
+        .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "winning"]).help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
+        .arg(Arg::new("score").long("score").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["partizan", "remoteness", "misere", "check", "svg", "count", "multiset"]).help("A scoring game: replies OPTION @ GAIN; ... (= GAIN: the game ends with that gain to the mover); values are the mover's best total minus the opponent's"))
+        .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "json"]).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its value"))
         .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "outcomes", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
@@ -102,6 +105,12 @@ fn timing(phase: &str, since: std::time::Instant) {
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
         return super::explore_partizan::run(args);
+    }
+    if args.get_flag("score") {
+        return super::explore_score::run(args);
+    }
+    if args.get_flag("remoteness") || args.get_flag("serve") {
+        return super::explore_remoteness::run(args);
     }
     let (space, big) = box_of(args)?;
     let misere = args.get_flag("misere");
