@@ -26,13 +26,19 @@ pub fn command() -> Command {
                 "Misere play of a single token (the last player to move loses): outcomes only",
             ),
         )
+        .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).help(
+            "Outcome and remoteness of every vertex (win fast, lose slow; D without one); positions are conjunctive compounds (least remoteness)",
+        ))
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
         .context("graph: cannot read the input")?;
-    let opts =
-        games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
+    let opts = games::graph::Options {
+        json: args.get_flag("json"),
+        misere: args.get_flag("misere"),
+        remoteness: args.get_flag("remoteness"),
+    };
     // The tables stream out in blocks (10^8 vertices make over a gigabyte of text).
     let (fault, written) = games::graph::run_streaming(&input, opts, Box::new(std::io::stdout()));
     let written =

@@ -23,6 +23,7 @@ pub mod solve;
 pub mod stress;
 pub mod stress_generic;
 pub mod test;
+pub mod test_interactive;
 pub mod validate;
 
 use anyhow::{Context, Result};

@@ -299,7 +299,8 @@ impl ScoreGame {
                     path.push((u, self.start[u as usize]));
                     continue;
                 }
-                self.value[v] = self.value_here(v);
+                let x = self.value_here(v);
+                self.value[v] = x;
                 state[v] = 2;
                 path.pop();
             }

@@ -7,6 +7,7 @@
 
 mod input;
 mod misere;
+mod remoteness;
 mod report;
 mod touched;
 
@@ -33,6 +34,8 @@ pub struct Options {
     pub json: bool,
     /// Misère play of a single token: outcomes only.
     pub misere: bool,
+    /// Outcomes with remoteness ([`remoteness`]); positions are conjunctive compounds.
+    pub remoteness: bool,
 }
 
 /// Misère play: turn 0 is the player to move first (the maximiser), turn 1 the other; ranks
@@ -57,6 +60,9 @@ pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), I
         arcs.push((a as u32, b as u32));
     }
     let n = n as usize;
+    if opts.remoteness {
+        return remoteness::solve(sc, out, n, &arcs, opts.misere, opts.json);
+    }
     let touched = Touched::renumber(n, &mut arcs)?;
     touched.probe(arcs.len())?;
     if opts.misere {
