@@ -77,8 +77,9 @@ pub fn wins(r: u32, misere: bool) -> bool {
 /// use games::theory::remoteness::{remoteness, DRAW};
 /// // 0 -> 1 -> 2, 0 -> 2, 3 <-> 4
 /// let g = ReverseGraph::from_arcs(5, &[(0, 1), (1, 2), (0, 2), (3, 4), (4, 3)]);
-/// assert_eq!(remoteness(&g, false), vec![3, 1, 0, DRAW, DRAW]);
-/// assert_eq!(remoteness(&g, true), vec![1, 0, 0, DRAW, DRAW]);
+/// // Normal play: 0 wins at once by 0 -> 2; misère: 0 -> 2 would lose, 0 -> 1 wins in 2.
+/// assert_eq!(remoteness(&g, false), vec![1, 1, 0, DRAW, DRAW]);
+/// assert_eq!(remoteness(&g, true), vec![2, 1, 0, DRAW, DRAW]);
 /// ```
 pub fn remoteness(graph: &ReverseGraph, misere: bool) -> Vec<u32> {
     let n = graph.vertices();
