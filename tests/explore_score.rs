@@ -282,7 +282,6 @@ fn serve_reaches_the_value_against_every_reply() {
             stack.push((k, l - 1, score - a[l - 1] as i128));
         }
     }
-    drop(ask);
     drop(to);
     assert!(ends >= 8, "{ends} lines");
     let _ = child.wait();

@@ -104,3 +104,44 @@ fn wrong_solutions_get_their_verdicts() {
         assert!(started.elapsed().as_secs() < 10, "{name} took {:?}", started.elapsed());
     }
 }
+
+#[test]
+fn stress_finds_the_weak_solution_out() {
+    if !have_python() {
+        return;
+    }
+    let dir = root().join("examples/interactive");
+    let gen_cmd = format!("python3 {}", dir.join("gen.py").display());
+    let inter = interactor();
+    let scratch = temp_dir("stress");
+    let save = scratch.join("failing.in");
+    let save_text = save.display().to_string();
+    let run = |solution: &str| {
+        let cmd = format!("python3 {}", dir.join(solution).display());
+        let args = [
+            "stress",
+            "--interactor",
+            &inter,
+            "--gen",
+            &gen_cmd,
+            "--against",
+            &cmd,
+            "--cases",
+            "6",
+            "--save",
+            &save_text,
+            "--timeout",
+            "20",
+        ];
+        let out = games(&args, b"");
+        (out.status.code(), text(&out.stdout) + &text(&out.stderr))
+    };
+    let (code, report) = run("good.py");
+    assert_eq!(code, Some(0), "{report}");
+    assert!(report.contains("6 of 6 cases AC"), "{report}");
+    let (code, report) = run("weak.py");
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains(": WA") && report.contains("transcript"), "{report}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.trim().parse::<u64>().is_ok_and(|n| n % 7 != 0 && n % 7 != 2), "{saved}");
+}

@@ -279,7 +279,7 @@ impl Oracle for Player<'_> {
 pub(super) fn serve_stdin(oracle: &dyn Oracle) -> Result<ExitCode> {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match serve::serve(oracle, stdin, stdout, |s| super::io::error_line(s)) {
+    match serve::serve(oracle, stdin, stdout, super::io::error_line) {
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(anyhow::anyhow!("explore --serve: {e}")),

@@ -34,13 +34,15 @@ pub fn command() -> Command {
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
         .context("graph: cannot read the input")?;
-    let opts = games::graph::Options {
-        json: args.get_flag("json"),
-        misere: args.get_flag("misere"),
-        remoteness: args.get_flag("remoteness"),
-    };
+    let opts =
+        games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
     // The tables stream out in blocks (10^8 vertices make over a gigabyte of text).
-    let (fault, written) = games::graph::run_streaming(&input, opts, Box::new(std::io::stdout()));
+    let stdout = Box::new(std::io::stdout());
+    let (fault, written) = if args.get_flag("remoteness") {
+        games::graph::run_remoteness_streaming(&input, opts, stdout)
+    } else {
+        games::graph::run_streaming(&input, opts, stdout)
+    };
     let written =
         written.map_err(|source| super::io::StreamError { stream: "standard output", source });
     Ok(super::solve::conclude("graph", &input, written, fault))

@@ -3,6 +3,9 @@
 //! talks to the solution through `games::harness::interactive`; one line per case (AC, WA, PE,
 //! RE, TLE, IL, OLE, FAIL, with the time), the end of the transcript under a failing case, and
 //! a summary. Exit status 0 iff every case is AC, 1 otherwise, 2 for a set-up error.
+//! `games stress --interactor CMD --gen GEN --against SOLUTION` ([`stress`]) does the same on
+//! generated cases (`GEN <seed>`) until the first that is not AC, which is saved and shown (not
+//! shrunk: an interactive case is judged by the interactor, not by comparing answers).
 
 use super::io;
 use anyhow::Result;
@@ -102,4 +105,85 @@ fn transcript_tail(t: &[u8]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// `games stress --interactor CMD --gen GEN --against SOLUTION [--cases N] [--seed S]`.
+pub fn stress(args: &ArgMatches) -> Result<ExitCode> {
+    let generator = args.get_one::<String>("gen").cloned().unwrap_or_default();
+    let timeout = Duration::from_secs_f64(*args.get_one::<f64>("timeout").unwrap_or(&5.0));
+    let setup = Setup {
+        interactor: args.get_one::<String>("interactor").cloned().unwrap_or_default(),
+        solution: args.get_one::<String>("against").cloned().unwrap_or_default(),
+        timeout,
+        output_cap: 64 << 20,
+    };
+    let (cases, seed) =
+        (*args.get_one::<u64>("cases").unwrap_or(&300), *args.get_one::<u64>("seed").unwrap_or(&1));
+    process::Supervisor::install();
+    let dir = std::env::temp_dir();
+    let (input, scratch) = (
+        dir.join(format!("games-istress-{}.in", std::process::id())),
+        dir.join(format!("games-istress-{}.out", std::process::id())),
+    );
+    let limits =
+        process::Limits { timeout: timeout.max(Duration::from_secs(10)), output_cap: 64 << 20 };
+    for i in 0..cases {
+        let g = games::harness::generic::generator_seed(seed, i);
+        let made = process::run_command(&format!("{generator} {g}"), b"", limits);
+        let text = match made.map(|r| r.outcome) {
+            Ok(process::Outcome::Finished { stdout, .. }) => stdout,
+            Ok(other) => {
+                return set_up(
+                    &format!("the generator failed on seed {g}: {other:?}")
+                        .chars()
+                        .take(300)
+                        .collect::<String>(),
+                );
+            }
+            Err(e) => return set_up(&format!("cannot run the generator: {e}")),
+        };
+        std::fs::write(&input, &text)?;
+        let case = match interactive::run(&setup, &input, &scratch) {
+            Ok(c) => c,
+            Err(e) => return set_up(&format!("cannot run the programs: {e}")),
+        };
+        if case.verdict == Verdict::Accepted {
+            continue;
+        }
+        let save = args
+            .get_one::<PathBuf>("save")
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from(format!("stress-{seed}-{i}.in")));
+        std::fs::write(&save, &text)?;
+        let mut report = format!(
+            "case {} (generator seed {g}): {} {}\ninput saved to {}:\n",
+            i + 1,
+            case.verdict.code(),
+            case.verdict.detail(),
+            save.display()
+        );
+        for line in String::from_utf8_lossy(&text).lines().take(SHOWN) {
+            report.push_str(&format!("     {line}\n"));
+        }
+        report.push_str(&transcript_tail(&case.transcript));
+        cleanup(&input, &scratch);
+        return Ok(io::finish(1, report.as_bytes()));
+    }
+    cleanup(&input, &scratch);
+    Ok(io::finish(0, format!("interactive stress: {cases} of {cases} cases AC\n").as_bytes()))
+}
+
+fn cleanup(input: &std::path::Path, scratch: &std::path::Path) {
+    let _ = std::fs::remove_file(input);
+    let _ = std::fs::remove_file(scratch);
+    process::sweep_orphans();
+}
+
+fn set_up(why: &str) -> Result<ExitCode> {
+    if let Some(sig) = process::interrupted() {
+        io::error_line(&format!("games stress: interrupted by {}", process::signal_name(sig)));
+        return Ok(ExitCode::from(process::interrupted_exit_code(sig)));
+    }
+    io::error_line(&format!("games stress: {why}"));
+    Ok(ExitCode::from(2))
 }

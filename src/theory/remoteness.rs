@@ -210,9 +210,9 @@ mod tests {
             let g = ReverseGraph::from_arcs(n, &arcs(&opts));
             for misere in [false, true] {
                 let r = remoteness(&g, misere);
-                for v in 0..n {
+                for (v, &rv) in r.iter().enumerate() {
                     let (w, len) = brute(&opts, v, misere);
-                    assert_eq!((wins(r[v], misere), r[v]), (w, len), "{opts:?} {v} {misere}");
+                    assert_eq!((wins(rv, misere), rv), (w, len), "{opts:?} {v} {misere}");
                 }
             }
         }
@@ -252,14 +252,14 @@ mod tests {
             for misere in [false, true] {
                 let ra = remoteness(&ReverseGraph::from_arcs(n1, &arcs(&a)), misere);
                 let rb = remoteness(&ReverseGraph::from_arcs(n2, &arcs(&b)), misere);
-                for x in 0..n1 {
-                    for y in 0..n2 {
+                for (x, &rx) in ra.iter().enumerate() {
+                    for (y, &ry) in rb.iter().enumerate() {
                         let want = brute(&conj, x * n2 + y, misere);
-                        let r = conjunctive(&[ra[x], rb[y]]);
+                        let r = conjunctive(&[rx, ry]);
                         assert_eq!((wins(r, misere), r), want, "{a:?} {b:?} {x} {y}");
                         if !misere {
                             let s = brute(&sel, x * n2 + y, false).0;
-                            assert_eq!(selective_wins(&[ra[x], rb[y]]), s);
+                            assert_eq!(selective_wins(&[rx, ry]), s);
                         }
                     }
                 }
