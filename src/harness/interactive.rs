@@ -8,8 +8,9 @@
 //! and a scratch file it may write). Its exit code is the verdict, in testlib's convention:
 //! 0 AC, 1 WA, 2 PE (presentation error: the solution broke the protocol), 3 FAIL (the jury
 //! failed); anything else, or a signal, is a FAIL too. Around it:
-//! - the solution exited non-zero (or was killed) before the interactor gave a verdict: RE;
-//!   after an AC: RE as well (a solution must end cleanly);
+//! - the solution exited non-zero (or was killed) before the interactor ended with anything
+//!   but WA: RE; after an AC: RE as well (a solution must end cleanly); a WA stays a WA (it
+//!   judges what the solution wrote, even if the solution then failed on the verdict's heels);
 //! - the deadline (the whole exchange) passed with the solution still running: TLE (with only
 //!   the interactor running: FAIL, the jury is too slow);
 //! - nothing went either way for [`IDLE`] while neither program had a process running (both
@@ -217,7 +218,7 @@ pub fn run(setup: &Setup, input: &Path, scratch: &Path) -> std::io::Result<Inter
     let j_status = j_done.map_or(j_status, |(st, _)| Ok(st))?;
     let s_status = s_done.map_or(s_status, |(st, _)| Ok(st))?;
     let solution_first = match (j_done, s_done) {
-        (Some((_, j)), Some((_, s))) => s < j,
+        (Some((_, j)), Some((_, s))) => s <= j,
         (None, Some(_)) => true,
         _ => false,
     };
@@ -245,11 +246,13 @@ fn decide(
 ) -> Verdict {
     let crashed = !sol.success();
     let how = format!("the solution {sol}");
+    // A WA judges what the solution wrote, whatever became of it after; a PE (testlib's
+    // "unexpected end of file") after the solution failed is the failure's doing.
     match jury.code() {
-        _ if crashed && solution_first => Verdict::Runtime(how),
+        Some(1) => Verdict::Wrong(said),
         Some(0) if crashed => Verdict::Runtime(how),
         Some(0) => Verdict::Accepted,
-        Some(1) => Verdict::Wrong(said),
+        _ if crashed && solution_first => Verdict::Runtime(how),
         Some(2) => Verdict::Presentation(said),
         Some(3) => Verdict::Fail(said),
         _ => Verdict::Fail(format!("the interactor {jury}{said}")),
@@ -276,15 +279,17 @@ fn watch(
                 format!("interrupted by {}", process::signal_name(sig)),
             ));
         }
-        if j.is_none()
-            && let Some(st) = jury.try_wait()?
-        {
-            j = Some((st, shared.start.elapsed()));
-        }
+        // The solution first: two exits seen in one round count as the solution's first (an
+        // interactor's end is more often the effect of the solution's than the cause).
         if s.is_none()
             && let Some(st) = sol.try_wait()?
         {
             s = Some((st, shared.start.elapsed()));
+        }
+        if j.is_none()
+            && let Some(st) = jury.try_wait()?
+        {
+            j = Some((st, shared.start.elapsed()));
         }
         // A verdict other than AC needs nothing more from the solution.
         let judged = j.is_some_and(|(st, _)| st.code() != Some(0));
