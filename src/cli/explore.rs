@@ -54,6 +54,9 @@ pub fn command() -> Command {
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
         .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
         .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
+        .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "winning"]).help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
+        .arg(Arg::new("score").long("score").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["partizan", "remoteness", "misere", "check", "svg", "count", "multiset"]).help("A scoring game: replies OPTION @ GAIN; ... (= GAIN: the game ends with that gain to the mover); values are the mover's best total minus the opponent's"))
+        .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "json"]).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its value"))
         .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["misere", "check", "svg", "slice"]).help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 
@@ -105,6 +108,12 @@ fn timing(phase: &str, since: std::time::Instant) {
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("partizan") {
         return super::explore_partizan::run(args);
+    }
+    if args.get_flag("score") {
+        return super::explore_score::run(args);
+    }
+    if args.get_flag("remoteness") || args.get_flag("serve") {
+        return super::explore_remoteness::run(args);
     }
     let (space, big) = box_of(args)?;
     let misere = args.get_flag("misere");

@@ -26,6 +26,9 @@ pub fn command() -> Command {
                 "Misere play of a single token (the last player to move loses): outcomes only",
             ),
         )
+        .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).help(
+            "Outcome and remoteness of every vertex (win fast, lose slow; D without one); positions are conjunctive compounds (least remoteness)",
+        ))
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
@@ -34,7 +37,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let opts =
         games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
     // The tables stream out in blocks (10^8 vertices make over a gigabyte of text).
-    let (fault, written) = games::graph::run_streaming(&input, opts, Box::new(std::io::stdout()));
+    let stdout = Box::new(std::io::stdout());
+    let (fault, written) = if args.get_flag("remoteness") {
+        games::graph::run_remoteness_streaming(&input, opts, stdout)
+    } else {
+        games::graph::run_streaming(&input, opts, stdout)
+    };
     let written =
         written.map_err(|source| super::io::StreamError { stream: "standard output", source });
     Ok(super::solve::conclude("graph", &input, written, fault))

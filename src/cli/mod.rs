@@ -10,6 +10,8 @@ pub mod count;
 pub mod explore;
 pub mod explore_big;
 pub mod explore_partizan;
+pub mod explore_remoteness;
+pub mod explore_score;
 pub mod r#gen;
 pub mod graph;
 pub mod hackenbush_graph;
@@ -21,6 +23,7 @@ pub mod solve;
 pub mod stress;
 pub mod stress_generic;
 pub mod test;
+pub mod test_interactive;
 pub mod validate;
 
 use anyhow::{Context, Result};

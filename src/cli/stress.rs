@@ -47,6 +47,14 @@ pub fn command() -> Command {
         )
         .arg(super::beyond_judge_arg().conflicts_with("gen"))
         .args(super::stress_generic::args())
+        .arg(
+            Arg::new("interactor")
+                .long("interactor")
+                .value_name("CMD")
+                .requires_all(["gen", "against"])
+                .help("With --gen: an interactive problem, CMD INPUT OUTPUT wired to the program (exit 0 AC, 1 WA, 2 PE, 3 FAIL)"),
+        )
+        .group(clap::ArgGroup::new("judging").args(["reference", "interactor"]))
         .arg(super::timeout_arg("Seconds per run before the program's process group is killed"))
         .args(super::stress_generic::shrink_args())
         .arg(
@@ -62,6 +70,9 @@ pub fn command() -> Command {
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if args.contains_id("interactor") {
+        return super::test_interactive::stress(args);
+    }
     if args.contains_id("gen") {
         return super::stress_generic::run(args);
     }

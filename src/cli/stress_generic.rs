@@ -97,7 +97,7 @@ pub fn args() -> Vec<Arg> {
             .long("gen")
             .value_name("CMD")
             .conflicts_with_all(["PROBLEM", "brute"])
-            .requires("reference")
+            .requires("judging")
             .help("Any problem: the generator, run as `CMD <seed>` (with --reference, no problem)"),
         Arg::new("reference")
             .long("reference")

@@ -55,6 +55,13 @@ pub fn command() -> Command {
         )
         .arg(super::timeout_arg("Seconds per file before the program's process group is killed"))
         .arg(
+            Arg::new("interactor")
+                .long("interactor")
+                .value_name("CMD")
+                .conflicts_with("reference")
+                .help("An interactive problem: run CMD INPUT OUTPUT wired to the solution (exit 0 AC, 1 WA, 2 PE, 3 FAIL)"),
+        )
+        .arg(
             Arg::new("beyond-judge")
                 .long("beyond-judge")
                 .action(clap::ArgAction::SetTrue)
@@ -101,6 +108,9 @@ struct Setup<'a> {
 }
 
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if args.contains_id("interactor") {
+        return super::test_interactive::run(args);
+    }
     let setup = match resolve(args) {
         Ok(setup) => setup,
         Err(message) => {

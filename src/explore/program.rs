@@ -78,6 +78,16 @@ pub trait Sink {
     fn line(&mut self, _program: &Program, _line: &[u8]) -> Option<Result<(), String>> {
         None
     }
+    /// `--score` ([`super::score`]): read every option as `OPTION @ GAIN` and a line `= GAIN`
+    /// as a final gain. Off for every other sink, so `@` and `=` mean nothing elsewhere.
+    fn scores(&self) -> bool {
+        false
+    }
+    /// `--score`: the gain written after the current option's `@`, or (`terminal`) after a
+    /// line's `=`, trimmed.
+    fn gain(&mut self, _text: &[u8], _terminal: bool) -> Result<(), ProtocolError> {
+        Ok(())
+    }
 }
 
 /// Text from a program, shortened to 120 bytes and escaped ([`crate::error::escape`]: control
@@ -135,6 +145,9 @@ impl Program {
         if line.iter().all(|b| *b == b' ' || *b == b'\t') {
             return Ok(());
         }
+        if sink.scores() {
+            return self.parse_scored(line, sink);
+        }
         let mut p = [0u64; MAX_ARITY];
         let w = self.width();
         let (mut from, mut first) = (0, true);
@@ -156,6 +169,31 @@ impl Program {
             }
             from = end + 1;
         }
+    }
+
+    /// A `--score` reply line: `OPTION @ GAIN; ...`, or `= GAIN`; no sums.
+    fn parse_scored(&self, line: &[u8], sink: &mut impl Sink) -> Result<(), String> {
+        if let Some(g) = line.trim_ascii().strip_prefix(b"=") {
+            return sink.gain(g.trim_ascii(), true).map_err(|e| e.0);
+        }
+        let mut p = [0u64; MAX_ARITY];
+        for option in line.split(|&b| b == b';') {
+            let Some(at) = option.iter().position(|&b| b == b'@') else {
+                let o = excerpt(option.trim_ascii());
+                return Err(format!(
+                    "'{o}' has no '@ GAIN' (with --score every option is OPTION @ GAIN)"
+                ));
+            };
+            if option[..at].contains(&b'+') {
+                return Err(
+                    "a sum of positions: with --score an option is one whole position".into()
+                );
+            }
+            let nonempty = self.parse_part_full(&option[..at], &mut p)?;
+            sink.part(nonempty.then_some(&p[..self.width()]), true).map_err(|e| e.0)?;
+            sink.gain(option[at + 1..].trim_ascii(), false).map_err(|e| e.0)?;
+        }
+        Ok(())
     }
 
     /// The common case of a part (see [`Program::parse_part_full`]) in one pass over the

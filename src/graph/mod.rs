@@ -7,6 +7,7 @@
 
 mod input;
 mod misere;
+mod remoteness;
 mod report;
 mod touched;
 
@@ -42,21 +43,7 @@ pub const MISERE: Rules<2> =
 
 /// Reads the whole input and writes the answers (see the module documentation).
 pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), InputError> {
-    let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
-    let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
-    // The arcs are read first (bounded by the input: a count is never trusted), then only the
-    // vertices they touch are analysed.
-    let mut arcs: Vec<(u32, u32)> =
-        crate::error::try_with_capacity(sc.capacity_for(m, 2), "the arcs")?;
-    for _ in 0..m {
-        let a = sc.u64_in("vertex", 1, n)? - 1;
-        let b = sc.u64_in("vertex", 1, n)? - 1;
-        if arcs.len() == arcs.capacity() {
-            crate::error::try_reserve(&mut arcs, 1, "the arcs")?;
-        }
-        arcs.push((a as u32, b as u32));
-    }
-    let n = n as usize;
+    let (n, mut arcs) = read_graph(sc)?;
     let touched = Touched::renumber(n, &mut arcs)?;
     touched.probe(arcs.len())?;
     if opts.misere {
@@ -116,6 +103,41 @@ pub fn solve(sc: &mut Scanner<'_>, out: &mut Out, opts: Options) -> Result<(), I
         out.nl();
     }
     sc.expect_eof()
+}
+
+/// `n m` and the arcs (0-based), bounded by the input.
+fn read_graph(sc: &mut Scanner<'_>) -> Result<(usize, Vec<(u32, u32)>), InputError> {
+    let n = sc.u64_in("vertex count n", 0, MAX_VERTICES)?;
+    let m = sc.u64_in("arc count m", 0, MAX_ARCS)?;
+    // The arcs are read first (bounded by the input: a count is never trusted), then only the
+    // vertices they touch are analysed.
+    let mut arcs: Vec<(u32, u32)> =
+        crate::error::try_with_capacity(sc.capacity_for(m, 2), "the arcs")?;
+    for _ in 0..m {
+        let a = sc.u64_in("vertex", 1, n)? - 1;
+        let b = sc.u64_in("vertex", 1, n)? - 1;
+        if arcs.len() == arcs.capacity() {
+            crate::error::try_reserve(&mut arcs, 1, "the arcs")?;
+        }
+        arcs.push((a as u32, b as u32));
+    }
+    Ok((n as usize, arcs))
+}
+
+/// `games graph --remoteness`: outcomes with remoteness ([`remoteness`]), positions answered as
+/// conjunctive compounds; streamed like [`run_streaming`].
+pub fn run_remoteness_streaming(
+    input: &[u8],
+    opts: Options,
+    writer: Box<dyn std::io::Write>,
+) -> (Option<InputError>, std::io::Result<()>) {
+    let mut sc = Scanner::new(input);
+    let mut out = Out::streaming(writer);
+    let result = read_graph(&mut sc).and_then(|(n, arcs)| {
+        remoteness::solve(&mut sc, &mut out, n, &arcs, opts.misere, opts.json)
+    });
+    let written = out.finish();
+    (result.err(), written)
 }
 
 /// Runs [`solve`] on a whole input: the output written and the fault if there was one.

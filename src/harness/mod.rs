@@ -9,6 +9,7 @@
 //! read options and print these modules' reports.
 
 pub mod generic;
+pub mod interactive;
 pub mod process;
 pub mod shape;
 pub mod shrink;

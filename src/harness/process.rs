@@ -433,6 +433,30 @@ fn spawn_group(cmd: &str) -> std::io::Result<std::process::Child> {
     Ok(child)
 }
 
+/// For [`super::interactive`], which wires two programs to each other: `sh -c cmd` in its own
+/// process group with three pipes, registered as running ([`spawn_group`]).
+#[cfg(unix)]
+pub(crate) fn spawn_program(cmd: &str) -> std::io::Result<std::process::Child> {
+    spawn_group(cmd)
+}
+
+/// For [`super::interactive`]: kills the whole group of a program from [`spawn_program`],
+/// waits for it and forgets it; its exit status.
+#[cfg(unix)]
+pub(crate) fn kill_and_reap(child: &mut std::process::Child) -> std::io::Result<ExitStatus> {
+    let pid = child.id();
+    signal_group(pid, SIGKILL);
+    reap(child, pid, &End::Exited)
+}
+
+/// For [`super::interactive`]: is some process of group `pgid` on a processor or ready for it
+/// (state `R`)? `None` without `/proc`.
+pub(crate) fn group_running(pgid: u32) -> Option<bool> {
+    let dir = std::fs::read_dir("/proc").ok()?;
+    let pids = dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok());
+    Some(pids.filter_map(proc_stat).any(|(state, _, pgrp)| pgrp == pgid && state == b'R'))
+}
+
 /// Starts the program ([`spawn_group`]) and sets up the pump over its pipes.
 #[cfg(unix)]
 fn spawn<'i>(

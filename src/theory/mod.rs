@@ -21,6 +21,7 @@ pub mod modular;
 pub mod multi_sg;
 pub mod nim;
 pub mod nimber;
+pub mod remoteness;
 pub mod retrograde;
 pub mod split;
 pub mod staircase;
