@@ -226,6 +226,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
         report::patterns(&mut out, &table, &found, shown, dropped.len());
         report::refuted(&mut out, &table, &dropped);
+        if let Some(g) = &guard {
+            report::guarded(&mut out, g);
+        }
         // Answers are streamed (a file of positions is of the user's size), except with --check,
         // whose verdict may stop the run before anything is written.
         let stream = args.get_one::<String>("check").is_none();

@@ -339,6 +339,22 @@ fn refuted_json(dropped: &[Dropped]) -> Vec<RefutedJson> {
 /// A pattern the guard dropped, and why.
 pub type Dropped = (Pattern, super::guard::Refutation);
 
+/// What the guard checked, in one line, after the patterns.
+pub fn guarded(out: &mut Out, g: &super::guard::Guard) {
+    let band = if g.band_cells > 0 {
+        format!(
+            "the patterns that answer beyond the box reproduce the {} positions computed there (to {})",
+            g.band_cells,
+            g.computed.spec()
+        )
+    } else {
+        "no position beyond the box was computed".to_string()
+    };
+    out.str(&format!(
+        "checked beyond the box: {band}; each far answer below is checked against the game's rule where it is asked\n"
+    ));
+}
+
 /// The patterns the guard refuted beyond the box, one line each, after the patterns.
 pub fn refuted(out: &mut Out, t: &Table, dropped: &[Dropped]) {
     if dropped.is_empty() {
