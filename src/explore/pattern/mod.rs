@@ -20,6 +20,7 @@ pub mod beatty;
 pub mod bits;
 pub mod digits;
 pub mod excepted;
+pub mod grammar;
 pub mod intervals;
 pub mod param;
 pub mod period;
@@ -129,6 +130,7 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
     ("param", param::detect),
+    ("grammar", grammar::detect),
 ];
 
 /// How sure a reported pattern is.
