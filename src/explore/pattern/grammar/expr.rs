@@ -32,7 +32,7 @@ pub const ALPHAS: [(Alpha, &str, &str); 6] = [
     (Alpha::Quad(Quad { p: 1, q: 1, r: 2, d: 5 }), "phi", "phi"),
     (Alpha::Quad(Quad { p: 3, q: 1, r: 2, d: 5 }), "phi^2", "phi2"),
     (Alpha::Quad(Quad { p: 0, q: 1, r: 1, d: 2 }), "sqrt(2)", "sqrt2"),
-    (Alpha::Quad(Quad { p: 1, q: 1, r: 1, d: 2 }), "1+sqrt(2)", "silver"),
+    (Alpha::Quad(Quad { p: 1, q: 1, r: 1, d: 2 }), "(1+sqrt(2))", "silver"),
     (Alpha::Quad(Quad { p: 0, q: 1, r: 1, d: 3 }), "sqrt(3)", "sqrt3"),
     (Alpha::Rat(3, 2), "3/2", "r3_2"),
 ];
@@ -97,6 +97,8 @@ pub enum Binary {
     Lt,
     Le,
     Eq,
+    /// `x mod y` for `y >= 1` (a period that depends on a parameter).
+    ModBy,
     LtAlpha(usize),
     Wedge(usize),
 }
@@ -126,7 +128,7 @@ pub fn unaries() -> Vec<Unary> {
 /// Every binary operation, in the order they are tried.
 pub fn binaries() -> Vec<Binary> {
     use Binary::*;
-    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq];
+    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq, ModBy];
     b.extend((0..ALPHAS.len()).map(LtAlpha));
     b.extend((0..ALPHAS.len()).map(Wedge));
     b
@@ -224,6 +226,7 @@ pub fn binary(op: Binary, x: i64, y: i64) -> i64 {
         Binary::Lt => Some(b(x < y)),
         Binary::Le => Some(b(x <= y)),
         Binary::Eq => Some(b(x == y)),
+        Binary::ModBy => (x >= 0 && y >= 1).then(|| x % y),
         Binary::LtAlpha(i) => return lt_alpha(i, x, y),
         Binary::Wedge(i) => {
             let (l, r) = (lt_alpha(i, x, y), lt_alpha(i, y, x));
@@ -396,6 +399,8 @@ fn render_binary(b: Binary, l: &str, r: &str, d: Dialect) -> String {
         (Binary::Max, Cpp) => format!("std::max<long long>({l}, {r})"),
         (Binary::Min, _) => format!("min({l}, {r})"),
         (Binary::Max, _) => format!("max({l}, {r})"),
+        (Binary::ModBy, Words) => words_op("mod"),
+        (Binary::ModBy, _) => words_op("%"),
         (Binary::Lt, Python) => format!("int({l} < {r})"),
         (Binary::Le, Python) => format!("int({l} <= {r})"),
         (Binary::Eq, Python) => format!("int({l} == {r})"),

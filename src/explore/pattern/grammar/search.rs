@@ -101,11 +101,15 @@ struct Ctx<'a> {
     spent: u64,
     start: Instant,
     budget: Budget,
+    /// The end of the current phase (plain expressions leave time to the conditionals).
+    phase_end: Instant,
 }
 
 impl Ctx<'_> {
     fn out_of_budget(&self) -> bool {
-        self.spent >= self.budget.candidates || self.start.elapsed() >= self.budget.time
+        self.spent >= self.budget.candidates
+            || self.start.elapsed() >= self.budget.time
+            || Instant::now() >= self.phase_end
     }
 
     /// Does `f` fit the target on the sample cells `idx`? How it reads, if so.
@@ -210,11 +214,15 @@ fn setup<'a>(t: &'a Table, values: bool, budget: &Budget, start: Instant) -> Opt
     let values = values.then(|| order.iter().map(|&c| t.grundy[c] as i64).collect());
     let p = order.iter().map(|&c| t.outcome[c] == b'P').collect();
     let budget = budget.clone();
-    Some(Ctx { t, frame, s: order.len(), xs, values, p, spent: 0, start, budget })
+    let phase_end = start + budget.time;
+    Some(Ctx { t, frame, s: order.len(), xs, values, p, spent: 0, start, budget, phase_end })
 }
 
 /// The search proper on a prepared context.
 fn run(ctx: &mut Ctx) -> Vec<Grammar> {
+    let end = ctx.phase_end;
+    // Plain expressions may take half of what is left; the conditionals the rest.
+    ctx.phase_end = Instant::now() + (end.saturating_duration_since(Instant::now()) / 2);
     let pool = build_pool(ctx);
     let all: Vec<u32> = (0..ctx.s as u32).collect();
     let mut found: Vec<Grammar> = Vec::new();
@@ -243,7 +251,7 @@ fn run(ctx: &mut Ctx) -> Vec<Grammar> {
     }
     for size in 4..=5 {
         if found.is_empty() && !ctx.out_of_budget() {
-            for (plan, pol) in composed(ctx, &pool, &all, size) {
+            for (plan, pol) in composed(ctx, &pool, &all, size, MAX_FOUND * 4) {
                 let b = Branch { expr: plan_expr(&pool, plan), pol };
                 if accept(ctx, Vec::new(), b, &mut found) {
                     break;
@@ -251,6 +259,7 @@ fn run(ctx: &mut Ctx) -> Vec<Grammar> {
             }
         }
     }
+    ctx.phase_end = end;
     if found.is_empty() && !ctx.out_of_budget() {
         for (rules, last) in conditionals(ctx, &pool, &all) {
             if accept(ctx, rules, last, &mut found) {
@@ -285,6 +294,14 @@ fn build_pool(ctx: &mut Ctx) -> Pool {
     }
     for c in 0..=3 {
         pool.add(Expr(vec![Op::Const(c)]), vec![c; s]);
+    }
+    // The box's first two lines of each coordinate, named as lines (`a = 0`), before any
+    // expression with the same values.
+    for (i, lo) in ctx.frame.lo.iter().enumerate() {
+        for c in [*lo as i64, *lo as i64 + 1] {
+            let v = ctx.xs[i].iter().map(|&x| i64::from(x == c)).collect();
+            pool.add(Expr(vec![Op::Var(i, 0), Op::Const(c), Op::Bin(Binary::Eq)]), v);
+        }
     }
     let (us, bs) = (unaries(), binaries());
     for size in 2..=3 {
@@ -363,40 +380,33 @@ fn plan_expr(pool: &Pool, plan: Plan) -> Expr {
     Expr(ops)
 }
 
-/// The plans of `size` nodes (4 or 5) that fit the sample, in order, within the budget.
-fn composed(ctx: &mut Ctx, pool: &Pool, all: &[u32], size: usize) -> Vec<(Plan, Pol)> {
+/// The plans of `size` nodes (4 or 5) that fit the sample cells `idx`, at most `limit`, in
+/// order (binary forms before unary towers), within the budget.
+fn composed(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    idx: &[u32],
+    size: usize,
+    limit: usize,
+) -> Vec<(Plan, Pol)> {
     let (us, bs) = (unaries(), binaries());
     let mut plans: Vec<Plan> = Vec::new();
     let mut out = Vec::new();
     let flush = |ctx: &mut Ctx, plans: &mut Vec<Plan>, out: &mut Vec<(Plan, Pol)>| {
         for &p in plans.iter() {
-            if let Some(pol) = ctx.fit(all, |j| plan_at(pool, p, j)) {
+            if let Some(pol) = ctx.fit(idx, |j| plan_at(pool, p, j)) {
                 out.push((p, pol));
+                if out.len() >= limit {
+                    break;
+                }
             }
         }
         ctx.spent += plans.len() as u64;
         plans.clear();
-        out.len() >= MAX_FOUND * 4 || ctx.out_of_budget()
+        out.len() >= limit || ctx.out_of_budget()
     };
     let pairs: &[(usize, usize)] =
         if size == 4 { &[(1, 2), (2, 1)] } else { &[(1, 3), (3, 1), (2, 2)] };
-    if size == 4 {
-        for &u in &us {
-            plans.extend(pool.by_size[3].iter().map(|&a| Plan::U(u, a)));
-            if flush(ctx, &mut plans, &mut out) {
-                return out;
-            }
-        }
-    } else {
-        for &u2 in &us {
-            for &u1 in &us {
-                plans.extend(pool.by_size[3].iter().map(|&a| Plan::UU(u2, u1, a)));
-                if flush(ctx, &mut plans, &mut out) {
-                    return out;
-                }
-            }
-        }
-    }
     for &b in &bs {
         for &(i, k) in pairs {
             if b.commutes() && i > k {
@@ -410,19 +420,30 @@ fn composed(ctx: &mut Ctx, pool: &Pool, all: &[u32], size: usize) -> Vec<(Plan, 
             }
         }
     }
-    if size == 5 {
-        for &u in &us {
+    for &u in &us {
+        if size == 4 {
+            plans.extend(pool.by_size[3].iter().map(|&a| Plan::U(u, a)));
+        } else {
             for &b in &bs {
                 for &(i, k) in &[(1usize, 2usize), (2, 1)] {
-                    if b.commutes() && i > k {
-                        continue;
+                    if !(b.commutes() && i > k) {
+                        for &a in &pool.by_size[i] {
+                            plans.extend(pool.by_size[k].iter().map(|&c| Plan::UB(u, b, a, c)));
+                        }
                     }
-                    for &a in &pool.by_size[i] {
-                        plans.extend(pool.by_size[k].iter().map(|&c| Plan::UB(u, b, a, c)));
-                    }
-                    if flush(ctx, &mut plans, &mut out) {
-                        return out;
-                    }
+                }
+            }
+        }
+        if flush(ctx, &mut plans, &mut out) {
+            return out;
+        }
+    }
+    if size == 5 {
+        for &u2 in &us {
+            for &u1 in &us {
+                plans.extend(pool.by_size[3].iter().map(|&a| Plan::UU(u2, u1, a)));
+                if flush(ctx, &mut plans, &mut out) {
+                    return out;
                 }
             }
         }
@@ -430,9 +451,10 @@ fn composed(ctx: &mut Ctx, pool: &Pool, all: &[u32], size: usize) -> Vec<(Plan, 
     out
 }
 
-/// The shortest pool entry (of at most `max` nodes) that fits the sample cells `idx`.
+/// The shortest expression (of at most `max` nodes: the pool, then plans) that fits the
+/// sample cells `idx`.
 fn first_fit(ctx: &mut Ctx, pool: &Pool, idx: &[u32], max: usize) -> Option<Branch> {
-    for size in 1..=max {
+    for size in 1..=max.min(3) {
         for &id in &pool.by_size[size] {
             ctx.spent += 1;
             let row = pool.row(id);
@@ -441,11 +463,20 @@ fn first_fit(ctx: &mut Ctx, pool: &Pool, idx: &[u32], max: usize) -> Option<Bran
             }
         }
     }
+    for size in 4..=max {
+        if let Some(&(plan, pol)) = composed(ctx, pool, idx, size, 1).first() {
+            return Some(Branch { expr: plan_expr(pool, plan), pol });
+        }
+    }
     None
 }
 
-/// Conditionals with one condition, else two, that fit the sample, shortest first.
-fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<(Vec<(Expr, Branch)>, Branch)> {
+/// A conditional: its rules and its last branch.
+type Cond = (Vec<(Expr, Branch)>, Branch);
+
+/// Conditionals that fit the sample, shortest first: one condition with branches of up to
+/// three nodes; one whole line (`a = c`) and the rest up to five; then two conditions.
+fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
     let mut conds: Vec<usize> = (1..=3)
         .flat_map(|s| pool.by_size[s].iter().copied())
         .filter(|&id| {
@@ -456,47 +487,85 @@ fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<(Vec<(Expr, Bran
         .collect();
     // Whole lines (`a = c`) first, then by size.
     conds.sort_by_key(|&id| (!is_line(&pool.exprs[id]), pool.exprs[id].size()));
-    let split = |id: usize, within: &[u32]| -> (Vec<u32>, Vec<u32>) {
-        within.iter().partition(|&&j| pool.row(id)[j as usize] == 1)
-    };
-    let mut one = Vec::new();
-    let mut then_fits: Vec<(usize, Branch, Vec<u32>)> = Vec::new();
-    for &c in &conds {
+    let lines: Vec<usize> = conds.iter().copied().filter(|&c| is_line(&pool.exprs[c])).collect();
+    let (mut found, then_fits) = one_condition(ctx, pool, all, &conds, 3);
+    if found.is_empty() {
+        found = one_condition(ctx, pool, all, &lines, 5).0;
+    }
+    if found.is_empty() {
+        let pair_conds = &conds[..conds.len().min(MAX_PAIR_CONDS)];
+        found = two_conditions(ctx, pool, &then_fits, pair_conds, 3);
+    }
+    if found.is_empty() {
+        let line_fits: Vec<_> =
+            then_fits.iter().filter(|f| is_line(&pool.exprs[f.0])).cloned().collect();
+        found = two_conditions(ctx, pool, &line_fits, &lines, 5);
+    }
+    found.sort_by_key(|(r, l)| size_of(r, l));
+    found
+}
+
+/// The cells of `within` where pool entry `id` is 1, and the others.
+fn split(pool: &Pool, id: usize, within: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    within.iter().partition(|&&j| pool.row(id)[j as usize] == 1)
+}
+
+/// A condition, the branch that fits where it holds, and the cells where it does not.
+type ThenFit = (usize, Branch, Vec<u32>);
+
+/// Conditionals of one condition from `conds`, the last branch up to `deep` nodes; and the
+/// conditions whose first branch fits but not the rest (for a second condition).
+fn one_condition(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    all: &[u32],
+    conds: &[usize],
+    deep: usize,
+) -> (Vec<Cond>, Vec<ThenFit>) {
+    let (mut found, mut then_fits) = (Vec::new(), Vec::new());
+    for &c in conds {
         if ctx.out_of_budget() {
             break;
         }
-        let (yes, no) = split(c, all);
+        let (yes, no) = split(pool, c, all);
         let Some(b1) = first_fit(ctx, pool, &yes, 3) else { continue };
-        if let Some(b2) = first_fit(ctx, pool, &no, 3) {
-            one.push((vec![(pool.exprs[c].clone(), b1)], b2));
+        if let Some(b2) = first_fit(ctx, pool, &no, deep) {
+            found.push((vec![(pool.exprs[c].clone(), b1)], b2));
         } else if then_fits.len() < MAX_PAIR_CONDS {
             then_fits.push((c, b1, no));
         }
     }
-    if !one.is_empty() {
-        one.sort_by_key(|(r, l): &(Vec<(Expr, Branch)>, Branch)| size_of(r, l));
-        return one;
-    }
-    let mut two = Vec::new();
-    for (c1, b1, rest) in &then_fits {
-        for &c2 in conds.iter().take(MAX_PAIR_CONDS) {
+    (found, then_fits)
+}
+
+/// Conditionals of two conditions: a first from `firsts`, a second from `conds`, the last
+/// branch up to `deep` nodes.
+fn two_conditions(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    firsts: &[ThenFit],
+    conds: &[usize],
+    deep: usize,
+) -> Vec<Cond> {
+    let mut found = Vec::new();
+    for (c1, b1, rest) in firsts {
+        for &c2 in conds {
             if ctx.out_of_budget() {
-                break;
+                return found;
             }
-            let (yes, no) = split(c2, rest);
+            let (yes, no) = split(pool, c2, rest);
             if c2 == *c1 || yes.is_empty() || no.len() < 2 {
                 continue;
             }
             let Some(b2) = first_fit(ctx, pool, &yes, 2) else { continue };
-            if let Some(b3) = first_fit(ctx, pool, &no, 3) {
+            if let Some(b3) = first_fit(ctx, pool, &no, deep) {
                 let rules =
                     vec![(pool.exprs[*c1].clone(), b1.clone()), (pool.exprs[c2].clone(), b2)];
-                two.push((rules, b3));
+                found.push((rules, b3));
             }
         }
     }
-    two.sort_by_key(|(r, l)| size_of(r, l));
-    two
+    found
 }
 
 fn size_of(rules: &[(Expr, Branch)], last: &Branch) -> usize {
