@@ -190,7 +190,7 @@ fn lt_phi(x: u64, y: u64) -> bool {
 }
 
 fn is_3_2k(mut n: u64) -> bool {
-    if n < 3 || n % 3 != 0 {
+    if n < 3 || !n.is_multiple_of(3) {
         return false;
     }
     n /= 3;
