@@ -21,6 +21,9 @@ use super::{Answer, Covers, Formula, Frame};
 use crate::explore::table::Table;
 use expr::{ALPHAS, Alpha, Dialect, Expr, UNDEF};
 
+/// What an outcomes-only formula of a table with values adds to its cost.
+pub const FALLBACK_COST: u64 = 50;
+
 /// How a branch's expression is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pol {
@@ -49,6 +52,9 @@ pub struct Grammar {
     pub last: Branch,
     /// What the search spent and its budget, for the words.
     pub note: String,
+    /// Outcomes only, of a table that has values (no value formula was found): ranked after
+    /// the families that give the values.
+    pub fallback: bool,
 }
 
 impl Grammar {
@@ -189,7 +195,7 @@ impl Formula for Grammar {
     }
 
     fn cost(&self) -> u64 {
-        self.size() as u64 + 1
+        self.size() as u64 + 1 + if self.fallback { FALLBACK_COST } else { 0 }
     }
 }
 

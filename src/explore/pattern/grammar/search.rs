@@ -227,7 +227,8 @@ fn run(ctx: &mut Ctx) -> Vec<Grammar> {
     let all: Vec<u32> = (0..ctx.s as u32).collect();
     let mut found: Vec<Grammar> = Vec::new();
     let accept = |ctx: &Ctx, rules: Vec<(Expr, Branch)>, last: Branch, found: &mut Vec<_>| {
-        let g = Grammar { frame: ctx.frame.clone(), rules, last, note: String::new() };
+        let fallback = ctx.values.is_none() && ctx.t.all_finite();
+        let g = Grammar { frame: ctx.frame.clone(), rules, last, note: String::new(), fallback };
         if ctx.full(&g) {
             found.push(g);
         }
