@@ -108,7 +108,9 @@ fn round_trip_random_formulas_up_to_five_nodes() {
         let Some(v) = values(&e, &s) else { continue };
         tried += 1;
         let t = Table::from_grundy(s.clone(), v.clone());
-        let found = search(&t, &Budget::default());
+        // The default candidates, time enough for them on a loaded machine.
+        let found =
+            search(&t, &Budget { time: std::time::Duration::from_secs(20), ..Budget::default() });
         let pts = far_points(&mut rng, k);
         let names = ["a", "b"];
         match found.first() {

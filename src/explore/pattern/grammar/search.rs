@@ -475,8 +475,8 @@ fn first_fit(ctx: &mut Ctx, pool: &Pool, idx: &[u32], max: usize) -> Option<Bran
 /// A conditional: its rules and its last branch.
 type Cond = (Vec<(Expr, Branch)>, Branch);
 
-/// Conditionals that fit the sample, shortest first: one condition with branches of up to
-/// three nodes; one whole line (`a = c`) and the rest up to five; then two conditions.
+/// Conditionals that fit the sample, shortest first: one whole line (`a = c`) and the rest up
+/// to five nodes; one condition with branches of up to three nodes; then two conditions.
 fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
     let mut conds: Vec<usize> = (1..=3)
         .flat_map(|s| pool.by_size[s].iter().copied())
@@ -489,9 +489,13 @@ fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
     // Whole lines (`a = c`) first, then by size.
     conds.sort_by_key(|&id| (!is_line(&pool.exprs[id]), pool.exprs[id].size()));
     let lines: Vec<usize> = conds.iter().copied().filter(|&c| is_line(&pool.exprs[c])).collect();
-    let (mut found, then_fits) = one_condition(ctx, pool, all, &conds, 3);
+    // Whole exceptional lines first (cheap: a few conditions), then any condition.
+    let (mut found, mut then_fits) = one_condition(ctx, pool, all, &lines, 5);
     if found.is_empty() {
-        found = one_condition(ctx, pool, all, &lines, 5).0;
+        let rest: Vec<usize> = conds.iter().copied().filter(|c| !lines.contains(c)).collect();
+        let (f, t) = one_condition(ctx, pool, all, &rest, 3);
+        found = f;
+        then_fits.extend(t);
     }
     if found.is_empty() {
         let pair_conds = &conds[..conds.len().min(MAX_PAIR_CONDS)];
