@@ -20,6 +20,7 @@ pub mod beatty;
 pub mod bits;
 pub mod digits;
 pub mod excepted;
+pub mod grammar;
 pub mod intervals;
 pub mod param;
 pub mod period;
@@ -129,6 +130,7 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
     ("param", param::detect),
+    ("grammar", grammar::detect),
 ];
 
 /// How sure a reported pattern is.
@@ -257,11 +259,30 @@ pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
 /// Every pattern of the table: the detectors' candidates and `extra` (a built-in game's
 /// theorems), each verified on the table; proved first, then the shortest, one per text.
 pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
-    let mut candidates = extra;
-    for (_, detect) in DETECTORS {
-        candidates.extend(detect(t));
-    }
     let mut found: Vec<Pattern> = Vec::new();
+    keep_verified(t, extra, &mut found);
+    for (name, detect) in DETECTORS {
+        if *name == "grammar" {
+            continue;
+        }
+        keep_verified(t, detect(t), &mut found);
+    }
+    // The grammar search (up to its budget of time) only where the families left the table
+    // without a whole-table pattern of what it shows (values, else outcomes).
+    let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
+    let covered = found.iter().any(|p| {
+        !p.is_line() && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
+    });
+    if !covered {
+        keep_verified(t, grammar::detect(t), &mut found);
+    }
+    // Proved first, then patterns of the whole table before those of one line, shortest first.
+    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
+    found
+}
+
+/// Adds the candidates that reproduce every entry they cover (one per text).
+fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<Pattern>) {
     for f in candidates {
         if t.misere && f.covers() == Covers::Values {
             continue;
@@ -277,9 +298,6 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
         let edge = edge_rule(t, f.as_ref());
         found.push(Pattern { formula: f, basis, edge });
     }
-    // Proved first, then patterns of the whole table before those of one line, shortest first.
-    found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
-    found
 }
 
 /// What the user should know about the patterns found: only the outcomes follow a pattern,

@@ -1,0 +1,583 @@
+//! The search: expressions of the grammar enumerated shortest first and fitted to a table.
+//!
+//! Fitting is vectorised over a *sample* of the decided cells (all of them up to
+//! [`SAMPLE`], else that many in a scattered order): the expressions of up to three nodes are
+//! evaluated once over the sample and kept in a pool, one per value-vector (a hash of the
+//! vector finds equivalent expressions, which are kept once, the shortest). Larger candidates
+//! (four and five nodes) are compositions of pool entries checked cell by cell against the
+//! target, stopping at the first mismatch (almost all stop at the first or second cell), and
+//! conditionals take a condition from the pool (a 0/1 vector) and, for each side, the shortest
+//! pool entry that fits there. A candidate that fits the sample is then checked on every
+//! decided cell of the table; only those are returned. Everything counts against a
+//! [`Budget`] of candidates and time, said in the formula's words.
+
+use super::expr::{Binary, Expr, Op, UNDEF, Unary, binaries, binary, unaries, unary};
+use super::{Branch, Grammar, Pol};
+use crate::explore::pattern::{Frame, MIN_EVIDENCE, scattered};
+use crate::explore::table::Table;
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
+
+/// The most cells a pool vector holds.
+pub const SAMPLE: usize = 1024;
+/// The most free coordinates the grammar searches.
+pub const MAX_FREE: usize = 3;
+/// The most formulas returned.
+const MAX_FOUND: usize = 2;
+/// The most conditions tried in the two-condition level (lines first).
+const MAX_PAIR_CONDS: usize = 120;
+
+/// What a search may spend.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    pub candidates: u64,
+    pub time: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { candidates: 40_000_000, time: Duration::from_millis(1200) }
+    }
+}
+
+/// A candidate of four or five nodes: operations on pool entries.
+#[derive(Debug, Clone, Copy)]
+enum Plan {
+    U(Unary, usize),
+    B(Binary, usize, usize),
+    UU(Unary, Unary, usize),
+    UB(Unary, Binary, usize, usize),
+}
+
+/// The expressions of up to three nodes, one per value-vector on the sample.
+struct Pool {
+    exprs: Vec<Expr>,
+    vals: Vec<i64>,
+    s: usize,
+    index: HashMap<u64, Vec<usize>>,
+    /// `by_size[k]`: the ids of the entries of `k` nodes.
+    by_size: [Vec<usize>; 4],
+}
+
+impl Pool {
+    fn row(&self, i: usize) -> &[i64] {
+        &self.vals[i * self.s..(i + 1) * self.s]
+    }
+
+    /// Adds `e` unless its vector is nowhere defined or already in the pool.
+    fn add(&mut self, e: Expr, v: Vec<i64>) {
+        if v.iter().all(|&x| x == UNDEF) {
+            return;
+        }
+        let mut h = DefaultHasher::new();
+        v.hash(&mut h);
+        let key = h.finish();
+        if let Some(ids) = self.index.get(&key)
+            && ids.iter().any(|&i| self.row(i) == v.as_slice())
+        {
+            return;
+        }
+        let id = self.exprs.len();
+        self.index.entry(key).or_default().push(id);
+        self.by_size[e.size().min(3)].push(id);
+        self.exprs.push(e);
+        self.vals.extend_from_slice(&v);
+    }
+}
+
+/// The search's state: the sample, the target and what was spent.
+struct Ctx<'a> {
+    t: &'a Table,
+    frame: Frame,
+    s: usize,
+    /// Per free coordinate, its value at each sample cell.
+    xs: Vec<Vec<i64>>,
+    /// The target values (values search), else `None`.
+    values: Option<Vec<i64>>,
+    /// Is each sample cell P?
+    p: Vec<bool>,
+    spent: u64,
+    start: Instant,
+    budget: Budget,
+    /// The end of the current phase (plain expressions leave time to the conditionals).
+    phase_end: Instant,
+}
+
+impl Ctx<'_> {
+    fn out_of_budget(&self) -> bool {
+        self.spent >= self.budget.candidates
+            || self.start.elapsed() >= self.budget.time
+            || Instant::now() >= self.phase_end
+    }
+
+    /// Does `f` fit the target on the sample cells `idx`? How it reads, if so.
+    fn fit(&self, idx: &[u32], f: impl Fn(usize) -> i64) -> Option<Pol> {
+        if let Some(tv) = &self.values {
+            let ok = idx.iter().all(|&j| f(j as usize) == tv[j as usize]);
+            return ok.then_some(Pol::Value);
+        }
+        let (mut zero, mut nonzero) = (true, true);
+        for &j in idx {
+            let v = f(j as usize);
+            if v == UNDEF {
+                return None;
+            }
+            let p = self.p[j as usize];
+            zero &= (v == 0) == p;
+            nonzero &= (v != 0) == p;
+            if !zero && !nonzero {
+                return None;
+            }
+        }
+        if zero { Some(Pol::Zero) } else { Some(Pol::NonZero) }
+    }
+
+    /// Does the formula predict every decided cell of the table?
+    fn full(&self, g: &Grammar) -> bool {
+        use crate::explore::pattern::Formula;
+        let mut n = 0usize;
+        for cell in 0..self.t.cells() {
+            let seen = self.t.outcome[cell];
+            if seen == b'?' {
+                continue;
+            }
+            let Some(a) = g.at(&self.t.position(cell)) else { return false };
+            let ok = match &self.values {
+                Some(_) => a.value.is_some_and(|v| Some(v as u32) == self.t.value(cell)),
+                None => a.outcome == seen,
+            };
+            if !ok {
+                return false;
+            }
+            n += 1;
+        }
+        n >= MIN_EVIDENCE
+    }
+
+    fn note(&self, budget_hit: bool) -> String {
+        let kind = if self.values.is_some() { "values" } else { "outcomes" };
+        format!(
+            "grammar search of the {kind}: {} candidates{}; budget {} candidates or {} ms",
+            self.spent,
+            if budget_hit { ", budget exhausted" } else { "" },
+            self.budget.candidates,
+            self.budget.time.as_millis()
+        )
+    }
+}
+
+/// The shortest formulas of the grammar that reproduce `t` (values if the table has them,
+/// else the outcomes), at most [`MAX_FOUND`].
+pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
+    let start = Instant::now();
+    let mut spent = 0u64;
+    let mut out = Vec::new();
+    for values in [true, false] {
+        if values && !t.all_finite() {
+            continue;
+        }
+        let Some(mut ctx) = setup(t, values, budget, start) else { continue };
+        ctx.spent = spent;
+        out = run(&mut ctx);
+        spent = ctx.spent;
+        if !out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// The sample and target of a table, if the grammar applies.
+fn setup<'a>(t: &'a Table, values: bool, budget: &Budget, start: Instant) -> Option<Ctx<'a>> {
+    let frame = Frame::of(t);
+    let k = frame.free.len();
+    if k == 0 || k > MAX_FREE {
+        return None;
+    }
+    if !values && t.outcome.iter().any(|&o| o != b'P' && o != b'N' && o != b'?') {
+        return None;
+    }
+    let decided: Vec<usize> = (0..t.cells()).filter(|&c| t.outcome[c] != b'?').collect();
+    if decided.len() < MIN_EVIDENCE {
+        return None;
+    }
+    let order: Vec<usize> = scattered(decided.len()).take(SAMPLE).map(|i| decided[i]).collect();
+    let mut xs = vec![Vec::with_capacity(order.len()); k];
+    for &c in &order {
+        let p = t.position(c);
+        for (i, &a) in frame.free.iter().enumerate() {
+            xs[i].push(i64::try_from(p[a]).ok()?);
+        }
+    }
+    let values = values.then(|| order.iter().map(|&c| t.grundy[c] as i64).collect());
+    let p = order.iter().map(|&c| t.outcome[c] == b'P').collect();
+    let budget = budget.clone();
+    let phase_end = start + budget.time;
+    Some(Ctx { t, frame, s: order.len(), xs, values, p, spent: 0, start, budget, phase_end })
+}
+
+/// The search proper on a prepared context.
+fn run(ctx: &mut Ctx) -> Vec<Grammar> {
+    let end = ctx.phase_end;
+    // Plain expressions may take half of what is left; the conditionals the rest.
+    ctx.phase_end = Instant::now() + (end.saturating_duration_since(Instant::now()) / 2);
+    let pool = build_pool(ctx);
+    let all: Vec<u32> = (0..ctx.s as u32).collect();
+    let mut found: Vec<Grammar> = Vec::new();
+    let accept = |ctx: &Ctx, rules: Vec<(Expr, Branch)>, last: Branch, found: &mut Vec<_>| {
+        let fallback = ctx.values.is_none() && ctx.t.all_finite();
+        let g = Grammar { frame: ctx.frame.clone(), rules, last, note: String::new(), fallback };
+        if ctx.full(&g) {
+            found.push(g);
+        }
+        found.len() >= MAX_FOUND
+    };
+    // Plain expressions of the pool, shortest first.
+    'pool: for size in 1..=3 {
+        for &id in &pool.by_size[size] {
+            ctx.spent += 1;
+            let row = pool.row(id);
+            if let Some(pol) = ctx.fit(&all, |j| row[j]) {
+                let b = Branch { expr: pool.exprs[id].clone(), pol };
+                if accept(ctx, Vec::new(), b, &mut found) {
+                    break 'pool;
+                }
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    for size in 4..=5 {
+        if found.is_empty() && !ctx.out_of_budget() {
+            for (plan, pol) in composed(ctx, &pool, &all, size, MAX_FOUND * 4) {
+                let b = Branch { expr: plan_expr(&pool, plan), pol };
+                if accept(ctx, Vec::new(), b, &mut found) {
+                    break;
+                }
+            }
+        }
+    }
+    ctx.phase_end = end;
+    if found.is_empty() && !ctx.out_of_budget() {
+        for (rules, last) in conditionals(ctx, &pool, &all) {
+            if accept(ctx, rules, last, &mut found) {
+                break;
+            }
+        }
+    }
+    let note = ctx.note(ctx.out_of_budget());
+    for g in &mut found {
+        g.note = note.clone();
+    }
+    found
+}
+
+/// The pool: atoms, then unary and binary operations up to three nodes, within the budget.
+fn build_pool(ctx: &mut Ctx) -> Pool {
+    let s = ctx.s;
+    let mut pool = Pool {
+        exprs: Vec::new(),
+        vals: Vec::new(),
+        s,
+        index: HashMap::new(),
+        by_size: [(); 4].map(|_| Vec::new()),
+    };
+    for (i, x) in ctx.xs.iter().enumerate() {
+        for d in [0i64, 1, -1] {
+            pool.add(
+                Expr(vec![Op::Var(i, d)]),
+                x.iter().map(|&v| v.checked_add(d).unwrap_or(UNDEF)).collect(),
+            );
+        }
+    }
+    for c in 0..=3 {
+        pool.add(Expr(vec![Op::Const(c)]), vec![c; s]);
+    }
+    // The box's first two lines of each coordinate, named as lines (`a = 0`), before any
+    // expression with the same values.
+    for (i, lo) in ctx.frame.lo.iter().enumerate() {
+        for c in [*lo as i64, *lo as i64 + 1] {
+            let v = ctx.xs[i].iter().map(|&x| i64::from(x == c)).collect();
+            pool.add(Expr(vec![Op::Var(i, 0), Op::Const(c), Op::Bin(Binary::Eq)]), v);
+        }
+    }
+    let (us, bs) = (unaries(), binaries());
+    for size in 2..=3 {
+        for &u in &us {
+            for id in pool.by_size[size - 1].clone() {
+                ctx.spent += 1;
+                let v: Vec<i64> = pool.row(id).iter().map(|&x| unary(u, x)).collect();
+                let mut e = pool.exprs[id].clone();
+                e.0.push(Op::Un(u));
+                pool.add(e, v);
+            }
+        }
+        if size == 3 {
+            for &b in &bs {
+                for l in pool.by_size[1].clone() {
+                    for r in pool.by_size[1].clone() {
+                        if l == r || (b.commutes() && r < l) {
+                            continue;
+                        }
+                        ctx.spent += 1;
+                        let v = pool
+                            .row(l)
+                            .iter()
+                            .zip(pool.row(r))
+                            .map(|(&x, &y)| binary(b, x, y))
+                            .collect();
+                        let mut e = pool.exprs[l].clone();
+                        e.0.extend_from_slice(&pool.exprs[r].0);
+                        e.0.push(Op::Bin(b));
+                        pool.add(e, v);
+                    }
+                }
+            }
+        }
+        if ctx.out_of_budget() {
+            break;
+        }
+    }
+    pool
+}
+
+/// The value of a plan at sample cell `j`.
+fn plan_at(pool: &Pool, plan: Plan, j: usize) -> i64 {
+    let v = |id: usize| pool.vals[id * pool.s + j];
+    match plan {
+        Plan::U(u, a) => unary(u, v(a)),
+        Plan::B(b, a, c) => binary(b, v(a), v(c)),
+        Plan::UU(u2, u1, a) => unary(u2, unary(u1, v(a))),
+        Plan::UB(u, b, a, c) => unary(u, binary(b, v(a), v(c))),
+    }
+}
+
+/// The expression of a plan.
+fn plan_expr(pool: &Pool, plan: Plan) -> Expr {
+    let mut ops = Vec::new();
+    let mut tail = Vec::new();
+    match plan {
+        Plan::U(u, a) => {
+            ops.extend_from_slice(&pool.exprs[a].0);
+            tail.push(Op::Un(u));
+        }
+        Plan::UU(u2, u1, a) => {
+            ops.extend_from_slice(&pool.exprs[a].0);
+            tail.extend([Op::Un(u1), Op::Un(u2)]);
+        }
+        Plan::B(b, a, c) | Plan::UB(_, b, a, c) => {
+            ops.extend_from_slice(&pool.exprs[a].0);
+            ops.extend_from_slice(&pool.exprs[c].0);
+            tail.push(Op::Bin(b));
+            if let Plan::UB(u, ..) = plan {
+                tail.push(Op::Un(u));
+            }
+        }
+    };
+    ops.extend(tail);
+    Expr(ops)
+}
+
+/// The plans of `size` nodes (4 or 5) that fit the sample cells `idx`, at most `limit`, in
+/// order (binary forms before unary towers), within the budget.
+fn composed(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    idx: &[u32],
+    size: usize,
+    limit: usize,
+) -> Vec<(Plan, Pol)> {
+    let (us, bs) = (unaries(), binaries());
+    let mut plans: Vec<Plan> = Vec::new();
+    let mut out = Vec::new();
+    let flush = |ctx: &mut Ctx, plans: &mut Vec<Plan>, out: &mut Vec<(Plan, Pol)>| {
+        for &p in plans.iter() {
+            if let Some(pol) = ctx.fit(idx, |j| plan_at(pool, p, j)) {
+                out.push((p, pol));
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+        ctx.spent += plans.len() as u64;
+        plans.clear();
+        out.len() >= limit || ctx.out_of_budget()
+    };
+    let pairs: &[(usize, usize)] =
+        if size == 4 { &[(1, 2), (2, 1)] } else { &[(1, 3), (3, 1), (2, 2)] };
+    for &b in &bs {
+        for &(i, k) in pairs {
+            if b.commutes() && i > k {
+                continue;
+            }
+            for &a in &pool.by_size[i] {
+                plans.extend(pool.by_size[k].iter().map(|&c| Plan::B(b, a, c)));
+            }
+            if flush(ctx, &mut plans, &mut out) {
+                return out;
+            }
+        }
+    }
+    for &u in &us {
+        if size == 4 {
+            plans.extend(pool.by_size[3].iter().map(|&a| Plan::U(u, a)));
+        } else {
+            for &b in &bs {
+                for &(i, k) in &[(1usize, 2usize), (2, 1)] {
+                    if !(b.commutes() && i > k) {
+                        for &a in &pool.by_size[i] {
+                            plans.extend(pool.by_size[k].iter().map(|&c| Plan::UB(u, b, a, c)));
+                        }
+                    }
+                }
+            }
+        }
+        if flush(ctx, &mut plans, &mut out) {
+            return out;
+        }
+    }
+    if size == 5 {
+        for &u2 in &us {
+            for &u1 in &us {
+                plans.extend(pool.by_size[3].iter().map(|&a| Plan::UU(u2, u1, a)));
+                if flush(ctx, &mut plans, &mut out) {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The shortest expression (of at most `max` nodes: the pool, then plans) that fits the
+/// sample cells `idx`.
+fn first_fit(ctx: &mut Ctx, pool: &Pool, idx: &[u32], max: usize) -> Option<Branch> {
+    for size in 1..=max.min(3) {
+        for &id in &pool.by_size[size] {
+            ctx.spent += 1;
+            let row = pool.row(id);
+            if let Some(pol) = ctx.fit(idx, |j| row[j]) {
+                return Some(Branch { expr: pool.exprs[id].clone(), pol });
+            }
+        }
+    }
+    for size in 4..=max {
+        if let Some(&(plan, pol)) = composed(ctx, pool, idx, size, 1).first() {
+            return Some(Branch { expr: plan_expr(pool, plan), pol });
+        }
+    }
+    None
+}
+
+/// A conditional: its rules and its last branch.
+type Cond = (Vec<(Expr, Branch)>, Branch);
+
+/// Conditionals that fit the sample, shortest first: one whole line (`a = c`) and the rest up
+/// to five nodes; one condition with branches of up to three nodes; then two conditions.
+fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
+    let mut conds: Vec<usize> = (1..=3)
+        .flat_map(|s| pool.by_size[s].iter().copied())
+        .filter(|&id| {
+            let r = pool.row(id);
+            let ones = r.iter().filter(|&&v| v == 1).count();
+            r.iter().all(|&v| v == 0 || v == 1) && ones >= 2 && ones + 2 <= r.len()
+        })
+        .collect();
+    // Whole lines (`a = c`) first, then by size.
+    conds.sort_by_key(|&id| (!is_line(&pool.exprs[id]), pool.exprs[id].size()));
+    let lines: Vec<usize> = conds.iter().copied().filter(|&c| is_line(&pool.exprs[c])).collect();
+    // Whole exceptional lines first (cheap: a few conditions), then any condition.
+    let (mut found, mut then_fits) = one_condition(ctx, pool, all, &lines, 5);
+    if found.is_empty() {
+        let rest: Vec<usize> = conds.iter().copied().filter(|c| !lines.contains(c)).collect();
+        let (f, t) = one_condition(ctx, pool, all, &rest, 3);
+        found = f;
+        then_fits.extend(t);
+    }
+    if found.is_empty() {
+        let pair_conds = &conds[..conds.len().min(MAX_PAIR_CONDS)];
+        found = two_conditions(ctx, pool, &then_fits, pair_conds, 3);
+    }
+    if found.is_empty() {
+        let line_fits: Vec<_> =
+            then_fits.iter().filter(|f| is_line(&pool.exprs[f.0])).cloned().collect();
+        found = two_conditions(ctx, pool, &line_fits, &lines, 5);
+    }
+    found.sort_by_key(|(r, l)| size_of(r, l));
+    found
+}
+
+/// The cells of `within` where pool entry `id` is 1, and the others.
+fn split(pool: &Pool, id: usize, within: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    within.iter().partition(|&&j| pool.row(id)[j as usize] == 1)
+}
+
+/// A condition, the branch that fits where it holds, and the cells where it does not.
+type ThenFit = (usize, Branch, Vec<u32>);
+
+/// Conditionals of one condition from `conds`, the last branch up to `deep` nodes; and the
+/// conditions whose first branch fits but not the rest (for a second condition).
+fn one_condition(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    all: &[u32],
+    conds: &[usize],
+    deep: usize,
+) -> (Vec<Cond>, Vec<ThenFit>) {
+    let (mut found, mut then_fits) = (Vec::new(), Vec::new());
+    for &c in conds {
+        if ctx.out_of_budget() {
+            break;
+        }
+        let (yes, no) = split(pool, c, all);
+        let Some(b1) = first_fit(ctx, pool, &yes, 3) else { continue };
+        if let Some(b2) = first_fit(ctx, pool, &no, deep) {
+            found.push((vec![(pool.exprs[c].clone(), b1)], b2));
+        } else if then_fits.len() < MAX_PAIR_CONDS {
+            then_fits.push((c, b1, no));
+        }
+    }
+    (found, then_fits)
+}
+
+/// Conditionals of two conditions: a first from `firsts`, a second from `conds`, the last
+/// branch up to `deep` nodes.
+fn two_conditions(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    firsts: &[ThenFit],
+    conds: &[usize],
+    deep: usize,
+) -> Vec<Cond> {
+    let mut found = Vec::new();
+    for (c1, b1, rest) in firsts {
+        for &c2 in conds {
+            if ctx.out_of_budget() {
+                return found;
+            }
+            let (yes, no) = split(pool, c2, rest);
+            if c2 == *c1 || yes.is_empty() || no.len() < 2 {
+                continue;
+            }
+            let Some(b2) = first_fit(ctx, pool, &yes, 2) else { continue };
+            if let Some(b3) = first_fit(ctx, pool, &no, deep) {
+                let rules =
+                    vec![(pool.exprs[*c1].clone(), b1.clone()), (pool.exprs[c2].clone(), b2)];
+                found.push((rules, b3));
+            }
+        }
+    }
+    found
+}
+
+fn size_of(rules: &[(Expr, Branch)], last: &Branch) -> usize {
+    rules.iter().map(|(c, b)| c.size() + b.expr.size() + 1).sum::<usize>() + last.expr.size()
+}
+
+/// Is `e` a whole line `x = c` (a coordinate equal to a constant)?
+fn is_line(e: &Expr) -> bool {
+    matches!(e.0.as_slice(), [Op::Var(_, 0), Op::Const(_), Op::Bin(Binary::Eq)])
+}
