@@ -25,8 +25,6 @@ pub fn command() -> Command {
         .about("Your own game: its table, its pattern, and answers far beyond the table")
         .long_about(concat!(
             include_str!("../../problems/explore.md"),
-            "\n",
-            include_str!("../../problems/explore-games.md"),
             include_str!("../../problems/explore-partizan.md")
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
@@ -48,6 +46,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
+        .arg(Arg::new("list").long("list").value_name("P|N|D|all").value_parser(clap::builder::PossibleValuesParser::new(["P", "N", "D", "all"])).ignore_case(true).conflicts_with_all(["count", "check", "svg", "at", "at-file", "winning"]).help("Only the positions of the box with this outcome, one a line, in box order (all: every position, its value and outcome)"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
@@ -128,6 +127,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let Computed { mut table, reach, theorems, game, builtin } = c;
     if args.get_flag("count") {
         return count(&table, args.get_flag("json"));
+    }
+    if let Some(which) = super::explore_out::list_asked(args) {
+        let source = games::explore::list::Source::Table(&table);
+        return super::explore_out::write_list(&source, which, args.get_flag("json"));
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
@@ -391,20 +394,7 @@ fn check_with(
 
 /// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
 fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
-    write_tally(&games::count::positions::tally(table), json)
-}
-
-/// A tally of positions as `--count` prints it (one JSON object with `--json`).
-pub(super) fn write_tally(tally: &games::count::positions::Tally, json: bool) -> Result<ExitCode> {
-    use games::count::positions;
-    let mut out = Out::new();
-    if json {
-        out.str(&serde_json::to_string(tally)?).nl();
-    } else {
-        positions::write(&mut out, tally);
-    }
-    super::io::write_stdout(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    super::explore_out::write_tally(&games::count::positions::tally(table), json)
 }
 
 /// `--at` positions (`-`: standard input) and `--at-file` positions, in that order.

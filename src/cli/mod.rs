@@ -9,6 +9,7 @@
 pub mod count;
 pub mod explore;
 pub mod explore_big;
+pub mod explore_out;
 pub mod explore_partizan;
 pub mod r#gen;
 pub mod graph;
@@ -62,6 +63,9 @@ pub fn main() -> ExitCode {
     }
     let matches = match cli().try_get_matches() {
         Ok(m) => m,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            return long_help().unwrap_or_else(|| clap_exit(&e));
+        }
         Err(e) => return clap_exit(&e),
     };
     let result = match matches.subcommand() {
@@ -111,6 +115,26 @@ fn fast_path() -> Option<ExitCode> {
         name => solve::solve(registry::find(name)?, file.as_ref()),
     };
     Some(result.unwrap_or_else(fail))
+}
+
+/// `games COMMAND --help` (or `games help COMMAND`): the command's long text, then its options
+/// one a line as `-h` shows them (clap's long layout gives each option three lines, which
+/// would double the length of a help meant to be read in a minute). `None` for the root
+/// command and for `-h`, which clap prints itself.
+fn long_help() -> Option<ExitCode> {
+    let args: Vec<String> =
+        std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let name = match args.first().map(String::as_str) {
+        Some("help") => args.get(1)?,
+        Some(_) if args.iter().any(|a| a == "--help") => args.first()?,
+        _ => return None,
+    };
+    let mut root = cli();
+    root.build();
+    let sub = root.find_subcommand(name)?;
+    let text = sub.get_long_about()?.to_string().trim_end().to_string();
+    let help = sub.clone().about(text).long_about(None).render_help().to_string();
+    Some(io::finish(0, help.as_bytes()))
 }
 
 /// The exit status of a command that failed: 2 for a usage error, 0 for a closed stdout after

@@ -10,6 +10,7 @@ pub mod big;
 pub mod builtin;
 pub mod check;
 pub mod families;
+pub mod list;
 pub mod partizan;
 pub mod pattern;
 pub mod program;
