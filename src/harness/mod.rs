@@ -10,6 +10,7 @@
 
 pub mod generic;
 pub mod process;
+pub mod samples;
 pub mod shape;
 pub mod shrink;
 pub mod shrink_text;
