@@ -436,3 +436,39 @@ fn unordered_counts_past_128_bits_match_a_big_multiset_program() {
         }
     }
 }
+
+/// `--from A` counts heaps of sizes A..=N: against a plain enumeration of the tuples, ordered
+/// and unordered; `--from` past `--upto` is a usage error.
+#[test]
+fn from_a_counts_heaps_a_to_n() {
+    for (rule, g) in [("sub:1,2", (|n: u64| n % 3) as fn(u64) -> u64), ("bash:4", |n| n % 5)] {
+        for (from, upto) in [(0u64, 7u64), (1, 7), (3, 9), (5, 5)] {
+            let mut p = 0;
+            let mut p_unordered = 0;
+            let mut total = 0;
+            for a in from..=upto {
+                for b in from..=upto {
+                    for c in from..=upto {
+                        total += 1;
+                        if g(a) ^ g(b) ^ g(c) == 0 {
+                            p += 1;
+                            if a <= b && b <= c {
+                                p_unordered += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let (f, u) = (from.to_string(), upto.to_string());
+            let args = ["count", rule, "--heaps", "3", "--from", &f, "--upto", &u];
+            let out = common::games(&args, b"");
+            assert_eq!(common::text(&out.stdout), format!("P {p}\nN {}\n", total - p), "{args:?}");
+            let mut args = args.to_vec();
+            args.push("--unordered");
+            let out = common::text(&common::games(&args, b"").stdout);
+            assert!(out.starts_with(&format!("P {p_unordered}\n")), "{args:?}: {out}");
+        }
+    }
+    let out = common::games(&["count", "nim", "--heaps", "2", "--from", "4", "--upto", "3"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -71,11 +71,8 @@ fn lists_of_both_paths_equal_the_table_on_random_boxes() {
         let misere = round % 4 == 3;
         let rows = table(&name, &spec, misere);
         for which in ["P", "N"] {
-            let want: String = rows
-                .iter()
-                .filter(|r| r.2 == which)
-                .map(|r| join(&r.0, " ") + "\n")
-                .collect();
+            let want: String =
+                rows.iter().filter(|r| r.2 == which).map(|r| join(&r.0, " ") + "\n").collect();
             let mut args = vec!["explore", "--game", &name, "--box", &spec, "--list", which];
             if misere {
                 args.push("--misere");

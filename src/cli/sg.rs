@@ -589,8 +589,12 @@ fn text_report(req: &Request<'_>, c: &Computed, answers: &str, line: &str) -> St
         if !matches!(rule, Rule::Code(_)) {
             text.push_str(&format!(" = {}", shortened(&spelled)));
         }
-        if let Some(name) = games::sg::rule::name_of(&code) {
-            text.push_str(&format!(" ({name})"));
+        match games::sg::rule::name_of(&code) {
+            Some(name) => text.push_str(&format!(" ({name})")),
+            None if matches!(rule, Rule::Code(_)) => {
+                text.push_str(&format!(": {}", games::sg::rule::spelled_out(&code)));
+            }
+            None => {}
         }
     }
     text.push('\n');
