@@ -36,7 +36,7 @@ pub fn command() -> Command {
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
         .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
-        .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
+        .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V; - reads them from standard input, one a line)"))
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
@@ -209,12 +209,26 @@ fn box_of(args: &ArgMatches) -> Result<(Space, bool)> {
 
 /// `--winning` positions and `--to`'s target value.
 fn winning_asked(args: &ArgMatches, space: &Space, misere: bool) -> Result<(Vec<Coords>, u64)> {
-    let winning_at: Vec<Coords> = args
-        .get_many::<String>("winning")
-        .into_iter()
-        .flatten()
-        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
-        .collect::<Result<_>>()?;
+    let mut winning_at: Vec<Coords> = Vec::new();
+    for s in args.get_many::<String>("winning").into_iter().flatten() {
+        if s != "-" {
+            winning_at.push(
+                parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}")))?,
+            );
+            continue;
+        }
+        if args.get_many::<String>("at").into_iter().flatten().any(|a| a == "-") {
+            return Err(usage("--winning - and --at - both read standard input".to_string()));
+        }
+        let input = super::read_input(None)?;
+        refuse_empty_line(&input, "--winning -: line ")?;
+        let text = String::from_utf8_lossy(&input);
+        for (i, line) in text.lines().enumerate() {
+            let p = parse_position(line.trim(), space.arity())
+                .map_err(|e| anyhow::anyhow!("explore: --winning -: line {}: {e}", i + 1))?;
+            winning_at.push(p);
+        }
+    }
     let target = args.get_one::<u64>("to").copied().unwrap_or(0);
     if misere && target != 0 {
         return Err(usage("--to: misère play has outcomes only, no values".to_string()));
@@ -403,6 +417,7 @@ fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::As
     for s in args.get_many::<String>("at").into_iter().flatten() {
         if s == "-" {
             let input = super::read_input(None)?;
+            refuse_empty_line(&input, "--at -: line ")?;
             let got =
                 reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: --at -: line {e}"))?;
             out.extend(got);
@@ -413,10 +428,28 @@ fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<Vec<at::As
     }
     if let Some(path) = args.get_one::<String>("at-file") {
         let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
+        refuse_empty_line(&input, &format!("{path}:"))?;
         let got = reading.lines(&input).map_err(|e| anyhow::anyhow!("explore: {path}:{e}"))?;
         out.extend(got);
     }
     Ok(out)
+}
+
+/// An empty line among the positions read (`--at -`, `--at-file`) would shift every later
+/// answer against its input line: it is an error naming its line (the end of the input, after
+/// the last newline, is not a line).
+fn refuse_empty_line(input: &[u8], at: &str) -> Result<()> {
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    if body.is_empty() {
+        return Ok(());
+    }
+    match body.split(|&b| b == b'\n').position(|l| l.iter().all(u8::is_ascii_whitespace)) {
+        Some(i) => Err(anyhow::anyhow!(
+            "explore: {at}{}:1: an empty line (a position is its coordinates, or a sum `3 + 5`; one a line)",
+            i + 1
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The exit of an interrupted run (or an I/O failure starting a program).

@@ -33,9 +33,11 @@ use std::process::ExitCode;
 pub fn cli() -> Command {
     Command::new("games")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Exact, fast solvers for classic impartial-game judge problems")
+        .about("Exact, fast tools for combinatorial games, impartial and partizan: judge problems, your own games, counts")
         .long_about(
-            "Exact, fast solvers for classic impartial-game judge problems.\n\n\
+            "Exact, fast tools for combinatorial games, impartial and partizan: judge problems, \
+             patterns and far answers for your own games (`games explore`, `--partizan` for \
+             games where the players have different moves), heap rules (`games sg`), counts.\n\n\
              Pipe a judge input through `games <problem>` (or pass FILE) to get the judge's \
              expected output, byte for byte. `games list` shows every problem; \
              `games <problem> --help` shows its rules, format and algorithm.",
