@@ -172,7 +172,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     // The failing input is saved: a path that would block the write (a FIFO, a device) is
     // refused now, before any case runs.
     let named = args.get_one::<std::path::PathBuf>("save");
-    super::stress::check_save_path(named)?;
+    check_save_path(named)?;
     process::Supervisor::install();
     let progress = super::Progress::new("stress", options.cases);
     let result = generic::stress(programs, options, &|done| progress.show(done));
@@ -269,4 +269,20 @@ fn failure_report(
         ));
     }
     code
+}
+
+/// A `--save` path that would block the write (a FIFO, a device) is a usage error, said before
+/// any case runs (the failing input is saved after the run).
+pub fn check_save_path(save: Option<&std::path::PathBuf>) -> Result<()> {
+    if let Some(save) = save
+        && let Ok(meta) = std::fs::metadata(save)
+        && !meta.is_file()
+    {
+        return Err(super::UsageError(format!(
+            "--save {}: not a regular file (a FIFO or a device would block the save)",
+            save.display()
+        ))
+        .into());
+    }
+    Ok(())
 }

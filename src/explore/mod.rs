@@ -10,6 +10,7 @@ pub mod big;
 pub mod builtin;
 pub mod check;
 pub mod families;
+pub mod heap_games;
 pub mod list;
 pub mod partizan;
 pub mod pattern;
