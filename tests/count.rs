@@ -472,3 +472,25 @@ fn from_a_counts_heaps_a_to_n() {
     let out = common::games(&["count", "nim", "--heaps", "2", "--from", "4", "--upto", "3"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Ctrl-C during a long count: one line, `games count: interrupted by SIGINT`, exit 130
+/// (SIGTERM: 143), nothing on standard output.
+#[test]
+fn a_signal_ends_a_count_with_one_line() {
+    for (sig, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+        let child = std::process::Command::new(common::GAMES)
+            .args(["count", "0.6", "--heaps", "3", "--upto", "20000000"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let sent = std::process::Command::new("kill").arg(sig).arg(child.id().to_string()).status();
+        assert!(sent.unwrap().success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{}", common::text(&out.stderr));
+        let err = common::text(&out.stderr);
+        assert_eq!(err.trim(), format!("games count: interrupted by {name}"));
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -33,6 +33,9 @@ fn usage(msg: &str) -> anyhow::Error {
 
 /// Runs `games count`.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    // No program runs here: a signal ends the count at once, with one line
+    // (`games count: interrupted by SIGINT`, exit 130 / 143).
+    games::harness::process::exit_on_signal();
     let rule_text = args.get_one::<String>("RULE");
     let file = args.get_one::<std::path::PathBuf>("values");
     let (hist, form) = match (rule_text, file) {

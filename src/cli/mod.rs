@@ -70,6 +70,9 @@ pub fn main() -> ExitCode {
         }
         Err(e) => return clap_exit(&e),
     };
+    if let Some(name) = matches.subcommand_name() {
+        games::harness::process::set_command(Box::leak(name.to_string().into_boxed_str()));
+    }
     let result = match matches.subcommand() {
         Some(("list", sub)) => list::run(sub),
         Some(("gen", sub)) => r#gen::run(sub),

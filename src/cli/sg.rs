@@ -218,6 +218,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         code = ExitCode::from(1);
     }
     if let Some(sig) = signal {
+        super::io::error_line(&format!(
+            "games sg: interrupted by {}",
+            games::harness::process::signal_name(sig)
+        ));
         code = ExitCode::from(games::harness::process::interrupted_exit_code(sig));
     }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
