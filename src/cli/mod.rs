@@ -276,9 +276,20 @@ pub fn jobs_of(args: &ArgMatches) -> usize {
 /// The exit status and message for a run of programs that could not give a verdict: a
 /// program that cannot be run is a set-up error (exit 2), an interrupt exits 128 + the
 /// signal's number, anything else exits 1.
-pub fn stress_error(what: &str, e: &games::harness::stress::StressError) -> ExitCode {
+pub fn stress_error(
+    what: &str,
+    e: &games::harness::stress::StressError,
+    progress: &Progress,
+) -> ExitCode {
     use games::harness::stress::StressError;
-    io::error_line(&format!("games {what}: {e}"));
+    match e {
+        StressError::Interrupted(_) => io::error_line(&format!(
+            "games {what}: {e} ({} of {} cases passed before it)",
+            progress.done.load(std::sync::atomic::Ordering::SeqCst),
+            progress.total
+        )),
+        _ => io::error_line(&format!("games {what}: {e}")),
+    }
     match e {
         StressError::SetUp(_) => ExitCode::from(2),
         StressError::Interrupted(sig) => {
@@ -296,6 +307,8 @@ pub struct Progress {
     start: std::time::Instant,
     last: std::sync::Mutex<Option<std::time::Instant>>,
     on: bool,
+    /// The most cases reported done (for the message of an interrupted run).
+    done: std::sync::atomic::AtomicU64,
 }
 
 impl Progress {
@@ -307,6 +320,7 @@ impl Progress {
             start: std::time::Instant::now(),
             last: std::sync::Mutex::new(None),
             on: std::io::stderr().is_terminal(),
+            done: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -316,6 +330,7 @@ impl Progress {
     }
 
     pub fn show(&self, done: u64) {
+        self.done.fetch_max(done, std::sync::atomic::Ordering::SeqCst);
         self.redraw(|| format!("{done}/{} cases", self.total));
     }
 

@@ -95,7 +95,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::sweep_orphans();
     let report = match result {
         Ok(report) => report,
-        Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e)),
+        Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e, &progress)),
     };
     let who = match against {
         stress::Against::Brute => "games' brute force".to_string(),

@@ -180,7 +180,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::sweep_orphans();
     let report = match result {
         Ok(report) => report,
-        Err(e) => return Ok(super::stress_error("stress", &e)),
+        Err(e) => return Ok(super::stress_error("stress", &e, &progress)),
     };
     let Some(f) = report.failure else {
         let mut line = format!(
