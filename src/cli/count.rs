@@ -31,10 +31,9 @@ fn usage(msg: &str) -> anyhow::Error {
     anyhow::Error::new(UsageError(format!("count: {msg}")))
 }
 
-/// Runs `games count`.
+/// Runs `games count`. No program runs here: a signal ends the count at once, with one line
+/// (`games count: interrupted by SIGINT`, exit 130 / 143).
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
-    // No program runs here: a signal ends the count at once, with one line
-    // (`games count: interrupted by SIGINT`, exit 130 / 143).
     games::harness::process::exit_on_signal();
     let rule_text = args.get_one::<String>("RULE");
     let file = args.get_one::<std::path::PathBuf>("values");
@@ -57,10 +56,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 return Err(usage("a RULE needs --heaps K and --upto N"));
             };
             let rule = Rule::parse(text).map_err(|e| usage(&e.to_string()))?;
-            let from = args.get_one::<u64>("from").copied().unwrap_or(0);
-            if from > upto {
-                return Err(usage(&format!("--from {from} is past --upto {upto}")));
-            }
+            let from = from_of(args, upto)?;
             let hist = match count::rule::histogram_from(&rule, from, upto) {
                 Ok((h, _)) => h,
                 Err(e) => {
@@ -114,4 +110,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--from A` (default 0): the smallest heap counted, at most `--upto`.
+fn from_of(args: &ArgMatches, upto: u64) -> Result<u64> {
+    let from = args.get_one::<u64>("from").copied().unwrap_or(0);
+    if from > upto {
+        return Err(usage(&format!("--from {from} is past --upto {upto}")));
+    }
+    Ok(from)
 }

@@ -488,6 +488,20 @@ fn cells_of(
     }
 }
 
+/// The box against `--max-positions`. A multiset box holds each multiset once, whatever the
+/// order of its heaps: `0..5^8` is 1,287 positions, not the 1,679,616 cells of its grid.
+fn within_budget(space: &Space, program: &Program, limits: &Limits) -> Result<(), ReachError> {
+    let counted = if program.multiset { multisets(space) } else { space.cells() as u128 };
+    if counted > limits.max_positions as u128 {
+        let what = if program.multiset { "multisets" } else { "positions" };
+        return Err(ReachError::Budget(format!(
+            "the box has {counted} {what}, more than --max-positions {}",
+            limits.max_positions
+        )));
+    }
+    Ok(())
+}
+
 /// The number of nondecreasing points of the box (its multisets), counted coordinate by
 /// coordinate over the values (prefix sums, no recursion); the box's cell count where a range
 /// is too long to walk (more than 2^20 values: the table's own bound then decides).
@@ -522,17 +536,8 @@ pub fn explore(
     limits: Limits,
     mut progress: impl FnMut(Progress),
 ) -> Result<Reach, ReachError> {
-    // A multiset box holds each multiset once, whatever the order of its heaps: `0..5^8` is
-    // 1,287 positions, not the 1,679,616 cells of its grid.
     let cells = space.cells();
-    let counted = if program.multiset { multisets(space) } else { cells as u128 };
-    if counted > limits.max_positions as u128 {
-        let what = if program.multiset { "multisets" } else { "positions" };
-        return Err(ReachError::Budget(format!(
-            "the box has {counted} {what}, more than --max-positions {}",
-            limits.max_positions
-        )));
-    }
+    within_budget(space, program, &limits)?;
     let width = program.width();
     let mut ex = Explorer {
         program,
