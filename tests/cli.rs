@@ -205,3 +205,43 @@ fn stress_brute_passes_for_every_problem() {
         assert!(out.status.success(), "{}: {}", p.name, String::from_utf8_lossy(&out.stdout));
     }
 }
+
+/// `games test PROBLEM` judges against the samples built into the binary from any folder (an
+/// installed `games` has no `samples/` beside it); `--samples DIR` reads `DIR/<problem>/`.
+#[test]
+fn test_uses_the_built_in_samples_from_any_folder() {
+    let dir = common::temp_dir("anywhere");
+    let against = format!("{} nim", common::GAMES);
+    let child = std::process::Command::new(common::GAMES)
+        .args(["test", "nim", "--against", &against, "--beyond-judge"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let out = child.wait_with_output().unwrap();
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{got}");
+    assert!(got.contains("AC   samples/nim/sample-1.in"), "{got}");
+    let n = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/nim"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "in"))
+        .count();
+    assert!(got.contains(&format!("{n}/{n} AC")), "{got}");
+    // Nothing is left in the temporary folder.
+    let mine = format!("games-samples-{pid}-");
+    assert!(
+        std::fs::read_dir(std::env::temp_dir())
+            .unwrap()
+            .all(|e| { !e.unwrap().file_name().to_string_lossy().starts_with(&mine) })
+    );
+    let empty = dir.join("none");
+    std::fs::create_dir_all(empty.join("nim")).unwrap();
+    let out = std::process::Command::new(common::GAMES)
+        .args(["test", "nim", "--against", &against, "--samples"])
+        .arg(&empty)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -436,3 +436,61 @@ fn unordered_counts_past_128_bits_match_a_big_multiset_program() {
         }
     }
 }
+
+/// `--from A` counts heaps of sizes A..=N: against a plain enumeration of the tuples, ordered
+/// and unordered; `--from` past `--upto` is a usage error.
+#[test]
+fn from_a_counts_heaps_a_to_n() {
+    for (rule, g) in [("sub:1,2", (|n: u64| n % 3) as fn(u64) -> u64), ("bash:4", |n| n % 5)] {
+        for (from, upto) in [(0u64, 7u64), (1, 7), (3, 9), (5, 5)] {
+            let mut p = 0;
+            let mut p_unordered = 0;
+            let mut total = 0;
+            for a in from..=upto {
+                for b in from..=upto {
+                    for c in from..=upto {
+                        total += 1;
+                        if g(a) ^ g(b) ^ g(c) == 0 {
+                            p += 1;
+                            if a <= b && b <= c {
+                                p_unordered += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let (f, u) = (from.to_string(), upto.to_string());
+            let args = ["count", rule, "--heaps", "3", "--from", &f, "--upto", &u];
+            let out = common::games(&args, b"");
+            assert_eq!(common::text(&out.stdout), format!("P {p}\nN {}\n", total - p), "{args:?}");
+            let mut args = args.to_vec();
+            args.push("--unordered");
+            let out = common::text(&common::games(&args, b"").stdout);
+            assert!(out.starts_with(&format!("P {p_unordered}\n")), "{args:?}: {out}");
+        }
+    }
+    let out = common::games(&["count", "nim", "--heaps", "2", "--from", "4", "--upto", "3"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Ctrl-C during a long count: one line, `games count: interrupted by SIGINT`, exit 130
+/// (SIGTERM: 143), nothing on standard output.
+#[test]
+fn a_signal_ends_a_count_with_one_line() {
+    for (sig, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+        let child = std::process::Command::new(common::GAMES)
+            .args(["count", "0.6", "--heaps", "3", "--upto", "20000000"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let sent = std::process::Command::new("kill").arg(sig).arg(child.id().to_string()).status();
+        assert!(sent.unwrap().success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{}", common::text(&out.stderr));
+        let err = common::text(&out.stderr);
+        assert_eq!(err.trim(), format!("games count: interrupted by {name}"));
+        assert!(out.stdout.is_empty());
+    }
+}

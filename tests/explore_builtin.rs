@@ -2,7 +2,7 @@
 //! (`games::brute::explore`), the notes' claims decided by exhaustive search, and the theorems
 //! checked far beyond the box.
 //!
-//! What the exhaustive search shows (also in `problems/explore-games.md`):
+//! What the exhaustive search shows (also in `docs/explore.md`):
 //! - misère Wythoff: the P-positions are (0, 1), (1, 0), (2, 2) and the normal P-positions
 //!   (floor(k phi), floor(k phi) + k), k >= 2, with mirrors; the seeds' "(n, m), 2 < n <= m, is
 //!   P iff (n - 2, m - 2) is a normal P-position" is false, first at (3, 4) (claimed P, is N:

@@ -278,7 +278,7 @@ fn bad_rules_exit_2_with_a_caret() {
     for (text, message) in [
         (
             "0.7x",
-            "games sg: bad rule, column 4: expected a code digit (0-9, A-V, &N;, {..} or *), found 'x'\n  0.7x\n     ^\n",
+            "games sg: bad rule, column 4: expected a code digit (0-9, A-F, &N;, {..} or *), found 'x'\n  0.7x\n     ^\n",
         ),
         (
             "sub:1,,3",

@@ -502,3 +502,23 @@ fn ctrl_c_reaches_the_program_and_exits_130() {
     assert!(out.stdout.is_empty(), "no counterexample: {}", text(&out.stdout));
     assert!(!alive(pid), "the program under test outlived games stress");
 }
+
+/// Ctrl-C during a catalogue run says how many cases passed before it (issue 37).
+#[test]
+fn an_interrupted_run_says_how_many_cases_passed() {
+    let slow = format!("sh -c 'sleep 0.05; {} nim'", GAMES);
+    let child = std::process::Command::new(GAMES)
+        .args(["stress", "nim", "--against", &slow, "--cases", "1000", "-j", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill").arg("-INT").arg(child.id().to_string()).status();
+    assert!(sent.unwrap().success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("games stress nim: interrupted by SIGINT"), "{err}");
+    assert!(err.contains(" of 1000 cases passed before it)"), "{err}");
+}

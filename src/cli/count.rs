@@ -16,7 +16,8 @@ pub fn command() -> Command {
         .long_about(include_str!("../../problems/count.md"))
         .arg(Arg::new("RULE").allow_hyphen_values(true).help("Any `games sg` rule (0.77, sub:1,3,4, ...): count K-tuples of its heaps 0..=N"))
         .arg(Arg::new("heaps").long("heaps").value_name("K").value_parser(clap::value_parser!(u64).range(1..)).help("The number of heaps in a tuple"))
-        .arg(Arg::new("upto").long("upto").value_name("N").value_parser(clap::value_parser!(u64)).help("Heaps of sizes 0..=N"))
+        .arg(Arg::new("upto").long("upto").value_name("N").value_parser(clap::value_parser!(u64)).help("Heaps of sizes 0..=N (from 0, the empty heap included, unless --from A)"))
+        .arg(Arg::new("from").long("from").value_name("A").value_parser(clap::value_parser!(u64)).help("Heaps of sizes A..=N (default 0: the empty heap counts)"))
         .arg(Arg::new("unordered").long("unordered").action(ArgAction::SetTrue).help("Count multisets a_1 <= .. <= a_K instead of ordered tuples"))
         .arg(Arg::new("values").long("values").value_name("FILE").value_parser(clap::value_parser!(std::path::PathBuf)).help("The values of the choices, one a line (a value may repeat): count sequences of choices"))
         .arg(Arg::new("length").long("length").value_name("L").value_parser(clap::value_parser!(u64)).help("Sequences of exactly L choices"))
@@ -30,8 +31,10 @@ fn usage(msg: &str) -> anyhow::Error {
     anyhow::Error::new(UsageError(format!("count: {msg}")))
 }
 
-/// Runs `games count`.
+/// Runs `games count`. No program runs here: a signal ends the count at once, with one line
+/// (`games count: interrupted by SIGINT`, exit 130 / 143).
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    games::harness::process::exit_on_signal();
     let rule_text = args.get_one::<String>("RULE");
     let file = args.get_one::<std::path::PathBuf>("values");
     let (hist, form) = match (rule_text, file) {
@@ -53,7 +56,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 return Err(usage("a RULE needs --heaps K and --upto N"));
             };
             let rule = Rule::parse(text).map_err(|e| usage(&e.to_string()))?;
-            let hist = match count::rule::histogram(&rule, upto) {
+            let from = from_of(args, upto)?;
+            let hist = match count::rule::histogram_from(&rule, from, upto) {
                 Ok((h, _)) => h,
                 Err(e) => {
                     super::io::error_line(&format!("games count: {e}"));
@@ -63,9 +67,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             (hist, Form::Tuples { k, unordered: args.get_flag("unordered") })
         }
         (None, Some(path)) => {
-            for (flag, name) in
-                [("heaps", "--heaps"), ("upto", "--upto"), ("unordered", "--unordered")]
-            {
+            for (flag, name) in [
+                ("heaps", "--heaps"),
+                ("upto", "--upto"),
+                ("from", "--from"),
+                ("unordered", "--unordered"),
+            ] {
                 if args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine) {
                     return Err(usage(&format!(
                         "{name} goes with a RULE; --values FILE takes --length L"
@@ -110,4 +117,13 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--from A` (default 0): the smallest heap counted, at most `--upto`.
+fn from_of(args: &ArgMatches, upto: u64) -> Result<u64> {
+    let from = args.get_one::<u64>("from").copied().unwrap_or(0);
+    if from > upto {
+        return Err(usage(&format!("--from {from} is past --upto {upto}")));
+    }
+    Ok(from)
 }

@@ -25,8 +25,6 @@ pub fn command() -> Command {
         .about("Your own game: its table, its pattern, and answers far beyond the table")
         .long_about(concat!(
             include_str!("../../problems/explore.md"),
-            "\n",
-            include_str!("../../problems/explore-games.md"),
             include_str!("../../problems/explore-partizan.md")
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
@@ -38,7 +36,7 @@ pub fn command() -> Command {
         .arg(Arg::new("outcomes").long("outcomes").action(ArgAction::SetTrue).help("Print outcomes (P, N, D) instead of values"))
         .arg(Arg::new("slice").long("slice").value_name("AXIS=V").num_args(1..).action(ArgAction::Append).help("Show only positions whose coordinate AXIS (1-based) is V (3-D and 4-D boxes)"))
         .arg(Arg::new("at").long("at").value_name("POS").num_args(1..).action(ArgAction::Append).help("Value and outcome at these positions (coordinates joined by commas: 1000000000000000000,5; a sum 3+5+7; - reads them from standard input, one a line)"))
-        .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V)"))
+        .arg(Arg::new("winning").long("winning").value_name("POS").num_args(1..).action(ArgAction::Append).help("Every winning move of these positions (to a P-position; --to V: to value V; - reads them from standard input, one a line)"))
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
         .arg(Arg::new("max-options").long("max-options").value_name("N").default_value("1048576").value_parser(clap::value_parser!(u64).range(1..=1u64 << 40)).requires("winning").help("With --winning: the most positions listed for one position's options (a sum of k positions counts k); past it the answer says so"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
@@ -49,6 +47,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
+        .arg(Arg::new("list").long("list").value_name("P|N|D|all").value_parser(clap::builder::PossibleValuesParser::new(["P", "N", "D", "all"])).ignore_case(true).conflicts_with_all(["count", "check", "svg", "at", "at-file", "winning"]).help("Only the positions of the box with this outcome, one a line, in box order (all: every position, its value and outcome)"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
@@ -157,6 +156,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     if args.get_flag("count") {
         return count(&table, args.get_flag("json"));
+    }
+    if let Some(which) = super::explore_out::list_asked(args) {
+        let source = games::explore::list::Source::Table(&table);
+        return super::explore_out::write_list(&source, which, args.get_flag("json"));
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
@@ -278,12 +281,26 @@ fn box_of(args: &ArgMatches) -> Result<(Space, bool)> {
 
 /// `--winning` positions and `--to`'s target value.
 fn winning_asked(args: &ArgMatches, space: &Space, misere: bool) -> Result<(Vec<Coords>, u64)> {
-    let winning_at: Vec<Coords> = args
-        .get_many::<String>("winning")
-        .into_iter()
-        .flatten()
-        .map(|s| parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
-        .collect::<Result<_>>()?;
+    let mut winning_at: Vec<Coords> = Vec::new();
+    for s in args.get_many::<String>("winning").into_iter().flatten() {
+        if s != "-" {
+            winning_at.push(
+                parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}")))?,
+            );
+            continue;
+        }
+        if args.get_many::<String>("at").into_iter().flatten().any(|a| a == "-") {
+            return Err(usage("--winning - and --at - both read standard input".to_string()));
+        }
+        let input = super::read_input(None)?;
+        refuse_empty_line(&input, "--winning -: line ")?;
+        let text = String::from_utf8_lossy(&input);
+        for (i, line) in text.lines().enumerate() {
+            let p = parse_position(line.trim(), space.arity())
+                .map_err(|e| anyhow::anyhow!("explore: --winning -: line {}: {e}", i + 1))?;
+            winning_at.push(p);
+        }
+    }
     let target = args.get_one::<u64>("to").copied().unwrap_or(0);
     if misere && target != 0 {
         return Err(usage("--to: misère play has outcomes only, no values".to_string()));
@@ -573,20 +590,7 @@ fn check_with(
 
 /// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
 fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
-    write_tally(&games::count::positions::tally(table), json)
-}
-
-/// A tally of positions as `--count` prints it (one JSON object with `--json`).
-pub(super) fn write_tally(tally: &games::count::positions::Tally, json: bool) -> Result<ExitCode> {
-    use games::count::positions;
-    let mut out = Out::new();
-    if json {
-        out.str(&serde_json::to_string(tally)?).nl();
-    } else {
-        positions::write(&mut out, tally);
-    }
-    super::io::write_stdout(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    super::explore_out::write_tally(&games::count::positions::tally(table), json)
 }
 
 /// `--max-options`: the budget of `--winning`'s lists.
@@ -613,6 +617,7 @@ fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<at::AskedL
     for s in args.get_many::<String>("at").into_iter().flatten() {
         if s == "-" {
             let input = super::read_input(None)?;
+            refuse_empty_line(&input, "--at -: line ")?;
             lines_of(&input, "--at -: line ", &mut out)?;
             continue;
         }
@@ -621,9 +626,27 @@ fn positions_asked(args: &ArgMatches, reading: at::Reading) -> Result<at::AskedL
     }
     if let Some(path) = args.get_one::<String>("at-file") {
         let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
+        refuse_empty_line(&input, &format!("{}:", shown(path)))?;
         lines_of(&input, &format!("{}:", shown(path)), &mut out)?;
     }
     Ok(out)
+}
+
+/// An empty line among the positions read (`--at -`, `--at-file`) would shift every later
+/// answer against its input line: it is an error naming its line (the end of the input, after
+/// the last newline, is not a line).
+fn refuse_empty_line(input: &[u8], at: &str) -> Result<()> {
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    if body.is_empty() {
+        return Ok(());
+    }
+    match body.split(|&b| b == b'\n').position(|l| l.iter().all(u8::is_ascii_whitespace)) {
+        Some(i) => Err(anyhow::anyhow!(
+            "explore: {at}{}:1: an empty line (a position is its coordinates, or a sum `3 + 5`; one a line)",
+            i + 1
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The exit of an interrupted run (or an I/O failure starting a program).

@@ -54,6 +54,10 @@ pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<
     let budget = (args.value_source("max-positions") == Some(ValueSource::CommandLine))
         .then(|| *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000));
     let b = big::compute(&g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    if let Some(which) = super::explore_out::list_asked(args) {
+        let source = games::explore::list::Source::Big(&b);
+        return super::explore_out::write_list(&source, which, args.get_flag("json"));
+    }
     let p_count = b.count_p();
     let mut out = Out::new();
     if args.get_flag("count") {
@@ -128,5 +132,5 @@ fn count(b: &BigBox, p: u64, json: bool) -> Result<ExitCode> {
     use games::count::positions::Tally;
     let cells = b.space.cells_u128() as u64;
     let tally = Tally { positions: cells, p, n: cells - p, ..Tally::default() };
-    super::explore::write_tally(&tally, json)
+    super::explore_out::write_tally(&tally, json)
 }

@@ -9,6 +9,7 @@
 pub mod count;
 pub mod explore;
 pub mod explore_big;
+pub mod explore_out;
 pub mod explore_partizan;
 pub mod explore_remoteness;
 pub mod explore_score;
@@ -35,9 +36,11 @@ use std::process::ExitCode;
 pub fn cli() -> Command {
     Command::new("games")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Exact, fast solvers for classic impartial-game judge problems")
+        .about("Exact, fast tools for combinatorial games, impartial and partizan: judge problems, your own games, counts")
         .long_about(
-            "Exact, fast solvers for classic impartial-game judge problems.\n\n\
+            "Exact, fast tools for combinatorial games, impartial and partizan: judge problems, \
+             patterns and far answers for your own games (`games explore`, `--partizan` for \
+             games where the players have different moves), heap rules (`games sg`), counts.\n\n\
              Pipe a judge input through `games <problem>` (or pass FILE) to get the judge's \
              expected output, byte for byte. `games list` shows every problem; \
              `games <problem> --help` shows its rules, format and algorithm.",
@@ -65,8 +68,14 @@ pub fn main() -> ExitCode {
     }
     let matches = match cli().try_get_matches() {
         Ok(m) => m,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            return long_help().unwrap_or_else(|| clap_exit(&e));
+        }
         Err(e) => return clap_exit(&e),
     };
+    if let Some(name) = matches.subcommand_name() {
+        games::harness::process::set_command(Box::leak(name.to_string().into_boxed_str()));
+    }
     let result = match matches.subcommand() {
         Some(("list", sub)) => list::run(sub),
         Some(("gen", sub)) => r#gen::run(sub),
@@ -114,6 +123,26 @@ fn fast_path() -> Option<ExitCode> {
         name => solve::solve(registry::find(name)?, file.as_ref()),
     };
     Some(result.unwrap_or_else(fail))
+}
+
+/// `games COMMAND --help` (or `games help COMMAND`): the command's long text, then its options
+/// one a line as `-h` shows them (clap's long layout gives each option three lines, which
+/// would double the length of a help meant to be read in a minute). `None` for the root
+/// command and for `-h`, which clap prints itself.
+fn long_help() -> Option<ExitCode> {
+    let args: Vec<String> =
+        std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let name = match args.first().map(String::as_str) {
+        Some("help") => args.get(1)?,
+        Some(_) if args.iter().any(|a| a == "--help") => args.first()?,
+        _ => return None,
+    };
+    let mut root = cli();
+    root.build();
+    let sub = root.find_subcommand(name)?;
+    let text = sub.get_long_about()?.to_string().trim_end().to_string();
+    let help = sub.clone().about(text).long_about(None).render_help().to_string();
+    Some(io::finish(0, help.as_bytes()))
 }
 
 /// The exit status of a command that failed: 2 for a usage error, 0 for a closed stdout after
@@ -250,9 +279,20 @@ pub fn jobs_of(args: &ArgMatches) -> usize {
 /// The exit status and message for a run of programs that could not give a verdict: a
 /// program that cannot be run is a set-up error (exit 2), an interrupt exits 128 + the
 /// signal's number, anything else exits 1.
-pub fn stress_error(what: &str, e: &games::harness::stress::StressError) -> ExitCode {
+pub fn stress_error(
+    what: &str,
+    e: &games::harness::stress::StressError,
+    progress: &Progress,
+) -> ExitCode {
     use games::harness::stress::StressError;
-    io::error_line(&format!("games {what}: {e}"));
+    match e {
+        StressError::Interrupted(_) => io::error_line(&format!(
+            "games {what}: {e} ({} of {} cases passed before it)",
+            progress.done.load(std::sync::atomic::Ordering::SeqCst),
+            progress.total
+        )),
+        _ => io::error_line(&format!("games {what}: {e}")),
+    }
     match e {
         StressError::SetUp(_) => ExitCode::from(2),
         StressError::Interrupted(sig) => {
@@ -270,6 +310,8 @@ pub struct Progress {
     start: std::time::Instant,
     last: std::sync::Mutex<Option<std::time::Instant>>,
     on: bool,
+    /// The most cases reported done (for the message of an interrupted run).
+    done: std::sync::atomic::AtomicU64,
 }
 
 impl Progress {
@@ -281,6 +323,7 @@ impl Progress {
             start: std::time::Instant::now(),
             last: std::sync::Mutex::new(None),
             on: std::io::stderr().is_terminal(),
+            done: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -290,6 +333,7 @@ impl Progress {
     }
 
     pub fn show(&self, done: u64) {
+        self.done.fetch_max(done, std::sync::atomic::Ordering::SeqCst);
         self.redraw(|| format!("{done}/{} cases", self.total));
     }
 

@@ -218,6 +218,10 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         code = ExitCode::from(1);
     }
     if let Some(sig) = signal {
+        super::io::error_line(&format!(
+            "games sg: interrupted by {}",
+            games::harness::process::signal_name(sig)
+        ));
         code = ExitCode::from(games::harness::process::interrupted_exit_code(sig));
     }
     if let Some(path) = args.get_one::<std::path::PathBuf>("svg") {
@@ -589,8 +593,12 @@ fn text_report(req: &Request<'_>, c: &Computed, answers: &str, line: &str) -> St
         if !matches!(rule, Rule::Code(_)) {
             text.push_str(&format!(" = {}", shortened(&spelled)));
         }
-        if let Some(name) = games::sg::rule::name_of(&code) {
-            text.push_str(&format!(" ({name})"));
+        match games::sg::rule::name_of(&code) {
+            Some(name) => text.push_str(&format!(" ({name})")),
+            None if matches!(rule, Rule::Code(_)) => {
+                text.push_str(&format!(": {}", games::sg::rule::spelled_out(&code)));
+            }
+            None => {}
         }
     }
     text.push('\n');

@@ -90,7 +90,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     };
     // The failing input is saved after the run: a path that would block the write (a FIFO, a
     // device) or cannot take it is refused now, before any case runs.
-    check_save_path(args.get_one::<std::path::PathBuf>("save"))?;
+    super::stress_generic::check_save_path(args.get_one::<std::path::PathBuf>("save"))?;
     let jobs = super::jobs_of(args);
     let options = stress::Options {
         cases,
@@ -106,7 +106,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::sweep_orphans();
     let report = match result {
         Ok(report) => report,
-        Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e)),
+        Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e, &progress)),
     };
     let who = match against {
         stress::Against::Brute => "games' brute force".to_string(),
@@ -175,20 +175,4 @@ fn failure_report(
         ));
     }
     code
-}
-
-/// A `--save` path that would block the write (a FIFO, a device) is a usage error, said before
-/// any case runs (the failing input is saved after the run).
-pub fn check_save_path(save: Option<&std::path::PathBuf>) -> Result<()> {
-    if let Some(save) = save
-        && let Ok(meta) = std::fs::metadata(save)
-        && !meta.is_file()
-    {
-        return Err(super::UsageError(format!(
-            "--save {}: not a regular file (a FIFO or a device would block the save)",
-            save.display()
-        ))
-        .into());
-    }
-    Ok(())
 }

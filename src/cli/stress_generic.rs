@@ -29,7 +29,8 @@ validator; any shell commands:
                [--validate-timeout SEC] [--shrink-runs N] [--shrink-time SEC]
 
 - GEN is run with a seed appended as its last argument (`GEN 1804289383`, testlib's
-  convention) and prints one input; the seed of case i depends only on --seed and i.
+  convention), or in place of `{seed}` where GEN holds it (`gen --seed {seed} --n 10`), and
+  prints one input; the seed of case i depends only on --seed and i.
 - VAL (optional) reads an input and exits 0 iff it is legal. Every generated input must pass
   it; the shrinker only keeps inputs it accepts. It has its own time limit,
   --validate-timeout (default 60 s, or 10 x --timeout if more); a message says which program
@@ -86,6 +87,14 @@ list\"; wrong.sh and wrong.py forget the last number; `gen.sh 40` makes lists of
 
 The same in Python: --gen 'python3 gen.py 40' --reference 'python3 brute.py'
 --against 'python3 wrong.py' --validate 'python3 validate.py'.
+
+EXAMPLES
+    games stress nim --brute --cases 50
+    games stress nim --against 'games nim' --cases 50
+    games stress poj1067 --against 'games wythoff' --size judge --cases 20
+    games stress set-nim --brute --cases 100 -j 1
+    games stress --gen 'games gen nim --seed' --reference 'games nim' --against 'games acwing891' --cases 20
+    games stress --gen 'games gen nim --seed {seed} --size tiny' --reference 'games nim' --against 'games nim' --cases 20
 
 Exit status: 0 every case passed, 1 a counterexample, 2 a set-up error, 128 + n
 interrupted by signal n (the programs' process groups are killed).";
@@ -163,7 +172,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     // The failing input is saved: a path that would block the write (a FIFO, a device) is
     // refused now, before any case runs.
     let named = args.get_one::<std::path::PathBuf>("save");
-    super::stress::check_save_path(named)?;
+    check_save_path(named)?;
     process::Supervisor::install();
     let progress = super::Progress::new("stress", options.cases);
     let result = generic::stress(programs, options, &|done| progress.show(done));
@@ -171,7 +180,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::sweep_orphans();
     let report = match result {
         Ok(report) => report,
-        Err(e) => return Ok(super::stress_error("stress", &e)),
+        Err(e) => return Ok(super::stress_error("stress", &e, &progress)),
     };
     let Some(f) = report.failure else {
         let mut line = format!(
@@ -242,10 +251,9 @@ fn failure_report(
     saved: std::io::Result<()>,
 ) -> ExitCode {
     let mut text = format!(
-        "stress: case {} (`{} {}`): {}\n",
+        "stress: case {} (`{}`): {}\n",
         f.index + 1,
-        programs.generator,
-        f.generator_seed,
+        generic::generator_command(programs.generator, f.generator_seed),
         f.case.judged.reason
     );
     if saved.is_ok() {
@@ -261,4 +269,20 @@ fn failure_report(
         ));
     }
     code
+}
+
+/// A `--save` path that would block the write (a FIFO, a device) is a usage error, said before
+/// any case runs (the failing input is saved after the run).
+pub fn check_save_path(save: Option<&std::path::PathBuf>) -> Result<()> {
+    if let Some(save) = save
+        && let Ok(meta) = std::fs::metadata(save)
+        && !meta.is_file()
+    {
+        return Err(super::UsageError(format!(
+            "--save {}: not a regular file (a FIFO or a device would block the save)",
+            save.display()
+        ))
+        .into());
+    }
+    Ok(())
 }

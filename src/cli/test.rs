@@ -53,6 +53,13 @@ pub fn command() -> Command {
                 .value_name("CMD")
                 .help("Judge against this program's answers instead of the .out files"),
         )
+        .arg(
+            Arg::new("samples")
+                .long("samples")
+                .value_name("DIR")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Read the default samples from DIR/<problem>/ instead of those built into games"),
+        )
         .arg(super::timeout_arg("Seconds per file before the program's process group is killed"))
         .arg(
             Arg::new("interactor")
@@ -83,24 +90,37 @@ const LONG_ABOUT: &str = "\
 Run a program on sample files and judge each answer: AC, WA, RE, TLE or OLE, one line per
 file, then a summary. Exit status 0 iff every file is AC, 1 otherwise, 2 for a set-up error.
 
-  games test nim --against './a.out'              # samples/nim/ (those within the judge)
-  games test nim --against './a.out' tests/       # your own folder of .in/.out pairs
-  games test --against './a.out' tests/           # any problem: .in files with their .out
-  games test --against './a.out' --reference './brute' tests/   # no .out needed
+    games test PROBLEM --against CMD [DIR|FILE ...]     a problem of `games list`
+    games test --against CMD [--reference REF] DIR|FILE ...   any problem
 
-Each FILE.in is judged against FILE.out; with --reference against that program's answer;
-with a problem named and no .out, against our own answer. Outputs are compared exactly,
-except that CRLF and trailing blanks at line ends are forgiven (said so). The default
-samples that lie beyond the original judge's constraints are listed as SKIP
-(--beyond-judge runs them). A reference that fails or times out is a set-up error (exit 2).
-Example (in the repository): cd examples/sum-of-list &&
-  games test --against 'python3 wrong.py' --reference 'python3 brute.py' tests/";
+With a problem named and no DIR, the golden samples built into games are used (from any
+folder; --samples DIR reads DIR/<problem>/ instead); those that lie beyond the original
+judge's constraints are listed as SKIP (--beyond-judge runs them). Each FILE.in is judged
+against FILE.out; with --reference against that program's answer; with a problem named and no
+.out, against our own answer. Outputs are compared exactly, except that CRLF and trailing
+blanks at line ends are forgiven (said so). A reference that fails or times out is a set-up
+error (exit 2). oj's test/ folder and `games gen --count N --out DIR --answers` work as they
+are.
+
+EXAMPLES
+    games test nim --against 'games nim'
+    games test poj1067 --against 'games wythoff' --beyond-judge
+    games gen nim --count 3 --out cases --answers && games test --against 'games nim' cases
+    games test --against 'games nim' --reference 'games acwing891' cases
+    games test hdu1846 --against 'games hdu1846' --timeout 2
+
+  With your program: `games test nim --against ./a.out`, `games test nim --against
+  'python3 nim.py' my-tests/`. A complete example of another problem is in the repository,
+  examples/sum-of-list/: `games test --against 'python3 wrong.py' --reference 'python3
+  brute.py' tests/`.";
 
 /// What `games test` was asked: the problem (if any), the files, and the programs.
 struct Setup<'a> {
     problem: Option<&'static registry::Problem>,
     label: String,
     inputs: Vec<PathBuf>,
+    /// The built-in samples, unpacked into a temporary folder (removed with the setup).
+    unpacked: Option<games::harness::samples::Unpacked>,
     judge_only: bool,
     cmd: &'a str,
     reference: Option<&'a str>,
@@ -122,19 +142,19 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     use std::io::IsTerminal;
     let paint = Paint(std::io::stdout().is_terminal());
     let start = Instant::now();
-    let width = setup.inputs.iter().map(|i| i.display().to_string().len()).max().unwrap_or(0);
+    let width = setup.inputs.iter().map(|i| setup.shown(i).len()).max().unwrap_or(0);
     let mut tally = Tally::default();
     let mut stdout_gone = false;
     for input_path in &setup.inputs {
         let line = match judge_one(&setup, input_path) {
             Err(Stop::Skip(why)) => {
                 tally.skipped += 1;
-                let name = input_path.display().to_string();
+                let name = setup.shown(input_path);
                 format!("{} {name:<width$}  beyond the judge: {why}\n", paint.paint("36", "SKIP"))
             }
             Ok((verdict, elapsed, from)) => {
                 tally.count(&verdict);
-                render(&paint, &verdict, input_path, width, elapsed, from)
+                render(&paint, &verdict, &setup.shown(input_path), width, elapsed, from)
             }
             Err(stop) => return Ok(stopped(&setup.label, stop)),
         };
@@ -183,9 +203,19 @@ fn resolve(args: &ArgMatches) -> Result<Setup<'_>, String> {
     };
     // Only the default samples are filtered: files the user names are the user's choice.
     let judge_only = given.is_none() && !args.get_flag("beyond-judge");
+    let mut unpacked = None;
     let paths: Vec<PathBuf> = match (given, problem) {
         (Some(paths), _) => paths,
-        (None, Some(p)) => vec![Path::new("samples").join(p.name)],
+        (None, Some(p)) => match args.get_one::<PathBuf>("samples") {
+            Some(dir) => vec![dir.join(p.name)],
+            None => {
+                let u = games::harness::samples::unpack(p.name)
+                    .map_err(|e| format!("unpacking the built-in samples: {e}"))?;
+                let dir = u.dir.clone();
+                unpacked = Some(u);
+                vec![dir]
+            }
+        },
         (None, None) => {
             return Err("name a problem (default samples/<problem>/) or give DIR|FILE ...".into());
         }
@@ -195,7 +225,23 @@ fn resolve(args: &ArgMatches) -> Result<Setup<'_>, String> {
         let shown: Vec<String> = paths.iter().map(|d| d.display().to_string()).collect();
         return Err(format!("no *.in file in {}", shown.join(", ")));
     }
-    Ok(Setup { problem, label, inputs, judge_only, cmd, reference, timeout })
+    Ok(Setup { problem, label, inputs, unpacked, judge_only, cmd, reference, timeout })
+}
+
+impl Setup<'_> {
+    /// A file's name as printed: a built-in sample as `samples/<problem>/<file>`.
+    fn shown(&self, path: &Path) -> String {
+        match (&self.unpacked, self.problem) {
+            (Some(u), Some(p)) if path.starts_with(&u.dir) => {
+                let file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default();
+                format!("samples/{}/{file}", p.name)
+            }
+            _ => {
+                use std::os::unix::ffi::OsStrExt;
+                games::error::escape(path.as_os_str().as_bytes(), games::error::Lines::Escape)
+            }
+        }
+    }
 }
 
 /// One file: skipped when it lies beyond the judge (default samples only), else judged.
@@ -279,7 +325,7 @@ impl Tally {
 fn render(
     paint: &Paint,
     verdict: &Verdict,
-    path: &Path,
+    name: &str,
     width: usize,
     elapsed: Duration,
     from: &str,
@@ -291,10 +337,6 @@ fn render(
         _ => paint.paint("33", code),
     };
     let pad = " ".repeat(3 - code.len());
-    let name = {
-        use std::os::unix::ffi::OsStrExt;
-        games::error::escape(path.as_os_str().as_bytes(), games::error::Lines::Escape)
-    };
     let mut line = format!("{coloured}{pad}  {name:<width$}  {:>7.3} s", elapsed.as_secs_f64());
     match verdict {
         Verdict::Accepted { whitespace_only: true } => {

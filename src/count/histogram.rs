@@ -94,6 +94,21 @@ impl Histogram {
         Ok(Histogram { pairs })
     }
 
+    /// This histogram less `other`'s weights (each value's weight at least 0): the heaps
+    /// A..=N as those of 0..=N less those of 0..A.
+    pub fn minus(&self, other: &Histogram) -> Histogram {
+        let pairs = self
+            .pairs
+            .iter()
+            .map(|&(v, w)| {
+                let less =
+                    other.pairs.binary_search_by_key(&v, |p| p.0).map_or(0, |i| other.pairs[i].1);
+                (v, w.saturating_sub(less))
+            })
+            .collect();
+        Histogram::from_weights(pairs)
+    }
+
     /// (value, weight), values increasing.
     pub fn pairs(&self) -> &[(u64, u64)] {
         &self.pairs

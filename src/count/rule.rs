@@ -25,7 +25,20 @@ pub enum Source {
     Table,
 }
 
-/// The histogram of G(0), .., G(upto) (one heap of each size), or why not.
+/// The histogram of G(from), .., G(upto) (one heap of each size), or why not.
+pub fn histogram_from(rule: &Rule, from: u64, upto: u64) -> Result<(Histogram, Source), String> {
+    if from > upto {
+        return Err(format!("--from {from} is past --upto {upto}: no heap size to count"));
+    }
+    let (all, source) = histogram(rule, upto)?;
+    if from == 0 {
+        return Ok((all, source));
+    }
+    let (below, _) = histogram(rule, from - 1)?;
+    Ok((all.minus(&below), source))
+}
+
+/// The histogram of G(0..=upto), and where the values came from.
 pub fn histogram(rule: &Rule, upto: u64) -> Result<(Histogram, Source), String> {
     if upto >= 1 << 62 {
         return Err(format!("--upto {upto}: at most 2^62 - 1 heaps"));

@@ -90,7 +90,7 @@ impl BigBox {
     }
 
     /// Calls `f` with each P-position of the box, in box order, until it returns false.
-    fn each_p(&self, mut f: impl FnMut(&[u64]) -> bool) {
+    pub fn each_p(&self, mut f: impl FnMut(&[u64]) -> bool) {
         let k = self.space.arity();
         let (lo, hi) = (self.space.lo[k - 1] as usize, self.space.hi[k - 1] as usize);
         let mut head: Vec<u64> = self.space.lo[..k - 1].to_vec();
@@ -103,6 +103,26 @@ impl BigBox {
                 f(&p)
             });
             if !go || !next(&mut head, &self.space.lo, &self.space.hi) {
+                return;
+            }
+        }
+    }
+
+    /// Calls `f` with each position of the box and whether it is P, in box order, until it
+    /// returns false.
+    pub fn each_position(&self, mut f: impl FnMut(&[u64], bool) -> bool) {
+        let k = self.space.arity();
+        let (lo, hi) = (self.space.lo[k - 1] as usize, self.space.hi[k - 1] as usize);
+        let mut p: Vec<u64> = self.space.lo.to_vec();
+        loop {
+            let row = self.bits.row(self.bits.row_of(&p[..k - 1]));
+            for c in lo..=hi {
+                p[k - 1] = c as u64;
+                if !f(&p, row[c / 64] >> (c % 64) & 1 == 1) {
+                    return;
+                }
+            }
+            if !next(&mut p[..k - 1], &self.space.lo[..k - 1], &self.space.hi[..k - 1]) {
                 return;
             }
         }

@@ -192,7 +192,7 @@ pub fn take_table(
         return Ok(t);
     }
     let work = value_work(g, &dims);
-    if outcomes_only || work > VALUE_WORK || hull > super::builtin::MAX_HULL as u128 {
+    if outcomes_only || work > VALUE_WORK || hull > super::heap_games::MAX_HULL as u128 {
         t.notes.push(format!(
             "values not computed ({}); outcomes by the bitset retrograde",
             if outcomes_only {
@@ -204,7 +204,7 @@ pub fn take_table(
         return Ok(t);
     }
     let values = match g.mode {
-        Mode::Same => super::builtin::line_normal(
+        Mode::Same => super::heap_games::line_normal(
             &dims,
             &g.classes.iter().map(|&d| d as usize).collect::<Vec<_>>(),
         ),
@@ -324,9 +324,9 @@ pub fn theorems(f: &Family, misere: bool) -> Vec<Box<dyn Formula>> {
         Family::Take(_, g) => {
             let singles_only = g.classes.iter().all(|d| d.count_ones() == 1);
             if g.heaps == 2 && g.mode == Mode::Same && g.classes.contains(&3) {
-                out.push(super::builtin::wythoff_formula(misere));
+                out.push(super::heap_games::wythoff_formula(misere));
             } else if singles_only || (g.mode == Mode::Moore && g.heaps == 1) {
-                out.push(super::builtin::nim_formula(g.heaps, misere));
+                out.push(super::heap_games::nim_formula(g.heaps, misere));
             } else if g.mode == Mode::Moore && !misere {
                 out.push(Box::new(MooreP {
                     heaps: g.heaps,

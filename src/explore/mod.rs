@@ -11,6 +11,8 @@ pub mod builtin;
 pub mod check;
 pub mod families;
 pub mod guard;
+pub mod heap_games;
+pub mod list;
 pub mod partizan;
 pub mod partizan_json;
 pub mod partizan_num;

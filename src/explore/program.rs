@@ -302,20 +302,8 @@ impl Program {
     }
 }
 
-/// A coordinate: decimal digits (an optional `+`, any number of leading zeros), at most
-/// 2^63 - 1.
-pub fn parse_coord(t: &[u8]) -> Option<u64> {
-    let t = t.strip_prefix(b"+").unwrap_or(t);
-    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let digits = &t[t.iter().position(|&d| d != b'0').unwrap_or(t.len() - 1)..];
-    if digits.len() > 19 {
-        return None;
-    }
-    let v = digits.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64);
-    (v <= MAX_COORD).then_some(v)
-}
+/// A coordinate (the box's reader, [`super::space::parse_coord`]).
+pub use super::space::parse_coord;
 
 /// The replies to one batch, parsed line by line as the output arrives.
 pub struct Replies<'a> {

@@ -63,7 +63,7 @@ impl Space {
                 None => (part, part),
             };
             let num = |t: &str| -> Result<u64, String> {
-                super::program::parse_coord(t.as_bytes()).ok_or_else(|| {
+                parse_coord(t.as_bytes()).ok_or_else(|| {
                     format!(
                         "coordinate {} of the box: '{t}' is not a whole number from 0 to 2^63 - 1",
                         i + 1
@@ -219,8 +219,8 @@ pub fn parse_part(
             let what = if multiset { "heaps" } else { "coordinates" };
             return Err((col, format!("more than {most} {what}")));
         }
-        p[k] = super::program::parse_coord(token.as_bytes()).ok_or_else(|| {
-            let token = super::program::excerpt(token.as_bytes());
+        p[k] = parse_coord(token.as_bytes()).ok_or_else(|| {
+            let token = crate::error::escape(token.as_bytes(), crate::error::Lines::Escape);
             (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1"))
         })?;
         k += 1;
@@ -254,4 +254,19 @@ pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
 pub fn format_position(p: &[u64], arity: usize) -> String {
     let parts: Vec<String> = p[..arity].iter().map(|x| x.to_string()).collect();
     parts.join(" ")
+}
+
+/// A coordinate: decimal digits (an optional `+`, any number of leading zeros), at most
+/// 2^63 - 1.
+pub fn parse_coord(t: &[u8]) -> Option<u64> {
+    let t = t.strip_prefix(b"+").unwrap_or(t);
+    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let digits = &t[t.iter().position(|&d| d != b'0').unwrap_or(t.len() - 1)..];
+    if digits.len() > 19 {
+        return None;
+    }
+    let v = digits.iter().fold(0u64, |v, &d| v * 10 + (d - b'0') as u64);
+    (v <= MAX_COORD).then_some(v)
 }

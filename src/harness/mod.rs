@@ -11,6 +11,7 @@
 pub mod generic;
 pub mod interactive;
 pub mod process;
+pub mod samples;
 pub mod shape;
 pub mod shrink;
 pub mod shrink_text;

@@ -197,17 +197,33 @@ impl Supervisor {
     }
 }
 
+/// The command running (`explore`, `count`, ...), for the one message form of an interrupt,
+/// `games <command>: interrupted by SIGINT`; set once by the command line.
+static COMMAND: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// Names the command in the message [`exit_on_signal`] prints (the first call wins).
+pub fn set_command(name: &'static str) {
+    let _ = COMMAND.set(name);
+}
+
 #[cfg(unix)]
 extern "C" fn exit_at_once(sig: i32) {
-    let msg: &[u8] = match sig {
-        SIGINT => b"\ngames: interrupted by SIGINT\n",
-        SIGTERM => b"\ngames: interrupted by SIGTERM\n",
-        SIGHUP => b"\ngames: interrupted by SIGHUP\n",
-        _ => b"\ngames: interrupted\n",
+    let what: &[u8] = match sig {
+        SIGINT => b": interrupted by SIGINT\n",
+        SIGTERM => b": interrupted by SIGTERM\n",
+        SIGHUP => b": interrupted by SIGHUP\n",
+        _ => b": interrupted\n",
     };
-    // SAFETY: write(2) and _exit(2) are async-signal-safe; `msg` is a static buffer.
+    let name: &[u8] = COMMAND.get().map_or(b"", |n| n.as_bytes());
+    // SAFETY: write(2) and _exit(2) are async-signal-safe; the buffers are static (the name is
+    // set before any handler is installed and never freed).
     unsafe {
-        sys::write(2, msg.as_ptr(), msg.len());
+        sys::write(2, b"\ngames".as_ptr(), 6);
+        if !name.is_empty() {
+            sys::write(2, b" ".as_ptr(), 1);
+            sys::write(2, name.as_ptr(), name.len());
+        }
+        sys::write(2, what.as_ptr(), what.len());
         sys::_exit(128 + sig);
     }
 }

@@ -3,9 +3,11 @@
 //!
 //! **Take-and-break codes** follow Winning Ways (ch. 4) and CGSuite's `TakeAndBreak`: an
 //! optional digit before the point (digit 0: split a heap without taking anything), a point,
-//! then digits 1, 2, 3, ... (digit k: the moves that remove k tokens). A digit is a base-32
-//! symbol `0-9`, `A-V` (lower case too, except `u`, which is the modifier `!`; bit j set = the move may leave exactly j nonempty heaps, so
-//! octal `7` = leave 0, 1 or 2 heaps and hexadecimal `F` also 3), or `&N;` for larger masks, or
+//! then digits 1, 2, 3, ... (digit k: the moves that remove k tokens). A digit is `0-9` or a
+//! hexadecimal `A-F` (lower case too; bit j set = the move may leave exactly j nonempty heaps,
+//! so octal `7` = leave 0, 1 or 2 heaps and hexadecimal `F` also 3); `G-V` (16 to 31) only in
+//! a code that says its base, `b32:0.G`, since a letter O, I or L typed for 0 or 1 would
+//! otherwise run another game; `u` is the modifier `!`. Or `&N;` for larger masks, or
 //! `{2,3}` listing heap counts (`{2+}`: two or more heaps, `*` = any number, zero included).
 //! A digit may be followed by one modifier on the sizes it leaves: `!` pairwise unequal (`4!.0`
 //! is Grundy's game; Czajka's `u` is read as `!`), `?` not all equal, `=` all equal. A repeating
@@ -148,7 +150,7 @@ impl Rule {
             };
         }
         if let Some(&(_, code)) = NAMES.iter().find(|(n, _)| *n == text) {
-            return parse_code(code).map(Rule::Code);
+            return parse_code(code, 0, Base::Hex).map(Rule::Code);
         }
         if let Some(rest) = text.strip_prefix("multi-sg:") {
             return match parse_number(text, 9, rest)? {
@@ -171,7 +173,10 @@ impl Rule {
                 "a take-and-break code (0.77), a name (kayles), sub:, allbut:, bash:, split-nim, multi-sg:F, hdu6892 or hdu1848",
             ));
         }
-        parse_code(text).map(Rule::Code)
+        match text.strip_prefix("b32:") {
+            Some(_) => parse_code(text, 4, Base::B32).map(Rule::Code),
+            None => parse_code(text, 0, Base::Hex).map(Rule::Code),
+        }
     }
 
     /// The rule as a take-and-break code, where it is one (codes and subtraction games).
@@ -374,8 +379,16 @@ fn parse_amounts(
 
 const BASE32: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
+/// The letters a code's digits may use: hexadecimal A-F always; G-V (digits 16 to 31, where O,
+/// I and L pass for 0 and 1) only in a code that says so with `b32:` before it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Base {
+    Hex,
+    B32,
+}
+
 /// Reads one digit (with its modifier) at byte `i`; returns it and the offset past it.
-fn parse_digit(text: &str, i: usize) -> Result<(Digit, usize), RuleError> {
+fn parse_digit(text: &str, i: usize, hex: Base) -> Result<(Digit, usize), RuleError> {
     let b = text.as_bytes();
     let err = |at: usize, expected: &str| RuleError {
         text: text.to_string(),
@@ -424,10 +437,26 @@ fn parse_digit(text: &str, i: usize) -> Result<(Digit, usize), RuleError> {
             (Digit { heaps, at_least, equality: Equality::Any }, at)
         }
         c => match BASE32.iter().position(|&d| d == c.to_ascii_uppercase()) {
-            Some(v) if c != b'u' => {
+            Some(v) if v < 16 => {
                 (Digit { heaps: v as u64, at_least: None, equality: Equality::Any }, i + 1)
             }
-            _ => return Err(err(i, "a code digit (0-9, A-V, &N;, {..} or *)")),
+            Some(v) if c != b'u' && hex == Base::B32 => {
+                (Digit { heaps: v as u64, at_least: None, equality: Equality::Any }, i + 1)
+            }
+            Some(v) if c != b'u' => {
+                let hint = match c.to_ascii_uppercase() {
+                    b'O' => " (the letter O: did you mean the digit 0?)",
+                    b'I' | b'L' => " (did you mean the digit 1?)",
+                    _ => "",
+                };
+                return Err(err(
+                    i,
+                    &format!(
+                        "a code digit (0-9, hexadecimal A-F, &N;, {{..}} or *); a letter past F is digit {v} only in a code that says its base, `b32:` before it{hint}"
+                    ),
+                ));
+            }
+            _ => return Err(err(i, "a code digit (0-9, A-F, &N;, {..} or *)")),
         },
     };
     match b.get(j) {
@@ -440,17 +469,17 @@ fn parse_digit(text: &str, i: usize) -> Result<(Digit, usize), RuleError> {
 }
 
 /// Reads a whole take-and-break code and normalises it.
-fn parse_code(text: &str) -> Result<Code, RuleError> {
+fn parse_code(text: &str, start: usize, base: Base) -> Result<Code, RuleError> {
     let b = text.as_bytes();
     let err = |at: usize, expected: &str| RuleError {
         text: text.to_string(),
         at,
         expected: expected.to_string(),
     };
-    let mut i = 0;
+    let mut i = start;
     let mut before: Vec<(Digit, usize)> = Vec::new();
     while i < b.len() && b[i] != b'.' {
-        let (d, next) = parse_digit(text, i)?;
+        let (d, next) = parse_digit(text, i, base)?;
         before.push((d, i));
         i = next;
     }
@@ -491,7 +520,7 @@ fn parse_code(text: &str) -> Result<Code, RuleError> {
                 i += 1;
             }
             _ => {
-                let (d, next) = parse_digit(text, i)?;
+                let (d, next) = parse_digit(text, i, base)?;
                 if in_tail {
                     tail.push(d)
                 } else {
@@ -567,9 +596,55 @@ fn digit_to_string(d: &Digit) -> String {
     s
 }
 
+/// Each nonzero digit of a code in words, as the echo line of `games sg` gives it:
+/// `digit 1 = 3: take 1, leaving 0 or 1 heaps; digit 2 = 7: take 2, leaving 0, 1 or 2 heaps`
+/// (at most 8 digits, then how many more; a repeating tail says from which digit on).
+pub fn spelled_out(code: &Code) -> String {
+    let mut parts = Vec::new();
+    let written = code.digits.iter().enumerate().map(|(k, d)| (k, d, false));
+    let tail = code.tail.iter().enumerate().map(|(j, d)| (code.digits.len() + j, d, true));
+    let nonzero: Vec<_> =
+        written.chain(tail).filter(|(_, d, _)| d.heaps != 0 || d.at_least.is_some()).collect();
+    for &(k, d, repeats) in nonzero.iter().take(8) {
+        let mut counts: Vec<String> =
+            (0..64).filter(|b| d.heaps >> b & 1 == 1).map(|b: u32| b.to_string()).collect();
+        if let Some(j) = d.at_least {
+            counts.push(format!("{j} or more"));
+        }
+        let last = counts.pop().unwrap_or_default();
+        let counts =
+            if counts.is_empty() { last } else { format!("{} or {last}", counts.join(", ")) };
+        let what = if k == 0 { "split, taking none".to_string() } else { format!("take {k}") };
+        let sizes = match d.equality {
+            Equality::Any => "",
+            Equality::Unequal => " of unequal sizes",
+            Equality::NotAllEqual => " not all equal",
+            Equality::AllEqual => " all equal",
+        };
+        let again = match code.tail.len() {
+            _ if !repeats => String::new(),
+            1 => ", and so every later digit".to_string(),
+            p => format!(", and every {p}th digit after it"),
+        };
+        let heaps = if counts == "1" { "heap" } else { "heaps" };
+        let d_text = digit_to_string(d);
+        parts.push(format!("digit {k} = {d_text}: {what}, leaving {counts} {heaps}{sizes}{again}"));
+    }
+    if nonzero.len() > 8 {
+        parts.push(format!("{} more", nonzero.len() - 8));
+    }
+    parts.join("; ")
+}
+
 /// The normalised spelling of a code: `0.77`, `4!.0`, `0.[3]`.
 pub fn code_to_string(code: &Code) -> String {
-    let mut s = digit_to_string(&code.digits[0]);
+    let past_f = |d: &Digit| d.at_least.is_none() && (16..32).contains(&d.heaps);
+    let mut s = if code.digits.iter().chain(&code.tail).any(past_f) {
+        "b32:".to_string()
+    } else {
+        String::new()
+    };
+    s.push_str(&digit_to_string(&code.digits[0]));
     s.push('.');
     for d in &code.digits[1..] {
         s.push_str(&digit_to_string(d));
@@ -598,6 +673,11 @@ mod tests {
     #[test]
     fn spellings() {
         assert_eq!(norm("0.77"), "0.77");
+        assert_eq!(norm("b32:0.G"), "b32:0.G");
+        assert_eq!(norm("b32:0.7"), "0.7");
+        assert_eq!(norm("0.&16;"), "b32:0.G");
+        assert!(norm("4.3O33").contains("did you mean the digit 0?"));
+        assert!(norm("0.3g").contains("only in a code that says its base"));
         assert_eq!(norm(".07"), "0.07");
         assert_eq!(norm("0.070"), "0.07");
         assert_eq!(norm("4.07"), "4.07");
@@ -620,6 +700,18 @@ mod tests {
         assert_eq!(norm("bash:3"), "bash:3");
         assert_eq!(norm("lunch"), "hdu6892");
         assert_eq!(norm("multi-sg:5"), "multi-sg:5");
+    }
+
+    #[test]
+    fn the_digits_spelled_out() {
+        let code = |s: &str| Rule::parse(s).unwrap().code().unwrap();
+        assert_eq!(
+            spelled_out(&code("4.3033")),
+            "digit 0 = 4: split, taking none, leaving 2 heaps; digit 1 = 3: take 1, leaving 0 or 1 heaps; \
+             digit 3 = 3: take 3, leaving 0 or 1 heaps; digit 4 = 3: take 4, leaving 0 or 1 heaps"
+        );
+        assert_eq!(spelled_out(&code("0.2!")), "digit 1 = 2: take 1, leaving 1 heap");
+        assert!(spelled_out(&code("0.[3]")).ends_with("and so every later digit"));
     }
 
     #[test]
@@ -652,7 +744,7 @@ mod tests {
         let e = Rule::parse("0.7x").unwrap_err().to_string();
         assert_eq!(
             e,
-            "bad rule, column 4: expected a code digit (0-9, A-V, &N;, {..} or *), found 'x'\n  0.7x\n     ^"
+            "bad rule, column 4: expected a code digit (0-9, A-F, &N;, {..} or *), found 'x'\n  0.7x\n     ^"
         );
     }
 }
