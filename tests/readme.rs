@@ -54,7 +54,7 @@ fn readme_says_where_games_is_and_keeps_one_benchmark_table() {
     let tables = bench.lines().filter(|l| l.starts_with("|---")).count();
     assert_eq!(tables, 1, "the README's Benchmark section keeps one table");
     // A guide of about 200 lines; the reference lives in docs/.
-    assert!(readme.lines().count() <= 245, "README.md is a guide, not a reference");
+    assert!(readme.lines().count() <= 260, "README.md is a guide, not a reference");
     for page in ["docs/usage.md", "docs/tools.md", "docs/architecture.md", "docs/development.md"] {
         assert!(readme.contains(page), "the README links {page}");
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(page);
