@@ -649,15 +649,7 @@ fn refuse_empty_line(input: &[u8], at: &str) -> Result<()> {
     }
 }
 
-/// The exit of an interrupted run (or an I/O failure starting a program).
+/// The exit of an interrupted run (or a program that could not be started).
 fn interrupted(e: std::io::Error) -> ExitCode {
-    if let Some(sig) = process::interrupted() {
-        super::io::error_line(&format!(
-            "games explore: interrupted by {}",
-            process::signal_name(sig)
-        ));
-        return ExitCode::from(process::interrupted_exit_code(sig));
-    }
-    super::io::error_line(&format!("games explore: cannot run the program: {e}"));
-    ExitCode::from(1)
+    super::io::interrupted("explore", e)
 }

@@ -120,16 +120,9 @@ fn from_program(
     Ok(Ok((solved, format!("moves program '{cmd}'"))))
 }
 
+/// The exit of an interrupted run (or a program that could not be started).
 fn interrupted(e: std::io::Error) -> ExitCode {
-    if let Some(sig) = process::interrupted() {
-        super::io::error_line(&format!(
-            "games explore: interrupted by {}",
-            process::signal_name(sig)
-        ));
-        return ExitCode::from(process::interrupted_exit_code(sig));
-    }
-    super::io::error_line(&format!("games explore: cannot run the program: {e}"));
-    ExitCode::from(1)
+    super::io::interrupted("explore", e)
 }
 
 /// An entry of the table: `N3`, `P0`, `D`.

@@ -86,16 +86,9 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The exit of an interrupted run (or a program that could not be started).
 fn interrupted(e: std::io::Error) -> ExitCode {
-    if let Some(sig) = process::interrupted() {
-        super::io::error_line(&format!(
-            "games explore: interrupted by {}",
-            process::signal_name(sig)
-        ));
-        return ExitCode::from(process::interrupted_exit_code(sig));
-    }
-    super::io::error_line(&format!("games explore: cannot run the program: {e}"));
-    ExitCode::from(1)
+    super::io::interrupted("explore", e)
 }
 
 /// `winning 3 5: value 7: 2 5 (gain 4, option value -3); ...`.

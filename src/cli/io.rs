@@ -79,3 +79,15 @@ pub fn finish(code: u8, bytes: &[u8]) -> ExitCode {
         }
     }
 }
+
+/// The exit of a command whose user program was interrupted by a signal (`games COMMAND:
+/// interrupted by SIGINT`, 130/143) or could not be started (one line, exit 1).
+pub fn interrupted(command: &str, e: std::io::Error) -> ExitCode {
+    use games::harness::process;
+    if let Some(sig) = process::interrupted() {
+        error_line(&format!("games {command}: interrupted by {}", process::signal_name(sig)));
+        return ExitCode::from(process::interrupted_exit_code(sig));
+    }
+    error_line(&format!("games {command}: cannot run the program: {e}"));
+    ExitCode::from(1)
+}
