@@ -36,9 +36,23 @@ pub struct Budget {
     pub time: Duration,
 }
 
+/// The search's time budget in milliseconds for this run (`explore --search-time`).
+static TIME_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(DEFAULT_TIME_MS);
+
+/// The default time budget: short enough that a table with no formula costs little more than
+/// computing it (the explore benchmark), long enough for the shapes the tests plant.
+pub const DEFAULT_TIME_MS: u64 = 400;
+
+/// Sets the time budget of every later search in this process (`explore --search-time`).
+pub fn set_time_budget(time: Duration) {
+    let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX).max(1);
+    TIME_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { candidates: 40_000_000, time: Duration::from_millis(1200) }
+        let ms = TIME_MS.load(std::sync::atomic::Ordering::Relaxed);
+        Budget { candidates: 40_000_000, time: Duration::from_millis(ms) }
     }
 }
 
