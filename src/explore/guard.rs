@@ -774,71 +774,13 @@ impl Guard {
             dedup(inp.asked.iter().filter(|p| inp.table.space.index(&p[..]).is_none()).copied());
         let listed = lister.list(&far, deadline, inp.settings.per_run)?;
         settle(&mut run, &far, &listed, "asked", None);
-        // Far samples of every pattern that answers an asked position.
         let mut sampled = vec![(0usize, 0usize); n];
         if inp.settings.samples > 0 {
-            let frame = Frame::of(inp.table);
-            // A proved pattern needs no samples: its theorem covers them.
-            let mut answering: Vec<usize> = far
-                .iter()
-                .filter_map(|p| run.answerer(p))
-                .filter(|&i| !matches!(inp.patterns[i].basis, Basis::Proved(_)))
-                .collect();
-            answering.sort_unstable();
-            answering.dedup();
-            let mut ps = Vec::new();
-            let mut owner = Vec::new();
-            for &i in &answering {
-                for p in
-                    samples_for(&inp.patterns[i], &frame, inp.settings.samples, 0x5eed ^ i as u64)
-                {
-                    if inp.table.space.index(&p).is_none() {
-                        ps.push(p);
-                        owner.push(i);
-                    }
-                }
-            }
-            let sample_run = inp.settings.per_run.min(Duration::from_millis(500));
-            let listed_s = lister.list(&ps, deadline, sample_run)?;
-            settle(&mut run, &ps, &listed_s, "sample", Some(&owner));
-            for (j, &i) in owner.iter().enumerate() {
-                sampled[i].1 += 1;
-                if let Listed::Options(o) = &listed_s[j]
-                    && run.usable(i)
-                    && matches!(run.verdict(&ps[j], i, o), Verdict::Holds)
-                {
-                    sampled[i].0 += 1;
-                }
-            }
+            sampled = run_samples(&mut run, &far, lister, deadline)?;
             // A refutation by a sample changes who answers the asked positions.
             settle(&mut run, &far, &listed, "asked", None);
         }
-        let mut answered = HashMap::new();
-        let mut lost = HashMap::new();
-        for (j, p) in far.iter().enumerate() {
-            let key = p[..run.arity].to_vec();
-            match run.answerer(p) {
-                Some(i) => {
-                    let check = match &listed[j] {
-                        Listed::Not(why) => Check::NotChecked(why.clone()),
-                        Listed::Options(o) => match run.verdict(p, i, o) {
-                            Verdict::Holds => Check::Holds,
-                            Verdict::Unknown(why) => Check::NotChecked(why),
-                            Verdict::Fails { .. } => Check::NotChecked("refuted".into()),
-                        },
-                    };
-                    answered.insert(key, (i, check));
-                }
-                None => {
-                    let last = (0..n)
-                        .filter(|&i| inp.patterns[i].formula.at(p).is_some())
-                        .find_map(|i| run.refuted[i].as_ref());
-                    if let Some(r) = last {
-                        lost.insert(key, refutation_text(r, run.arity));
-                    }
-                }
-            }
-        }
+        let (answered, lost) = verdicts(&run, &far, &listed);
         let computed = inp.table.space.clone();
         Ok(Guard { refuted: run.refuted, computed, band_cells, sampled, answered, lost })
     }
@@ -922,6 +864,84 @@ impl Guard {
     pub fn refutations(&self) -> impl Iterator<Item = (usize, &Refutation)> {
         self.refuted.iter().enumerate().filter_map(|(i, r)| r.as_ref().map(|r| (i, r)))
     }
+}
+
+/// The far samples of every observed pattern that answers an asked position (a proved one
+/// needs none: its theorem covers them), checked and settled; per pattern, the samples where
+/// the rule held and those drawn.
+fn run_samples(
+    run: &mut Run,
+    far: &[Coords],
+    lister: &mut dyn Lister,
+    deadline: Instant,
+) -> Result<Vec<(usize, usize)>, std::io::Error> {
+    let inp = run.inp;
+    let mut sampled = vec![(0usize, 0usize); inp.patterns.len()];
+    let frame = Frame::of(inp.table);
+    let mut answering: Vec<usize> = far
+        .iter()
+        .filter_map(|p| run.answerer(p))
+        .filter(|&i| !matches!(inp.patterns[i].basis, Basis::Proved(_)))
+        .collect();
+    answering.sort_unstable();
+    answering.dedup();
+    let (mut ps, mut owner) = (Vec::new(), Vec::new());
+    for &i in &answering {
+        for p in samples_for(&inp.patterns[i], &frame, inp.settings.samples, 0x5eed ^ i as u64) {
+            if inp.table.space.index(&p).is_none() {
+                ps.push(p);
+                owner.push(i);
+            }
+        }
+    }
+    let sample_run = inp.settings.per_run.min(Duration::from_millis(500));
+    let listed = lister.list(&ps, deadline, sample_run)?;
+    settle(run, &ps, &listed, "sample", Some(&owner));
+    for (j, &i) in owner.iter().enumerate() {
+        sampled[i].1 += 1;
+        if let Listed::Options(o) = &listed[j]
+            && run.usable(i)
+            && matches!(run.verdict(&ps[j], i, o), Verdict::Holds)
+        {
+            sampled[i].0 += 1;
+        }
+    }
+    Ok(sampled)
+}
+
+/// Who answers each asked far position and its check; or the refutation that left it with
+/// no pattern.
+type Verdicts = (HashMap<Vec<u64>, (usize, Check)>, HashMap<Vec<u64>, String>);
+
+fn verdicts(run: &Run, far: &[Coords], listed: &[Listed]) -> Verdicts {
+    let (inp, n) = (run.inp, run.inp.patterns.len());
+    let mut answered = HashMap::new();
+    let mut lost = HashMap::new();
+    for (j, p) in far.iter().enumerate() {
+        let key = p[..run.arity].to_vec();
+        match run.answerer(p) {
+            Some(i) => {
+                let check = match &listed[j] {
+                    Listed::Not(why) => Check::NotChecked(why.clone()),
+                    Listed::Options(o) => match run.verdict(p, i, o) {
+                        Verdict::Holds => Check::Holds,
+                        Verdict::Unknown(why) => Check::NotChecked(why),
+                        Verdict::Fails { .. } => Check::NotChecked("refuted".into()),
+                    },
+                };
+                answered.insert(key, (i, check));
+            }
+            None => {
+                let last = (0..n)
+                    .filter(|&i| inp.patterns[i].formula.at(p).is_some())
+                    .find_map(|i| run.refuted[i].as_ref());
+                if let Some(r) = last {
+                    lost.insert(key, refutation_text(r, run.arity));
+                }
+            }
+        }
+    }
+    (answered, lost)
 }
 
 /// One refutation in words.
