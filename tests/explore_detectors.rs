@@ -254,11 +254,7 @@ fn a_special_boundary_column_answers_nothing_beyond_the_box() {
 // ---- moves programs in Python: games of each family, answers at 10^12..10^18 ----
 
 fn have_python() -> bool {
-    let ok = std::process::Command::new("python3").arg("--version").output().is_ok();
-    if !ok {
-        eprintln!("python3 not found: the moves-program tests of the families are skipped");
-    }
-    ok
+    common::have_python("the moves-program tests of the families")
 }
 
 /// Runs `games explore --moves 'python3 FILE' --box BOX --json --at ...` and returns the

@@ -6,13 +6,9 @@
 
 mod common;
 
-use common::{games, temp_dir, text};
+use common::{games, has, temp_dir, text};
 use games::rng::Rng;
 use std::path::Path;
-
-fn has(cmd: &str) -> bool {
-    std::process::Command::new(cmd).arg("--version").output().is_ok_and(|o| o.status.success())
-}
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = games(args, b"");

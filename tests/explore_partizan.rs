@@ -13,15 +13,7 @@ use games::rng::Rng;
 use std::collections::HashMap;
 
 fn have_python() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("-c")
-        .arg("pass")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the partizan explore tests are skipped");
-    }
-    ok
+    common::have_python("the partizan explore tests")
 }
 
 /// A node of the play: a DAG position, a number `m / 2^k`, or a nimber; possibly negated.

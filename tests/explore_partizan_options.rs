@@ -13,12 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn have_python() -> bool {
-    let ok =
-        Command::new("python3").arg("-c").arg("pass").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the partizan option tests are skipped");
-    }
-    ok
+    common::have_python("the partizan option tests")
 }
 
 /// Cutcake (Winning Ways ch. 2): Left cuts across the width, Right across the height.

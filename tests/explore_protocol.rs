@@ -13,11 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn have_python() -> bool {
-    let ok = Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("python3 not found: this test is skipped");
-    }
-    ok
+    common::have_python("this test")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

@@ -13,15 +13,7 @@ use games::rng::Rng;
 use std::io::{BufRead, BufReader, Write};
 
 fn have_python() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("-c")
-        .arg("pass")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the moves-program remoteness tests are skipped");
-    }
-    ok
+    common::have_python("the moves-program remoteness tests")
 }
 
 fn random_dag(rng: &mut Rng, n: usize) -> Vec<Vec<usize>> {

@@ -12,15 +12,7 @@ use common::{games, temp_dir, text};
 use games::rng::Rng;
 
 fn have_python() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("-c")
-        .arg("pass")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the --score tests are skipped");
-    }
-    ok
+    common::have_python("the --score tests")
 }
 
 /// A random acyclic game: per position, options to lower positions with gains, or a final gain.

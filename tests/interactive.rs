@@ -10,15 +10,7 @@ mod common;
 use common::{GAMES, games, temp_dir, text};
 
 fn have_python() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("-c")
-        .arg("pass")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the interactive tests are skipped");
-    }
-    ok
+    common::have_python("the interactive tests")
 }
 
 fn root() -> std::path::PathBuf {

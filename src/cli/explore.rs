@@ -131,30 +131,12 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         return super::explore_big::run(args, &space, misere, w);
     }
     let far = asks_beyond(&space, &at, &winning_at);
-    let budget = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
-    let wide_space = if far {
-        guard::region(&space, &asked_parts(&space, &at, &winning_at), budget)
-    } else {
-        None
-    };
     let program = program_of(args, &space);
-    let c = match args.get_one::<String>("game") {
-        Some(name) => match wide_space.as_ref().map(|w| from_game(args, name, w, misere)) {
-            Some(Ok(c)) => c,
-            _ => from_game(args, name, &space, misere)?,
-        },
-        None => match from_program_banded(args, &program, &space, wide_space, misere, &winning_at)?
-        {
-            Ok(c) => c,
-            Err(code) => return Ok(code),
-        },
+    let (c, wide) = match computed(args, &space, far, &at, &winning_at, &program, misere)? {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
     };
-    let Computed { table: computed, reach, theorems, game, builtin } = c;
-    let (mut table, wide) = if computed.space == space {
-        (computed, None)
-    } else {
-        (computed.restrict(&space), Some(computed))
-    };
+    let Computed { mut table, reach, theorems, game, builtin } = c;
     if args.get_flag("count") {
         return count(&table, args.get_flag("json"));
     }
@@ -199,42 +181,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
     let answer_at = |p: &[u64]| at::answer_with(arity, misere, p, one);
-    let wins: Vec<winning::Winning> = match &builtin {
-        Some(g) => {
-            let budget = winning_budget(args);
-            winning_at
-                .iter()
-                .map(|p| winning::winning_within(g, full, trusted, p, target, budget))
-                .collect()
-        }
-        None => winning_at
-            .iter()
-            .map(|p| winning::from_table(full, reach.as_ref(), trusted, p, target))
-            .collect(),
-    };
+    let wins =
+        winning_moves(args, builtin.as_ref(), full, reach.as_ref(), trusted, &winning_at, target);
     let mut out = Out::new();
     if args.get_flag("json") {
         let answers: Vec<_> = at.iter().map(answer_at).collect();
         report::json(&mut out, &game, &table, &found, &answers, &wins, &dropped);
     } else {
-        let play = if misere { "misère play" } else { "normal play" };
-        out.str(&format!(
-            "game: {game}, box {} ({} positions; {} explored), {play}\n",
-            space.spec(),
-            space.cells(),
-            table.explored
-        ));
-        for note in &table.notes {
-            out.str("note: ").str(note).nl();
-        }
-        if !args.get_flag("no-table") {
-            print_table(&mut out, args, &table, slices);
-        }
-        report::patterns(&mut out, &table, &found, shown, dropped.len());
-        report::refuted(&mut out, &table, &dropped);
-        if let Some(g) = &guard {
-            report::guarded(&mut out, g);
-        }
+        let head = Head { game: &game, table: &table, found: &found, shown, dropped: &dropped };
+        write_head(&mut out, args, &head, slices, guard.as_ref());
         // Answers are streamed (a file of positions is of the user's size), except with --check,
         // whose verdict may stop the run before anything is written.
         let stream = args.get_one::<String>("check").is_none();
@@ -268,6 +223,105 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+/// The table of the box, and of the wider region the guard computes when positions beyond the
+/// box are asked (`None` when only the box was computed). `Err` holds the exit status of an
+/// interrupted run.
+fn computed(
+    args: &ArgMatches,
+    space: &Space,
+    far: bool,
+    at: &at::AskedList,
+    winning_at: &[Coords],
+    program: &Program,
+    misere: bool,
+) -> Result<Result<(Computed, Option<Table>), ExitCode>> {
+    let budget = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
+    let wide_space =
+        if far { guard::region(space, &asked_parts(space, at, winning_at), budget) } else { None };
+    let mut c = match args.get_one::<String>("game") {
+        Some(name) => match wide_space.as_ref().map(|w| from_game(args, name, w, misere)) {
+            Some(Ok(c)) => c,
+            _ => from_game(args, name, space, misere)?,
+        },
+        None => match from_program_banded(args, program, space, wide_space, misere, winning_at)? {
+            Ok(c) => c,
+            Err(code) => return Ok(Err(code)),
+        },
+    };
+    if c.table.space == *space {
+        return Ok(Ok((c, None)));
+    }
+    let boxed = c.table.restrict(space);
+    let wide = std::mem::replace(&mut c.table, boxed);
+    Ok(Ok((c, Some(wide))))
+}
+
+/// `--winning`: each position's moves to the target, from the computed region and the kept
+/// patterns.
+fn winning_moves(
+    args: &ArgMatches,
+    builtin: Option<&Builtin>,
+    full: &Table,
+    reach: Option<&Reach>,
+    trusted: &[pattern::Pattern],
+    winning_at: &[Coords],
+    target: u64,
+) -> Vec<winning::Winning> {
+    match builtin {
+        Some(g) => {
+            let budget = winning_budget(args);
+            winning_at
+                .iter()
+                .map(|p| winning::winning_within(g, full, trusted, p, target, budget))
+                .collect()
+        }
+        None => winning_at
+            .iter()
+            .map(|p| winning::from_table(full, reach, trusted, p, target))
+            .collect(),
+    }
+}
+
+/// What the text report says before the answers.
+struct Head<'a> {
+    game: &'a str,
+    table: &'a Table,
+    found: &'a [pattern::Pattern],
+    shown: report::Shown,
+    dropped: &'a [report::Dropped],
+}
+
+/// The text report before the answers: the game, the notes, the table, the patterns, those
+/// refuted beyond the box and what the guard checked.
+fn write_head(
+    out: &mut Out,
+    args: &ArgMatches,
+    h: &Head,
+    slices: Vec<(usize, u64)>,
+    guard: Option<&guard::Guard>,
+) {
+    let t = h.table;
+    let play = if t.misere { "misère play" } else { "normal play" };
+    out.str(&format!(
+        "game: {}, box {} ({} positions; {} explored), {play}\n",
+        h.game,
+        t.space.spec(),
+        t.space.cells(),
+        t.explored
+    ));
+    for note in &t.notes {
+        out.str("note: ").str(note).nl();
+    }
+    if !args.get_flag("no-table") {
+        print_table(out, args, t, slices);
+    }
+    report::patterns(out, t, h.found, h.shown, h.dropped.len());
+    report::refuted(out, t, h.dropped);
+    if let Some(g) = guard {
+        report::guarded(out, g);
+    }
 }
 
 /// The box, and whether it takes the outcome-bit path of a take game's box too large for a

@@ -2,7 +2,7 @@
 //! from the first pattern (proved first, then the shortest) that speaks there, each with its
 //! basis; where no pattern covers a position, the answer says so and guesses nothing.
 
-use super::guard::{Check, Guard};
+use super::guard::{Check, Guard, answer_rank};
 use super::pattern::{Basis, Pattern};
 use super::space::Coords;
 use super::table::Table;
@@ -42,90 +42,92 @@ pub fn answer_guarded(
     let arity = t.space.arity();
     let position = p[..arity].to_vec();
     if let Some(cell) = t.space.index(p) {
-        let known = t.outcome[cell] != b'?';
-        return AtAnswer {
-            position,
-            parts: Vec::new(),
-            value: (!t.misere && known && t.grundy[cell] != super::table::NO_VALUE)
-                .then(|| t.value_text(cell)),
-            grundy: t.value(cell).map(u64::from),
-            outcome: t.outcome[cell],
-            basis: if known {
-                "computed".to_string()
-            } else {
-                "computed: undecided (see the notes)".to_string()
-            },
-            checked: known,
-        };
+        return from_cell(t, cell, position);
     }
     if let Some(g) = guard {
         match g.at(&p[..arity]) {
             Ok(Some((i, check))) => return from_pattern(&patterns[i], p, position, g, i, check),
             Err(why) => {
-                return AtAnswer {
-                    position,
-                    parts: Vec::new(),
-                    value: None,
-                    grundy: None,
-                    outcome: b'?',
-                    basis: format!(
-                        "unknown: outside the box; the pattern that covered it was refuted {why}"
-                    ),
-                    checked: false,
-                };
+                let why = format!(
+                    "unknown: outside the box; the pattern that covered it was refuted {why}"
+                );
+                return unknown(position, why);
             }
             Ok(None) => {}
         }
     }
-    let usable = |i: usize| guard.is_none_or(|g| g.refuted[i].is_none());
-    // Proved before observed; within each, a pattern of values before one of outcomes only.
-    let rank = |pat: &Pattern| {
-        let proved = matches!(pat.basis, Basis::Proved(_));
-        let values = pat.formula.covers() == super::pattern::Covers::Values;
-        (!proved, !values)
-    };
-    let mut order: Vec<&Pattern> =
-        patterns.iter().enumerate().filter(|&(i, _)| usable(i)).map(|(_, p)| p).collect();
-    order.sort_by_key(|pat| (rank(pat), pat.is_line()));
-    let mut edge: Option<&str> = None;
-    for pat in order {
-        if let Some(a) = pat.formula.at(p) {
-            if let Some(why) = &pat.edge {
-                edge = edge.or(Some(why));
-                continue;
-            }
-            let mut basis = format!("{} ({})", pat.basis.label(), pat.formula.family());
-            if guard.is_some() && matches!(pat.basis, Basis::Observed { .. }) {
-                basis.push_str(&format!(
-                    "; not checked here: only the first {} far positions asked are checked",
-                    super::guard::MAX_CHECKED
-                ));
-            }
-            return AtAnswer {
-                position,
-                parts: Vec::new(),
-                value: a.value.map(|v| v.to_string()),
-                grundy: a.value,
-                outcome: a.outcome,
-                basis,
-                checked: false,
-            };
-        }
-    }
+    first_covering(patterns, p, position, guard)
+}
+
+/// A position of the computed table.
+fn from_cell(t: &Table, cell: usize, position: Vec<u64>) -> AtAnswer {
+    let known = t.outcome[cell] != b'?';
     AtAnswer {
         position,
         parts: Vec::new(),
-        value: None,
-        grundy: None,
-        outcome: b'?',
-        basis: match edge {
-            Some(why) => format!(
-                "unknown: outside the box; the one pattern covering this position was {why}"
-            ),
-            None => "unknown: outside the box and no pattern found covers this position".into(),
+        value: (!t.misere && known && t.grundy[cell] != super::table::NO_VALUE)
+            .then(|| t.value_text(cell)),
+        grundy: t.value(cell).map(u64::from),
+        outcome: t.outcome[cell],
+        basis: if known {
+            "computed".to_string()
+        } else {
+            "computed: undecided (see the notes)".to_string()
         },
-        checked: false,
+        checked: known,
     }
+}
+
+/// Nothing known at a position, and why.
+fn unknown(position: Vec<u64>, basis: String) -> AtAnswer {
+    let (value, grundy, outcome) = (None, None, b'?');
+    AtAnswer { position, parts: Vec::new(), value, grundy, outcome, basis, checked: false }
+}
+
+/// The first pattern (in the guard's order, [`answer_rank`]) that covers `p` and may answer
+/// beyond the box; with a guard, a position it did not check (past
+/// [`super::guard::MAX_CHECKED`]) says so.
+fn first_covering(
+    patterns: &[Pattern],
+    p: &Coords,
+    position: Vec<u64>,
+    guard: Option<&Guard>,
+) -> AtAnswer {
+    let usable = |i: usize| guard.is_none_or(|g| g.refuted[i].is_none());
+    let mut order: Vec<&Pattern> =
+        patterns.iter().enumerate().filter(|&(i, _)| usable(i)).map(|(_, p)| p).collect();
+    order.sort_by_key(|pat| answer_rank(pat));
+    let mut edge: Option<&str> = None;
+    for pat in order {
+        let Some(a) = pat.formula.at(p) else { continue };
+        if let Some(why) = &pat.edge {
+            edge = edge.or(Some(why));
+            continue;
+        }
+        let mut basis = format!("{} ({})", pat.basis.label(), pat.formula.family());
+        if guard.is_some() && matches!(pat.basis, Basis::Observed { .. }) {
+            basis.push_str(&format!(
+                "; not checked here: only the first {} far positions asked are checked",
+                super::guard::MAX_CHECKED
+            ));
+        }
+        return AtAnswer {
+            position,
+            parts: Vec::new(),
+            value: a.value.map(|v| v.to_string()),
+            grundy: a.value,
+            outcome: a.outcome,
+            basis,
+            checked: false,
+        };
+    }
+    let why = match edge {
+        Some(why) => {
+            format!("unknown: outside the box; the one pattern covering this position was {why}")
+        }
+        None => "unknown: outside the box and no pattern found covers this position".into(),
+    };
+    unknown(position, why)
 }
 
 /// The answer of pattern `i` at `p`, labelled with what the guard checked.

@@ -87,3 +87,18 @@ pub fn alive(pid: u32) -> bool {
         Err(_) => false,
     }
 }
+
+/// Does `program --version` run here?
+pub fn has(program: &str) -> bool {
+    Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// Does python3 run here? When it does not, says on standard error which tests are skipped
+/// (`skipped`), so a missing interpreter never passes silently.
+pub fn have_python(skipped: &str) -> bool {
+    let ok = has("python3");
+    if !ok {
+        eprintln!("note: python3 not found; {skipped} skipped");
+    }
+    ok
+}
