@@ -232,6 +232,8 @@ struct Collect {
     multiset: bool,
     done: Vec<Listed>,
     current: Vec<Opt>,
+    /// Positions in the current position's options so far (parts of sums counted each).
+    parts: usize,
     too_many: bool,
 }
 
@@ -241,13 +243,12 @@ impl Sink for Collect {
         p: Option<&[u64]>,
         first: bool,
     ) -> Result<(), super::program::ProtocolError> {
-        if first {
-            if self.current.len() >= MAX_CHECK_OPTIONS {
-                self.too_many = true;
-            }
-            if !self.too_many {
-                self.current.push(Vec::new());
-            }
+        self.parts += 1;
+        if self.parts > MAX_CHECK_OPTIONS {
+            self.too_many = true;
+        }
+        if first && !self.too_many {
+            self.current.push(Vec::new());
         }
         if self.too_many {
             return Ok(());
@@ -273,8 +274,9 @@ impl Sink for Collect {
 
     fn end(&mut self) -> Result<(), super::program::ProtocolError> {
         let opts = std::mem::take(&mut self.current);
+        self.parts = 0;
         self.done.push(if self.too_many {
-            Listed::Not(format!("it has more than {MAX_CHECK_OPTIONS} options"))
+            Listed::Not(format!("its options hold more than {MAX_CHECK_OPTIONS} positions"))
         } else {
             Listed::Options(opts)
         });
@@ -372,6 +374,7 @@ impl ProgramLister<'_> {
             multiset: program.multiset,
             done: Vec::new(),
             current: Vec::new(),
+            parts: 0,
             too_many: false,
         };
         let mut line_bytes = 0usize;
