@@ -130,7 +130,13 @@ fn round_trip_random_formulas_up_to_five_nodes() {
         let bt = Table::from_grundy(s.clone(), broken.clone());
         for f in search(&bt, &Budget::default()) {
             let p = s.position(cell);
-            let a = f.at(&p).expect("covers the box");
+            // A formula from a later start leaves the first values (a line's first 8, a
+            // plane's first 2 rows and columns) to the table; everywhere else it covers.
+            let Some(a) = f.at(&p) else {
+                let start = if k == 1 { 8 } else { 2 };
+                assert!(p[..k].iter().any(|&x| x < start), "{} at {p:?}", f.words());
+                continue;
+            };
             match f.covers() {
                 Covers::Values => assert_eq!(a.value, Some(broken[cell] as u64), "{}", f.words()),
                 Covers::Outcomes => {

@@ -51,7 +51,7 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
-        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("0.4").value_parser(super::parse_seconds).help("Time for the grammar search of formulas, where the pattern families found none of the values"))
+        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("1.5").value_parser(super::parse_seconds).help("Time cap of the grammar search of formulas, where the pattern families found none (its candidate budget ends it first, about 0.5 s on a quiet machine)"))
         .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
         .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "winning"]).help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
@@ -147,7 +147,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
     let clock = std::time::Instant::now();
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
     games::explore::pattern::grammar::search::set_time_budget(search);
     let (mut found, mut n_trusted) = patterns_of(&mut table, theorems, far_blind);
     timing("patterns", clock);

@@ -212,6 +212,10 @@ impl Formula for Excepted {
         Some(Answer::of_value(v as u64))
     }
 
+    fn lists_exceptions(&self) -> bool {
+        true
+    }
+
     fn cost(&self) -> u64 {
         self.cells.len() as u64 + 2 * self.exceptions.len() as u64 + 1
     }

@@ -17,7 +17,6 @@
 
 pub mod arith;
 pub mod beatty;
-pub mod bits;
 pub mod digits;
 pub mod excepted;
 pub mod grammar;
@@ -93,6 +92,11 @@ pub trait Formula {
     fn domain(&self) -> Domain {
         Domain::All
     }
+    /// Does it list cells it does not explain (exceptions, or a preperiod holding a value its
+    /// period never takes)? Such a pattern leaves room for the grammar search.
+    fn lists_exceptions(&self) -> bool {
+        false
+    }
     /// The same formula on the parallel line through `base` (line formulas only): the test
     /// of the edge rule, whether an interior line shares a boundary line's pattern.
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
@@ -125,7 +129,6 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("nim-product", plane::nim_product),
     ("periodic-plane", plane::periodic),
     ("exceptions", excepted::detect),
-    ("bits", bits::detect),
     ("digits", digits::detect),
     ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
@@ -267,11 +270,14 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
         }
         keep_verified(t, detect(t), &mut found);
     }
-    // The grammar search (up to its budget of time) only where the families left the table
-    // without a whole-table pattern of what it shows (values, else outcomes).
+    // The grammar search (up to its budget) only where the families left the table without
+    // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
+    // exceptional cells does not count: the list says nothing of where the exceptions go on.
     let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
     let covered = found.iter().any(|p| {
-        !p.is_line() && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
+        !p.is_line()
+            && !p.formula.lists_exceptions()
+            && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
     });
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);

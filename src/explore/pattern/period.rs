@@ -320,6 +320,12 @@ impl Formula for Periodic {
         Some(Answer::of_value(v))
     }
 
+    fn lists_exceptions(&self) -> bool {
+        let n0 = self.n0 as usize;
+        let period = &self.head[n0.min(self.head.len())..];
+        self.saltus == 0 && self.head[..n0.min(self.head.len())].iter().any(|v| !period.contains(v))
+    }
+
     fn cost(&self) -> u64 {
         // A row of a larger table says less than a pattern of the whole table: listed after.
         2 * self.p + self.n0 + 1 + if self.whole { 0 } else { 1000 }

@@ -8,7 +8,7 @@
 //! ([`Unary`]: mod m, floor division, v2, popcount and its parity, odd part, trailing ones, bit
 //! length, lowest set bit, the smallest part of the Zeckendorf representation, membership in
 //! the Fibonacci numbers, squares, triangular numbers and geometric sequences `c·r^k`, and
-//! `floor(x·α)`); binary ([`Binary`]: `+ - XOR OR AND min max < <= =`, `x < α·y` and the double
+//! `floor(x·α)`); binary ([`Binary`]: `+ - XOR OR AND min max < <= =`, `x mod y`, `x / y`, `x < α·y` and the double
 //! wedge `1/α < y/x < α`). α is rational or a quadratic irrational ([`ALPHAS`]); every
 //! comparison with it is exact integer arithmetic ([`crate::explore::pattern::beatty::Quad`]).
 //! Each operation has its words, its C++ and its Python ([`Expr::render`]), with the helper
@@ -99,6 +99,8 @@ pub enum Binary {
     Eq,
     /// `x mod y` for `y >= 1` (a period that depends on a parameter).
     ModBy,
+    /// `floor(x / y)` for `y >= 1` (blocks whose length is a parameter).
+    DivBy,
     LtAlpha(usize),
     Wedge(usize),
 }
@@ -120,7 +122,7 @@ pub fn unaries() -> Vec<Unary> {
     u.extend((2..=6).map(Unary::Mod));
     u.extend((2..=4).map(Unary::Div));
     u.extend([Unary::IsSquare, Unary::IsTri]);
-    u.extend([(1, 2), (1, 3), (3, 2)].map(|(c, r)| Unary::Geom(c, r)));
+    u.extend([(1, 2), (2, 2), (1, 3), (3, 2), (4, 4)].map(|(c, r)| Unary::Geom(c, r)));
     u.extend((0..ALPHAS.len()).map(Unary::Floor));
     u
 }
@@ -128,7 +130,7 @@ pub fn unaries() -> Vec<Unary> {
 /// Every binary operation, in the order they are tried.
 pub fn binaries() -> Vec<Binary> {
     use Binary::*;
-    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq, ModBy];
+    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq, ModBy, DivBy];
     b.extend((0..ALPHAS.len()).map(LtAlpha));
     b.extend((0..ALPHAS.len()).map(Wedge));
     b
@@ -227,6 +229,7 @@ pub fn binary(op: Binary, x: i64, y: i64) -> i64 {
         Binary::Le => Some(b(x <= y)),
         Binary::Eq => Some(b(x == y)),
         Binary::ModBy => (x >= 0 && y >= 1).then(|| x % y),
+        Binary::DivBy => (x >= 0 && y >= 1).then(|| x / y),
         Binary::LtAlpha(i) => return lt_alpha(i, x, y),
         Binary::Wedge(i) => {
             let (l, r) = (lt_alpha(i, x, y), lt_alpha(i, y, x));
@@ -401,6 +404,9 @@ fn render_binary(b: Binary, l: &str, r: &str, d: Dialect) -> String {
         (Binary::Max, _) => format!("max({l}, {r})"),
         (Binary::ModBy, Words) => words_op("mod"),
         (Binary::ModBy, _) => words_op("%"),
+        (Binary::DivBy, Words) => format!("floor({l} / {r})"),
+        (Binary::DivBy, Python) => words_op("//"),
+        (Binary::DivBy, Cpp) => words_op("/"),
         (Binary::Lt, Python) => format!("int({l} < {r})"),
         (Binary::Le, Python) => format!("int({l} <= {r})"),
         (Binary::Eq, Python) => format!("int({l} == {r})"),

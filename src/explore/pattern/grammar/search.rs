@@ -16,8 +16,6 @@ use super::{Branch, Grammar, Pol};
 use crate::explore::pattern::{Frame, MIN_EVIDENCE, scattered};
 use crate::explore::table::Table;
 use std::collections::HashMap;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 /// The most cells a pool vector holds.
@@ -39,9 +37,13 @@ pub struct Budget {
 /// The search's time budget in milliseconds for this run (`explore --search-time`).
 static TIME_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(DEFAULT_TIME_MS);
 
-/// The default time budget: short enough that a table with no formula costs little more than
-/// computing it (the explore benchmark), long enough for the shapes the tests plant.
-pub const DEFAULT_TIME_MS: u64 = 400;
+/// The default time cap: the bound for the largest tables (a 100 x 100 table, a line
+/// of 1,000). The candidates ([`DEFAULT_CANDIDATES`]) end a search first on a quiet machine.
+pub const DEFAULT_TIME_MS: u64 = 1500;
+
+/// The default candidate budget: about half a second on a quiet machine for a table with no
+/// formula (a pool entry counts as an eighth of the sample; a composition as one).
+pub const DEFAULT_CANDIDATES: u64 = 15_000_000;
 
 /// Sets the time budget of every later search in this process (`explore --search-time`).
 pub fn set_time_budget(time: Duration) {
@@ -52,7 +54,7 @@ pub fn set_time_budget(time: Duration) {
 impl Default for Budget {
     fn default() -> Budget {
         let ms = TIME_MS.load(std::sync::atomic::Ordering::Relaxed);
-        Budget { candidates: 40_000_000, time: Duration::from_millis(ms) }
+        Budget { candidates: DEFAULT_CANDIDATES, time: Duration::from_millis(ms) }
     }
 }
 
@@ -85,9 +87,10 @@ impl Pool {
         if v.iter().all(|&x| x == UNDEF) {
             return;
         }
-        let mut h = DefaultHasher::new();
-        v.hash(&mut h);
-        let key = h.finish();
+        // A multiplicative hash of the vector (fast; collisions are compared in full).
+        let key = v
+            .iter()
+            .fold(0u64, |h, &x| (h.rotate_left(5) ^ x as u64).wrapping_mul(0x517c_c1b7_2722_0a95));
         if let Some(ids) = self.index.get(&key)
             && ids.iter().any(|&i| self.row(i) == v.as_slice())
         {
@@ -117,11 +120,27 @@ struct Ctx<'a> {
     budget: Budget,
     /// The end of the current phase (plain expressions leave time to the conditionals).
     phase_end: Instant,
+    /// The candidates the current group (values, outcomes) may count up to.
+    cand_end: u64,
 }
 
 impl Ctx<'_> {
+    /// Is the target one value (one outcome) on the sample cells `idx`?
+    fn uniform(&self, mut idx: impl Iterator<Item = u32>) -> bool {
+        let Some(first) = idx.next() else { return true };
+        match &self.values {
+            Some(tv) => idx.all(|j| tv[j as usize] == tv[first as usize]),
+            None => idx.all(|j| self.p[j as usize] == self.p[first as usize]),
+        }
+    }
+
+    /// Is sample cell `j` at or past the frame's start on every free coordinate?
+    fn inside(&self, j: usize) -> bool {
+        self.xs.iter().zip(&self.frame.lo).all(|(x, &lo)| x[j] >= lo as i64)
+    }
+
     fn out_of_budget(&self) -> bool {
-        self.spent >= self.budget.candidates
+        self.spent >= self.cand_end
             || self.start.elapsed() >= self.budget.time
             || Instant::now() >= self.phase_end
     }
@@ -154,10 +173,12 @@ impl Ctx<'_> {
         let mut n = 0usize;
         for cell in 0..self.t.cells() {
             let seen = self.t.outcome[cell];
-            if seen == b'?' {
+            let p = self.t.position(cell);
+            let below = self.frame.free.iter().zip(&self.frame.lo).any(|(&a, &lo)| p[a] < lo);
+            if seen == b'?' || below {
                 continue;
             }
-            let Some(a) = g.at(&self.t.position(cell)) else { return false };
+            let Some(a) = g.at(&p) else { return false };
             let ok = match &self.values {
                 Some(_) => a.value.is_some_and(|v| Some(v as u32) == self.t.value(cell)),
                 None => a.outcome == seen,
@@ -184,23 +205,75 @@ impl Ctx<'_> {
 
 /// The shortest formulas of the grammar that reproduce `t` (values if the table has them,
 /// else the outcomes), at most [`MAX_FOUND`].
+///
+/// Stages, each with a share of the time left: plain expressions on the whole table; plain
+/// expressions from a later start ([`starts`]: the first few values of a line, or the first
+/// rows and columns of a plane, are exceptions the formula does not speak for); then
+/// conditionals on the whole table. Values are searched before outcomes and keep at most
+/// three fifths of the budget for themselves.
 pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
     let start = Instant::now();
     let mut spent = 0u64;
-    let mut out = Vec::new();
+    let mut pool: Option<Pool> = None;
+    let base = Frame::of(t).lo;
+    // Shortest first across the starts: up to four nodes from each start, then five, then
+    // the conditionals.
+    let skips: Vec<u64> = std::iter::once(0).chain(starts(t)).collect();
+    let mut stages: Vec<(u64, usize)> = Vec::new();
+    for max in [4, 5] {
+        stages.extend(skips.iter().map(|&s| (s, max)));
+    }
+    // Conditionals on the whole table, then from the first later start (`n >= 1`).
+    stages.extend(skips.iter().take(2).map(|&s| (s, 0)));
     for values in [true, false] {
         if values && !t.all_finite() {
             continue;
         }
         let Some(mut ctx) = setup(t, values, budget, start) else { continue };
         ctx.spent = spent;
-        out = run(&mut ctx);
-        spent = ctx.spent;
-        if !out.is_empty() {
-            break;
+        // One pool, built within the whole budget and shared by every stage (values and
+        // outcomes sample the same cells; a later start is a subset of them).
+        let pool = pool.get_or_insert_with(|| build_pool(&mut ctx));
+        // Values may count three fifths of the candidates, the outcomes the rest; time is
+        // one cap over the whole search (candidates keep the result the same on a busy
+        // machine).
+        let left = budget.candidates.saturating_sub(ctx.spent);
+        let group_cands = if values { left / 5 * 3 } else { left };
+        let cand_cap = ctx.spent + group_cands;
+        for &(skip, max) in &stages {
+            ctx.frame.lo = base.iter().map(|&l| l + skip).collect();
+            let inside: Vec<u32> = (0..ctx.s as u32).filter(|&j| ctx.inside(j as usize)).collect();
+            if inside.len() < MIN_EVIDENCE {
+                continue;
+            }
+            // Each stage may spend a fixed share of its group's budget (sixteenths: four
+            // nodes 1, five nodes 4 on the whole table and 2 from a later start, the
+            // conditionals 4), the last conditionals what is left.
+            let sixteenths: u32 = match (max, skip) {
+                (4, _) => 1,
+                (5, 0) | (0, 0) => 4,
+                (5, _) => 2,
+                _ => 16,
+            };
+            ctx.cand_end = (ctx.spent + group_cands / 16 * u64::from(sixteenths)).min(cand_cap);
+            let out = run(&mut ctx, pool, &inside, max);
+            if !out.is_empty() {
+                return out;
+            }
         }
+        spent = ctx.spent;
     }
-    out
+    Vec::new()
+}
+
+/// The later starts tried: how many first values of each free coordinate a formula may leave
+/// to the table (at most a quarter of the box's width; a line: 1, 2, 4 and 8; a plane or a
+/// space: its first row and column, or two).
+fn starts(t: &Table) -> Vec<u64> {
+    let frame = Frame::of(t);
+    let width = frame.lo.iter().zip(&frame.hi).map(|(l, h)| h - l + 1).min().unwrap_or(0);
+    let tries: &[u64] = if frame.free.len() == 1 { &[1, 2, 4, 8] } else { &[1, 2] };
+    tries.iter().copied().filter(|&s| 4 * s <= width && width - s >= MIN_EVIDENCE as u64).collect()
 }
 
 /// The sample and target of a table, if the grammar applies.
@@ -229,16 +302,25 @@ fn setup<'a>(t: &'a Table, values: bool, budget: &Budget, start: Instant) -> Opt
     let p = order.iter().map(|&c| t.outcome[c] == b'P').collect();
     let budget = budget.clone();
     let phase_end = start + budget.time;
-    Some(Ctx { t, frame, s: order.len(), xs, values, p, spent: 0, start, budget, phase_end })
+    let cand_end = budget.candidates;
+    Some(Ctx {
+        t,
+        frame,
+        s: order.len(),
+        xs,
+        values,
+        p,
+        spent: 0,
+        start,
+        budget,
+        phase_end,
+        cand_end,
+    })
 }
 
-/// The search proper on a prepared context.
-fn run(ctx: &mut Ctx) -> Vec<Grammar> {
-    let end = ctx.phase_end;
-    // Plain expressions may take half of what is left; the conditionals the rest.
-    ctx.phase_end = Instant::now() + (end.saturating_duration_since(Instant::now()) / 2);
-    let pool = build_pool(ctx);
-    let all: Vec<u32> = (0..ctx.s as u32).collect();
+/// The search proper on a prepared context: plain expressions of up to `max` nodes, shortest
+/// first, or (`max` 0) conditionals.
+fn run(ctx: &mut Ctx, pool: &Pool, all: &[u32], max: usize) -> Vec<Grammar> {
     let mut found: Vec<Grammar> = Vec::new();
     let accept = |ctx: &Ctx, rules: Vec<(Expr, Branch)>, last: Branch, found: &mut Vec<_>| {
         let fallback = ctx.values.is_none() && ctx.t.all_finite();
@@ -248,45 +330,60 @@ fn run(ctx: &mut Ctx) -> Vec<Grammar> {
         }
         found.len() >= MAX_FOUND
     };
-    // Plain expressions of the pool, shortest first.
-    'pool: for size in 1..=3 {
-        for &id in &pool.by_size[size] {
-            ctx.spent += 1;
-            let row = pool.row(id);
-            if let Some(pol) = ctx.fit(&all, |j| row[j]) {
-                let b = Branch { expr: pool.exprs[id].clone(), pol };
-                if accept(ctx, Vec::new(), b, &mut found) {
-                    break 'pool;
-                }
-            }
-        }
-        if !found.is_empty() {
-            break;
-        }
-    }
-    for size in 4..=5 {
-        if found.is_empty() && !ctx.out_of_budget() {
-            for (plan, pol) in composed(ctx, &pool, &all, size, MAX_FOUND * 4) {
-                let b = Branch { expr: plan_expr(&pool, plan), pol };
-                if accept(ctx, Vec::new(), b, &mut found) {
-                    break;
-                }
-            }
-        }
-    }
-    ctx.phase_end = end;
-    if found.is_empty() && !ctx.out_of_budget() {
-        for (rules, last) in conditionals(ctx, &pool, &all) {
+    if max == 0 {
+        for (rules, last) in conditionals(ctx, pool, all) {
             if accept(ctx, rules, last, &mut found) {
                 break;
             }
         }
+    } else {
+        let mut take = |ctx: &Ctx, b, found: &mut Vec<_>| accept(ctx, Vec::new(), b, found);
+        plain(ctx, pool, all, max, &mut take, &mut found);
     }
-    let note = ctx.note(ctx.out_of_budget());
+    let note =
+        ctx.note(ctx.spent >= ctx.budget.candidates || ctx.start.elapsed() >= ctx.budget.time);
     for g in &mut found {
         g.note = note.clone();
     }
     found
+}
+
+/// Plain expressions of up to `max` nodes that fit, shortest first: the pool's, then
+/// compositions of four and five nodes; `accept` checks one on the whole table and says when
+/// enough were found.
+fn plain(
+    ctx: &mut Ctx,
+    pool: &Pool,
+    all: &[u32],
+    max: usize,
+    accept: &mut dyn FnMut(&Ctx, Branch, &mut Vec<Grammar>) -> bool,
+    found: &mut Vec<Grammar>,
+) {
+    for size in 1..=3 {
+        for &id in &pool.by_size[size] {
+            ctx.spent += 1;
+            let row = pool.row(id);
+            if let Some(pol) = ctx.fit(all, |j| row[j]) {
+                let b = Branch { expr: pool.exprs[id].clone(), pol };
+                if accept(ctx, b, found) {
+                    return;
+                }
+            }
+        }
+        if !found.is_empty() {
+            return;
+        }
+    }
+    for size in 4..=max {
+        if found.is_empty() && !ctx.out_of_budget() {
+            for (plan, pol) in composed(ctx, pool, all, size, MAX_FOUND * 4) {
+                let b = Branch { expr: plan_expr(pool, plan), pol };
+                if accept(ctx, b, found) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// The pool: atoms, then unary and binary operations up to three nodes, within the budget.
@@ -319,10 +416,13 @@ fn build_pool(ctx: &mut Ctx) -> Pool {
         }
     }
     let (us, bs) = (unaries(), binaries());
+    // A pool entry is evaluated on every sample cell: it counts as many candidates as a
+    // composition checked on an eighth of them.
+    let weight = (s as u64 / 8).max(1);
     for size in 2..=3 {
         for &u in &us {
             for id in pool.by_size[size - 1].clone() {
-                ctx.spent += 1;
+                ctx.spent += weight;
                 let v: Vec<i64> = pool.row(id).iter().map(|&x| unary(u, x)).collect();
                 let mut e = pool.exprs[id].clone();
                 e.0.push(Op::Un(u));
@@ -336,7 +436,7 @@ fn build_pool(ctx: &mut Ctx) -> Pool {
                         if l == r || (b.commutes() && r < l) {
                             continue;
                         }
-                        ctx.spent += 1;
+                        ctx.spent += weight;
                         let v = pool
                             .row(l)
                             .iter()
@@ -497,19 +597,25 @@ fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
         .filter(|&id| {
             let r = pool.row(id);
             let ones = r.iter().filter(|&&v| v == 1).count();
-            r.iter().all(|&v| v == 0 || v == 1) && ones >= 2 && ones + 2 <= r.len()
+            // Each side of a condition holds evidence of its own: a composite condition true
+            // on a handful of cells is an exception list, not a rule to carry beyond the box;
+            // a sequence of a coordinate (`n` a power of 4) may show only three members.
+            let least = if pool.exprs[id].size() <= 2 { 3 } else { MIN_EVIDENCE };
+            r.iter().all(|&v| v == 0 || v == 1) && ones >= least && ones + least <= r.len()
         })
         .collect();
-    // Whole lines (`a = c`) first, then by size.
-    conds.sort_by_key(|&id| (!is_line(&pool.exprs[id]), pool.exprs[id].size()));
+    // Whole lines (`a = c`) first; then conditions where the table is one value (or one
+    // outcome), the usual exception (a diagonal of N-positions, the powers of 4); then by size.
+    conds.sort_by_key(|&id| {
+        let uniform = ctx.uniform(all.iter().copied().filter(|&j| pool.row(id)[j as usize] == 1));
+        (!is_line(&pool.exprs[id]), !uniform, pool.exprs[id].size())
+    });
     let lines: Vec<usize> = conds.iter().copied().filter(|&c| is_line(&pool.exprs[c])).collect();
-    // Whole exceptional lines first (cheap: a few conditions), then any condition.
-    let (mut found, mut then_fits) = one_condition(ctx, pool, all, &lines, 5);
+    // Every condition with short branches first (lines lead the order), then whole
+    // exceptional lines with a last branch of up to five nodes (each costs a search).
+    let (mut found, then_fits) = one_condition(ctx, pool, all, &conds, 3);
     if found.is_empty() {
-        let rest: Vec<usize> = conds.iter().copied().filter(|c| !lines.contains(c)).collect();
-        let (f, t) = one_condition(ctx, pool, all, &rest, 3);
-        found = f;
-        then_fits.extend(t);
+        found = one_condition(ctx, pool, all, &lines, 5).0;
     }
     if found.is_empty() {
         let pair_conds = &conds[..conds.len().min(MAX_PAIR_CONDS)];
@@ -573,7 +679,7 @@ fn two_conditions(
                 return found;
             }
             let (yes, no) = split(pool, c2, rest);
-            if c2 == *c1 || yes.is_empty() || no.len() < 2 {
+            if c2 == *c1 || yes.len() < MIN_EVIDENCE || no.len() < MIN_EVIDENCE {
                 continue;
             }
             let Some(b2) = first_fit(ctx, pool, &yes, 2) else { continue };
