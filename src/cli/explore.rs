@@ -277,10 +277,15 @@ fn winning_moves(
                 .map(|p| winning::winning_within(g, full, trusted, p, target, budget))
                 .collect()
         }
-        None => winning_at
-            .iter()
-            .map(|p| winning::from_table(full, reach, trusted, p, target))
-            .collect(),
+        None => {
+            // The values of every position the search expanded, beyond the box too.
+            let beyond = reach.filter(|_| !winning_at.is_empty()).map(values::terminating);
+            let beyond = beyond.as_deref();
+            winning_at
+                .iter()
+                .map(|p| winning::from_table(full, reach, beyond, trusted, p, target))
+                .collect()
+        }
     }
 }
 

@@ -298,7 +298,9 @@ fn line_summary(t: &Table, lines: &[&Pattern]) -> String {
 pub fn answers(out: &mut Out, at: &[AtAnswer]) {
     for a in at {
         let show = |p: &[u64]| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-        let pos = if a.parts.is_empty() {
+        let pos = if a.position.is_empty() {
+            "()".to_string()
+        } else if a.parts.is_empty() {
             show(&a.position)
         } else {
             a.parts.iter().map(|p| show(p)).collect::<Vec<_>>().join(" + ")
