@@ -538,7 +538,7 @@ fn from_program(
     process::Supervisor::install();
     let progress = super::Progress::new("explore", 0);
     let clock = std::time::Instant::now();
-    let result = reach::explore(space, program, limits, |p| {
+    let result = reach::explore_or_partial(space, program, limits, |p| {
         if progress.elapsed() >= Duration::from_secs(1) {
             progress.show_text(&format!(
                 "{} positions known, {} asked ({} answered), {} batches, {} starts",
@@ -550,10 +550,15 @@ fn from_program(
     process::sweep_orphans();
     let reach = match result {
         Ok(r) => r,
-        Err(reach::ReachError::Io(e)) => return Ok(Err(interrupted(e))),
-        Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
-        Err(reach::ReachError::Budget(e)) => return Err(anyhow::Error::new(OverBudget(e))),
-        Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
+        Err((reach::ReachError::Io(e), known)) => {
+            if process::interrupted().is_some() && !known.is_empty() {
+                print_partial(args, space, &cmd, &known)?;
+            }
+            return Ok(Err(interrupted(e)));
+        }
+        Err((reach::ReachError::Protocol(e), _)) => anyhow::bail!("explore: {e}"),
+        Err((reach::ReachError::Budget(e), _)) => return Err(anyhow::Error::new(OverBudget(e))),
+        Err((reach::ReachError::Alloc(e), _)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
     let stats = format!(
@@ -570,6 +575,37 @@ fn from_program(
     let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let game = format!("moves program '{cmd}'");
     Ok(Ok(Computed { table, reach: Some(reach), theorems: Vec::new(), game, builtin: None }))
+}
+
+/// An interrupted search: the box's values known so far (`?` where not yet), marked partial,
+/// as a table (or the JSON document with only the table); the caller says the signal.
+fn print_partial(args: &ArgMatches, space: &Space, cmd: &str, known: &[u32]) -> Result<()> {
+    let mut table = Table::new(space.clone(), false);
+    let mut done = 0;
+    for (cell, &g) in known.iter().enumerate() {
+        if g != reach::UNKNOWN {
+            table.grundy[cell] = g;
+            table.outcome[cell] = if g == 0 { b'P' } else { b'N' };
+            done += 1;
+        }
+    }
+    table.notes.push(format!(
+        "partial: interrupted; {done} of the box's {} positions computed so far (the others ?)",
+        space.cells()
+    ));
+    let game = format!("moves program '{cmd}'");
+    let mut out = Out::new();
+    if args.get_flag("json") {
+        report::json(&mut out, &game, &table, &[], &[], &[], &[]);
+    } else {
+        out.str(&format!("game: {game}, box {} (partial)\n", space.spec()));
+        out.str(&format!("note: {}\n", table.notes[0]));
+        if !args.get_flag("no-table") {
+            print_table(&mut out, args, &table, slices(args, space.arity())?);
+        }
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    Ok(())
 }
 
 /// The patterns of the table, those that may answer beyond the box first (all of them, or
