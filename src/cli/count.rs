@@ -24,6 +24,9 @@ pub fn command() -> Command {
         .arg(Arg::new("all-lengths").long("all-lengths").action(ArgAction::SetTrue).help("Sequences of 1..=L choices"))
         .arg(Arg::new("mod").long("mod").value_name("P").value_parser(clap::value_parser!(u64).range(1..)).help("Counts modulo P (any P from 1 to 2^64 - 1, even ones too)"))
         .arg(Arg::new("value").long("value").value_name("V").value_parser(clap::value_parser!(u64)).help("Count the sums of value V instead of P and N"))
+        .arg(Arg::new("game").long("game").value_name("NAME").conflicts_with_all(["RULE", "values"]).help("A built-in k-heap take game, same:K:J or moore:K:M: count the P-positions of --box"))
+        .arg(Arg::new("box").long("box").value_name("SPEC").requires("game").help("With --game: the heap sizes, as in `games explore` (0..100^3, 1..50,0..20)"))
+        .arg(Arg::new("sum-at-most").long("sum-at-most").value_name("S").value_parser(clap::value_parser!(u64)).requires("game").help("With --game: only the positions whose heaps sum to at most S"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
 }
 
@@ -35,70 +38,22 @@ fn usage(msg: &str) -> anyhow::Error {
 /// (`games count: interrupted by SIGINT`, exit 130 / 143).
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     games::harness::process::exit_on_signal();
+    if let Some(name) = args.get_one::<String>("game") {
+        return family(args, name);
+    }
     let rule_text = args.get_one::<String>("RULE");
     let file = args.get_one::<std::path::PathBuf>("values");
-    let (hist, form) = match (rule_text, file) {
+    let read = match (rule_text, file) {
         (Some(_), Some(_)) => return Err(usage("give a RULE or --values FILE, not both")),
         (None, None) => {
             return Err(usage("give a RULE (with --heaps K --upto N) or --values FILE --length L"));
         }
-        (Some(text), None) => {
-            for (flag, name) in [("length", "--length"), ("all-lengths", "--all-lengths")] {
-                if args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine) {
-                    return Err(usage(&format!(
-                        "{name} goes with --values FILE; a RULE takes --heaps K --upto N"
-                    )));
-                }
-            }
-            let (Some(&k), Some(&upto)) =
-                (args.get_one::<u64>("heaps"), args.get_one::<u64>("upto"))
-            else {
-                return Err(usage("a RULE needs --heaps K and --upto N"));
-            };
-            let rule = Rule::parse(text).map_err(|e| usage(&e.to_string()))?;
-            let from = from_of(args, upto)?;
-            let hist = match count::rule::histogram_from(&rule, from, upto) {
-                Ok((h, _)) => h,
-                Err(e) => {
-                    super::io::error_line(&format!("games count: {e}"));
-                    return Ok(ExitCode::from(1));
-                }
-            };
-            (hist, Form::Tuples { k, unordered: args.get_flag("unordered") })
-        }
-        (None, Some(path)) => {
-            for (flag, name) in [
-                ("heaps", "--heaps"),
-                ("upto", "--upto"),
-                ("from", "--from"),
-                ("unordered", "--unordered"),
-            ] {
-                if args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine) {
-                    return Err(usage(&format!(
-                        "{name} goes with a RULE; --values FILE takes --length L"
-                    )));
-                }
-            }
-            let Some(&len) = args.get_one::<u64>("length") else {
-                return Err(usage("--values FILE needs --length L"));
-            };
-            let input = super::read_input(Some(path))?;
-            match Histogram::parse(&input) {
-                Ok(h) => (h, Form::Sequences { len, all_lengths: args.get_flag("all-lengths") }),
-                Err(e) => {
-                    let what = {
-                        use std::os::unix::ffi::OsStrExt;
-                        let path = path.as_os_str().as_bytes();
-                        format!(
-                            "count: {}",
-                            games::error::escape(path, games::error::Lines::Escape)
-                        )
-                    };
-                    super::io::error_line(&e.render(&what, &input));
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
+        (Some(text), None) => rule_histogram(args, text)?,
+        (None, Some(path)) => file_histogram(args, path)?,
+    };
+    let (hist, form) = match read {
+        Ok(read) => read,
+        Err(code) => return Ok(code),
     };
     let target = args.get_one::<u64>("value").copied();
     let modulus = args.get_one::<u64>("mod").copied();
@@ -117,6 +72,133 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--game same:K:J|moore:K:M --box SPEC`: the P-positions of the box (and those within
+/// `--sum-at-most`), as `P` and `N` lines or one JSON object.
+fn family(args: &ArgMatches, name: &str) -> Result<ExitCode> {
+    refuse_given(
+        args,
+        &[
+            ("heaps", "--heaps"),
+            ("upto", "--upto"),
+            ("from", "--from"),
+            ("unordered", "--unordered"),
+            ("length", "--length"),
+            ("all-lengths", "--all-lengths"),
+            ("mod", "--mod"),
+            ("value", "--value"),
+        ],
+        "goes with a RULE or --values; --game takes --box SPEC [--sum-at-most S]",
+    )?;
+    let game = count::family::take_game(name).map_err(|e| usage(&format!("--game: {e}")))?;
+    let Some(spec) = args.get_one::<String>("box") else {
+        return Err(usage("--game needs --box SPEC (the heap sizes, as 0..100^3)"));
+    };
+    let space =
+        games::explore::space::Space::parse_any(spec).map_err(|e| usage(&format!("--box: {e}")))?;
+    let sum = args.get_one::<u64>("sum-at-most").copied();
+    let counted = match count::family::p_positions(&game, &space, sum) {
+        Ok(c) => c,
+        Err(e) => {
+            super::io::error_line(&format!("games count: {e}"));
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let text = if args.get_flag("json") {
+        let j = FamilyJson {
+            game: name.to_string(),
+            space: space.spec(),
+            sum_at_most: sum,
+            p: counted.p.to_string(),
+            n: counted.n().to_string(),
+            total: counted.total.to_string(),
+        };
+        format!("{}\n", serde_json::to_string(&j)?)
+    } else {
+        format!("P {}\nN {}\n", counted.p, counted.n())
+    };
+    super::io::write_stdout(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON of `--game`: the game, the box, the sum bound, the counts as decimal strings.
+struct FamilyJson {
+    game: String,
+    space: String,
+    sum_at_most: Option<u64>,
+    p: String,
+    n: String,
+    total: String,
+}
+
+games::json_object!(FamilyJson { "game" => game, "box" => space, "sum_at_most" => sum_at_most, "P" => p, "N" => n, "total" => total });
+
+/// Refuses `flags` given on the command line, each with `why` after its name.
+fn refuse_given(args: &ArgMatches, flags: &[(&str, &str)], why: &str) -> Result<()> {
+    for (flag, name) in flags {
+        if args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine) {
+            return Err(usage(&format!("{name} {why}")));
+        }
+    }
+    Ok(())
+}
+
+/// A RULE's heaps: the values of heaps `--from`..=`--upto`, counted as tuples of `--heaps K`
+/// heaps (or the exit code of a rule that cannot be computed, already said).
+fn rule_histogram(args: &ArgMatches, text: &str) -> Result<Result<(Histogram, Form), ExitCode>> {
+    refuse_given(
+        args,
+        &[("length", "--length"), ("all-lengths", "--all-lengths")],
+        "goes with --values FILE; a RULE takes --heaps K --upto N",
+    )?;
+    let (Some(&k), Some(&upto)) = (args.get_one::<u64>("heaps"), args.get_one::<u64>("upto"))
+    else {
+        return Err(usage("a RULE needs --heaps K and --upto N"));
+    };
+    let rule = Rule::parse(text).map_err(|e| usage(&e.to_string()))?;
+    let from = from_of(args, upto)?;
+    match count::rule::histogram_from(&rule, from, upto) {
+        Ok((h, _)) => Ok(Ok((h, Form::Tuples { k, unordered: args.get_flag("unordered") }))),
+        Err(e) => {
+            super::io::error_line(&format!("games count: {e}"));
+            Ok(Err(ExitCode::from(1)))
+        }
+    }
+}
+
+/// `--values FILE`: its values, counted as sequences of `--length L` (or the exit code of a
+/// file that cannot be read, already said).
+fn file_histogram(
+    args: &ArgMatches,
+    path: &std::path::PathBuf,
+) -> Result<Result<(Histogram, Form), ExitCode>> {
+    refuse_given(
+        args,
+        &[
+            ("heaps", "--heaps"),
+            ("upto", "--upto"),
+            ("from", "--from"),
+            ("unordered", "--unordered"),
+        ],
+        "goes with a RULE; --values FILE takes --length L",
+    )?;
+    let Some(&len) = args.get_one::<u64>("length") else {
+        return Err(usage("--values FILE needs --length L"));
+    };
+    let input = super::read_input(Some(path))?;
+    match Histogram::parse(&input) {
+        Ok(h) => Ok(Ok((h, Form::Sequences { len, all_lengths: args.get_flag("all-lengths") }))),
+        Err(e) => {
+            let what = {
+                use std::os::unix::ffi::OsStrExt;
+                let path = path.as_os_str().as_bytes();
+                format!("count: {}", games::error::escape(path, games::error::Lines::Escape))
+            };
+            super::io::error_line(&e.render(&what, &input));
+            Ok(Err(ExitCode::from(1)))
+        }
+    }
 }
 
 /// `--from A` (default 0): the smallest heap counted, at most `--upto`.

@@ -106,14 +106,8 @@ fn timing(phase: &str, since: std::time::Instant) {
 
 /// Runs `games explore`: the positions asked, the table, its patterns, the answers, the report.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
-    if args.get_flag("partizan") {
-        return super::explore_partizan::run(args);
-    }
-    if args.get_flag("score") {
-        return super::explore_score::run(args);
-    }
-    if args.get_flag("remoteness") || args.get_flag("serve") {
-        return super::explore_remoteness::run(args);
+    if let Some(other) = other_mode(args) {
+        return other;
     }
     let (space, big) = box_of(args)?;
     let misere = args.get_flag("misere");
@@ -137,45 +131,26 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let Computed { mut table, reach, theorems, game, builtin } = c;
-    if args.get_flag("count") {
-        return count(&table, args.get_flag("json"));
-    }
-    if let Some(which) = super::explore_out::list_asked(args) {
-        let source = games::explore::list::Source::Table(&table);
-        return super::explore_out::write_list(&source, which, args.get_flag("json"));
+    if let Some(written) = tally_or_list(args, &table) {
+        return written;
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
-    let clock = std::time::Instant::now();
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
-    games::explore::pattern::grammar::search::set_time_budget(search);
-    let (mut found, mut n_trusted) = patterns_of(&mut table, theorems, far_blind);
-    timing("patterns", clock);
+    let (mut found, mut n_trusted) = patterns_timed(args, &mut table, theorems, far_blind);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
-    let mut guard = if far {
-        match check_far(
-            args,
-            full,
-            &space,
-            &found[..n_trusted],
-            &at,
-            &winning_at,
-            &program,
-            builtin.as_ref(),
-        ) {
-            Ok(g) => Some(g),
-            Err(e) => return Ok(interrupted(e)),
-        }
-    } else {
-        None
+    let checked = far.then(|| {
+        let trusted = &found[..n_trusted];
+        check_far(args, full, &space, trusted, &at, &winning_at, &program, builtin.as_ref())
+    });
+    let mut guard = match checked.transpose() {
+        Ok(g) => g,
+        Err(e) => return Ok(interrupted(e)),
     };
     timing("far checks", clock);
     let clock = std::time::Instant::now();
-    let dropped = match guard.as_mut() {
-        Some(g) => g.drop_refuted(&mut found, &mut n_trusted),
-        None => Vec::new(),
-    };
+    let dropped =
+        guard.as_mut().map_or_else(Vec::new, |g| g.drop_refuted(&mut found, &mut n_trusted));
     // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
     let trusted = &found[..n_trusted];
     let arity = space.arity();
@@ -193,15 +168,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         // Answers are streamed (a file of positions is of the user's size), except with --check,
         // whose verdict may stop the run before anything is written.
         let stream = args.get_one::<String>("check").is_none();
-        for start in (0..at.len()).step_by(4096) {
-            let chunk = at.range(start..(start + 4096).min(at.len()));
-            let answers: Vec<_> = chunk.map(answer_at).collect();
-            report::answers(&mut out, &answers);
-            if stream && out.as_bytes().len() >= 1 << 20 {
-                super::io::write_stdout(out.as_bytes())?;
-                out = Out::new();
-            }
-        }
+        text_answers(&mut out, &at, &answer_at, stream)?;
         report::winning(&mut out, &wins, target);
     }
     let code = match args.get_one::<String>("check") {
@@ -214,15 +181,79 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     super::io::write_stdout(out.as_bytes())?;
     timing("answers and report", clock);
     if let Some(path) = args.get_one::<String>("svg") {
-        match report::svg(&table) {
-            Some(svg) => std::fs::write(path, svg)
-                .map_err(|e| anyhow::anyhow!("explore: writing {path}: {e}"))?,
-            None => {
-                anyhow::bail!("explore: --svg needs a box with two or more varying coordinates")
-            }
-        }
+        write_svg(path, &table)?;
     }
     Ok(code)
+}
+
+/// `--count` (the tally) or `--list` (the positions of an outcome) instead of the report.
+fn tally_or_list(args: &ArgMatches, table: &Table) -> Option<Result<ExitCode>> {
+    if args.get_flag("count") {
+        return Some(count(table, args.get_flag("json")));
+    }
+    let which = super::explore_out::list_asked(args)?;
+    let source = games::explore::list::Source::Table(table);
+    Some(super::explore_out::write_list(&source, which, args.get_flag("json")))
+}
+
+/// The modes with their own command-line module: `--partizan`, `--score`, `--remoteness` and
+/// `--serve`; `None` for the impartial explorer.
+fn other_mode(args: &ArgMatches) -> Option<Result<ExitCode>> {
+    if args.get_flag("partizan") {
+        return Some(super::explore_partizan::run(args));
+    }
+    if args.get_flag("score") {
+        return Some(super::explore_score::run(args));
+    }
+    if args.get_flag("remoteness") || args.get_flag("serve") {
+        return Some(super::explore_remoteness::run(args));
+    }
+    None
+}
+
+/// The patterns of the table within `--search-time` for the grammar ([`patterns_of`]), timed.
+fn patterns_timed(
+    args: &ArgMatches,
+    table: &mut Table,
+    theorems: Vec<Box<dyn Formula>>,
+    far_blind: bool,
+) -> (Vec<pattern::Pattern>, usize) {
+    let clock = std::time::Instant::now();
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
+    games::explore::pattern::grammar::search::set_time_budget(search);
+    let found = patterns_of(table, theorems, far_blind);
+    timing("patterns", clock);
+    found
+}
+
+/// The answers as text, 4096 at a time; with `stream`, written out whenever a megabyte waits
+/// (a file of positions is of the user's size).
+fn text_answers(
+    out: &mut Out,
+    at: &at::AskedList,
+    answer_at: &dyn Fn(&[u64]) -> answer::AtAnswer,
+    stream: bool,
+) -> Result<()> {
+    for start in (0..at.len()).step_by(4096) {
+        let chunk = at.range(start..(start + 4096).min(at.len()));
+        let answers: Vec<_> = chunk.map(answer_at).collect();
+        report::answers(out, &answers);
+        if stream && out.as_bytes().len() >= 1 << 20 {
+            super::io::write_stdout(out.as_bytes())?;
+            *out = Out::new();
+        }
+    }
+    Ok(())
+}
+
+/// `--svg FILE`: the heat map of a box with two or more varying coordinates.
+fn write_svg(path: &str, table: &Table) -> Result<()> {
+    match report::svg(table) {
+        Some(svg) => {
+            std::fs::write(path, svg).map_err(|e| anyhow::anyhow!("explore: writing {path}: {e}"))
+        }
+        None => anyhow::bail!("explore: --svg needs a box with two or more varying coordinates"),
+    }
 }
 
 /// The table of the box, and of the wider region the guard computes when positions beyond the
@@ -277,10 +308,15 @@ fn winning_moves(
                 .map(|p| winning::winning_within(g, full, trusted, p, target, budget))
                 .collect()
         }
-        None => winning_at
-            .iter()
-            .map(|p| winning::from_table(full, reach, trusted, p, target))
-            .collect(),
+        None => {
+            // The values of every position the search expanded, beyond the box too.
+            let beyond = reach.filter(|_| !winning_at.is_empty()).map(values::terminating);
+            let beyond = beyond.as_deref();
+            winning_at
+                .iter()
+                .map(|p| winning::from_table(full, reach, beyond, trusted, p, target))
+                .collect()
+        }
     }
 }
 
@@ -533,7 +569,7 @@ fn from_program(
     process::Supervisor::install();
     let progress = super::Progress::new("explore", 0);
     let clock = std::time::Instant::now();
-    let result = reach::explore(space, program, limits, |p| {
+    let result = reach::explore_or_partial(space, program, limits, |p| {
         if progress.elapsed() >= Duration::from_secs(1) {
             progress.show_text(&format!(
                 "{} positions known, {} asked ({} answered), {} batches, {} starts",
@@ -545,10 +581,15 @@ fn from_program(
     process::sweep_orphans();
     let reach = match result {
         Ok(r) => r,
-        Err(reach::ReachError::Io(e)) => return Ok(Err(interrupted(e))),
-        Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
-        Err(reach::ReachError::Budget(e)) => return Err(anyhow::Error::new(OverBudget(e))),
-        Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
+        Err((reach::ReachError::Io(e), known)) => {
+            if process::interrupted().is_some() && !known.is_empty() {
+                print_partial(args, space, &cmd, &known)?;
+            }
+            return Ok(Err(interrupted(e)));
+        }
+        Err((reach::ReachError::Protocol(e), _)) => anyhow::bail!("explore: {e}"),
+        Err((reach::ReachError::Budget(e), _)) => return Err(anyhow::Error::new(OverBudget(e))),
+        Err((reach::ReachError::Alloc(e), _)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
     let stats = format!(
@@ -565,6 +606,37 @@ fn from_program(
     let table = table.map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let game = format!("moves program '{cmd}'");
     Ok(Ok(Computed { table, reach: Some(reach), theorems: Vec::new(), game, builtin: None }))
+}
+
+/// An interrupted search: the box's values known so far (`?` where not yet), marked partial,
+/// as a table (or the JSON document with only the table); the caller says the signal.
+fn print_partial(args: &ArgMatches, space: &Space, cmd: &str, known: &[u32]) -> Result<()> {
+    let mut table = Table::new(space.clone(), false);
+    let mut done = 0;
+    for (cell, &g) in known.iter().enumerate() {
+        if g != reach::UNKNOWN {
+            table.grundy[cell] = g;
+            table.outcome[cell] = if g == 0 { b'P' } else { b'N' };
+            done += 1;
+        }
+    }
+    table.notes.push(format!(
+        "partial: interrupted; {done} of the box's {} positions computed so far (the others ?)",
+        space.cells()
+    ));
+    let game = format!("moves program '{cmd}'");
+    let mut out = Out::new();
+    if args.get_flag("json") {
+        report::json(&mut out, &game, &table, &[], &[], &[], &[]);
+    } else {
+        out.str(&format!("game: {game}, box {} (partial)\n", space.spec()));
+        out.str(&format!("note: {}\n", table.notes[0]));
+        if !args.get_flag("no-table") {
+            print_table(&mut out, args, &table, slices(args, space.arity())?);
+        }
+    }
+    super::io::write_stdout(out.as_bytes())?;
+    Ok(())
 }
 
 /// The patterns of the table, those that may answer beyond the box first (all of them, or

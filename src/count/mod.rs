@@ -6,7 +6,8 @@
 //! values) into distinct values with weights and maps them linearly onto (Z/2)^d, d the rank
 //! of the values over GF(2) (so values up to 2^64 - 1 cost nothing when few); this module
 //! counts (one exact integer transform, the characters grouped by their transform value, one
-//! pass per modulus); [`report`] prints; [`positions`] counts the outcomes of an explored box.
+//! pass per modulus); [`report`] prints; [`positions`] counts the outcomes of an explored box;
+//! [`family`] counts the P-positions of the built-in k-heap take games in a box.
 //!
 //! The count of value V is 2^-d sum_s chi_s(V) F(H(s)), where H is the transform of the
 //! histogram and F the form's function of one character: H^K (ordered K-tuples, sequences of
@@ -14,6 +15,7 @@
 //! F(H(0)) = F(n) is the number of all tuples. Characters with the same H(s) are summed first,
 //! so each modulus costs one evaluation of F per distinct H(s).
 
+pub mod family;
 pub mod histogram;
 pub mod positions;
 pub mod report;

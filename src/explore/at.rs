@@ -111,6 +111,12 @@ impl Reading {
                 };
                 return Err((offset, what.to_string()));
             }
+            // `()` is the empty game (as in a moves program's reply): a part that adds nothing,
+            // and alone the position with no coordinates, value 0. A multiset reads it itself.
+            if !self.multiset && piece.trim() == "()" {
+                offset += piece.len() + 1;
+                continue;
+            }
             parts.extend_from_slice(&self.part(piece, offset)?[..self.arity]);
             offset += piece.len() + 1;
         }
@@ -226,6 +232,8 @@ mod tests {
         let m = Reading { arity: 3, multiset: true };
         assert_eq!(m.position("5 0 2").unwrap(), vec![0, 2, 5]);
         assert_eq!(m.position("()").unwrap(), vec![0, 0, 0]);
+        assert_eq!(r.position("()").unwrap(), Vec::<u64>::new());
+        assert_eq!(r.position("1 2 + ()").unwrap(), vec![1, 2]);
         assert!(m.position("1 2 3 4").is_err());
     }
 }

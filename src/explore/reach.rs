@@ -534,10 +534,47 @@ pub fn explore(
     space: &Space,
     program: &Program,
     limits: Limits,
-    mut progress: impl FnMut(Progress),
+    progress: impl FnMut(Progress),
 ) -> Result<Reach, ReachError> {
+    explore_or_partial(space, program, limits, progress).map_err(|(e, _)| e)
+}
+
+/// [`explore`]; an interrupted search ([`ReachError::Io`]) also gives the values of the box's
+/// cells known so far, cell by cell ([`UNKNOWN`] where not yet known; none for multisets, or
+/// where the options are kept instead of the values).
+pub fn explore_or_partial(
+    space: &Space,
+    program: &Program,
+    limits: Limits,
+    mut progress: impl FnMut(Progress),
+) -> Result<Reach, (ReachError, Vec<u32>)> {
+    let plain = |e| (e, Vec::new());
+    within_budget(space, program, &limits).map_err(plain)?;
+    let (mut ex, cell_id) = explorer(space, program, limits).map_err(plain)?;
+    let mut runner = Runner::new(program);
+    match search(&mut ex, &mut runner, space, &mut progress) {
+        Ok(()) => {}
+        Err(e @ ReachError::Io(_)) if !program.multiset => {
+            let known = ex.known[..space.cells()].to_vec();
+            return Err((e, known));
+        }
+        Err(e) => return Err(plain(e)),
+    }
+    let mut reach = compact(ex, cell_id).map_err(plain)?;
+    reach.starts = runner.starts;
+    reach.batches = runner.batches;
+    reach.asked = runner.asked;
+    Ok(reach)
+}
+
+/// The search's state with the box's cells numbered and needed (cell c is position c, except
+/// for multisets: then the second vector maps cells to positions).
+fn explorer<'a>(
+    space: &Space,
+    program: &'a Program,
+    limits: Limits,
+) -> Result<(Explorer<'a>, Vec<u32>), ReachError> {
     let cells = space.cells();
-    within_budget(space, program, &limits)?;
     let width = program.width();
     let mut ex = Explorer {
         program,
@@ -589,7 +626,19 @@ pub fn explore(
         }
         ex.queue.retain(|&w| w != v);
     }
-    let mut runner = Runner::new(program);
+    Ok((ex, cell_id))
+}
+
+/// Asks the program for every needed position: first the region below the box in one go
+/// when it is not much larger, then batch by batch, growing the region asked ahead while
+/// the guesses are used.
+fn search(
+    ex: &mut Explorer,
+    runner: &mut Runner,
+    space: &Space,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), ReachError> {
+    let (program, limits, cells) = (ex.program, ex.limits, space.cells());
     let mut region = space.clone();
     let mut guessed: Vec<u32> = Vec::new();
     let mut speculate = !program.stream;
@@ -617,8 +666,8 @@ pub fn explore(
             });
             guessed = extra;
             region = below;
-            ask_all(&mut ex, &mut runner, &all, &mut progress)?;
-            progress(stats(&ex, &runner));
+            ask_all(ex, runner, &all, progress)?;
+            progress(stats(ex, runner));
         }
     }
     while !ex.queue.is_empty() {
@@ -636,7 +685,7 @@ pub fn explore(
         if speculate {
             let useful = guessed.iter().filter(|&&v| ex.flags[v as usize] & NEEDED != 0).count();
             if useful * 2 >= guessed.len() {
-                if let Some(next) = grow(&region, &ex, &batch, runner.asked, limits) {
+                if let Some(next) = grow(&region, ex, &batch, runner.asked, limits) {
                     let mut extra = Vec::new();
                     cells_of(&next, Some(&region), program.multiset, |p| {
                         let v = ex.intern(p)?;
@@ -657,14 +706,10 @@ pub fn explore(
         batch.sort_unstable_by(|&a, &b| {
             ex.positions.get(a as usize).cmp(ex.positions.get(b as usize))
         });
-        ask_all(&mut ex, &mut runner, &batch, &mut progress)?;
-        progress(stats(&ex, &runner));
+        ask_all(ex, runner, &batch, progress)?;
+        progress(stats(ex, runner));
     }
-    let mut reach = compact(ex, cell_id)?;
-    reach.starts = runner.starts;
-    reach.batches = runner.batches;
-    reach.asked = runner.asked;
-    Ok(reach)
+    Ok(())
 }
 
 fn stats(ex: &Explorer, runner: &Runner) -> Progress {

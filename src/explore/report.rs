@@ -45,51 +45,16 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
     let free = t.space.free_axes();
     let arity = t.space.arity();
     let marks = !(style.outcomes || t.misere);
-    if free.len() <= 1 {
-        let axis = free.first().copied().unwrap_or(0);
-        let x = var(arity, axis);
-        let width = (0..t.cells())
-            .map(|c| cell_text(t, c, style).len() + usize::from(marks && t.outcome[c] == b'P'))
-            .max()
-            .unwrap_or(1);
-        let label = t.space.hi[axis].to_string().len();
-        out.str(&format!(
-            "{x} from {}: G{}\n",
-            t.space.lo[axis],
-            if marks { " (P-positions marked *)" } else { "" }
-        ));
-        for (row, chunk) in (0..t.cells()).collect::<Vec<_>>().chunks(20).enumerate() {
-            let n = t.space.lo[axis] + row as u64 * 20;
-            let ns = n.to_string();
-            for _ in ns.len()..label {
-                out.byte(b' ');
-            }
-            out.str(&ns).byte(b':');
-            for &c in chunk {
-                out.byte(b' ');
-                paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
-            }
-            out.nl();
-        }
-        return;
-    }
-    // The grid shows the last two free coordinates that --slice does not fix; the others are
-    // sliced (one grid per value), those fixed by --slice shown at their value only.
-    let sliced = |a: usize| style.slices.iter().any(|&(s, _)| s == a);
-    let shown: Vec<usize> = free.iter().copied().filter(|&a| !sliced(a)).collect();
-    let (ra, ca) = match shown.len() {
-        0 => (free[free.len() - 2], free[free.len() - 1]),
-        1 => {
-            let other = free.iter().copied().rfind(|&a| a != shown[0]).unwrap_or(shown[0]);
-            (other.min(shown[0]), other.max(shown[0]))
-        }
-        n => (shown[n - 2], shown[n - 1]),
-    };
-    let outer: Vec<usize> = free.iter().copied().filter(|&a| a != ra && a != ca).collect();
     let width = (0..t.cells())
         .map(|c| cell_text(t, c, style).len() + usize::from(marks && t.outcome[c] == b'P'))
         .max()
         .unwrap_or(1);
+    if free.len() <= 1 {
+        line_table(out, t, style, free.first().copied().unwrap_or(0), width);
+        return;
+    }
+    let (ra, ca) = grid_axes(&free, style);
+    let outer: Vec<usize> = free.iter().copied().filter(|&a| a != ra && a != ca).collect();
     let rlabel =
         t.space.hi[ra].to_string().len().max(var(arity, ra).len() + 1 + var(arity, ca).len());
     let mut cells_by_slice: std::collections::BTreeMap<Vec<u64>, Vec<usize>> = Default::default();
@@ -100,45 +65,105 @@ pub fn table(out: &mut Out, t: &Table, style: &Style) {
         }
         cells_by_slice.entry(outer.iter().map(|&a| p[a]).collect()).or_default().push(c);
     }
+    let shape = GridShape { ra, ca, width, rlabel, marks };
     for (key, cells) in cells_by_slice {
         if !outer.is_empty() {
             let parts: Vec<String> =
                 outer.iter().zip(&key).map(|(&a, v)| format!("{} = {v}", var(arity, a))).collect();
             out.str(&format!("slice {}:\n", parts.join(", ")));
         }
-        let head = format!("{}\\{}", var(arity, ra), var(arity, ca));
-        for _ in head.len()..rlabel {
+        grid(out, t, style, &shape, &cells);
+    }
+}
+
+/// A box with one free coordinate: its values in rows of 20, each row labelled by its first
+/// coordinate, P-positions marked.
+fn line_table(out: &mut Out, t: &Table, style: &Style, axis: usize, width: usize) {
+    let marks = !(style.outcomes || t.misere);
+    let x = var(t.space.arity(), axis);
+    let label = t.space.hi[axis].to_string().len();
+    out.str(&format!(
+        "{x} from {}: G{}\n",
+        t.space.lo[axis],
+        if marks { " (P-positions marked *)" } else { "" }
+    ));
+    for (row, chunk) in (0..t.cells()).collect::<Vec<_>>().chunks(20).enumerate() {
+        let n = t.space.lo[axis] + row as u64 * 20;
+        let ns = n.to_string();
+        for _ in ns.len()..label {
             out.byte(b' ');
         }
-        out.str(&head);
-        let cols: Vec<u64> = (t.space.lo[ca]..=t.space.hi[ca])
-            .filter(|&v| style.slices.iter().all(|&(a, x)| a != ca || x == v))
-            .collect();
-        for b in cols {
+        out.str(&ns).byte(b':');
+        for &c in chunk {
             out.byte(b' ');
-            let s = b.to_string();
-            for _ in s.len()..width {
-                out.byte(b' ');
-            }
-            out.str(&s);
+            paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
         }
         out.nl();
-        let mut rows: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
-        for &c in &cells {
-            rows.entry(t.position(c)[ra]).or_default().push(c);
+    }
+}
+
+/// The grid's row and column coordinates: the last two free coordinates that --slice does not
+/// fix (the others are sliced, one grid per value; those fixed by --slice shown at their value
+/// only).
+fn grid_axes(free: &[usize], style: &Style) -> (usize, usize) {
+    let sliced = |a: usize| style.slices.iter().any(|&(s, _)| s == a);
+    let shown: Vec<usize> = free.iter().copied().filter(|&a| !sliced(a)).collect();
+    match shown.len() {
+        0 => (free[free.len() - 2], free[free.len() - 1]),
+        1 => {
+            let other = free.iter().copied().rfind(|&a| a != shown[0]).unwrap_or(shown[0]);
+            (other.min(shown[0]), other.max(shown[0]))
         }
-        for row in rows.values() {
-            let a = t.position(row[0])[ra].to_string();
-            for _ in a.len()..rlabel {
-                out.byte(b' ');
-            }
-            out.str(&a);
-            for &c in row {
-                out.byte(b' ');
-                paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
-            }
-            out.nl();
+        n => (shown[n - 2], shown[n - 1]),
+    }
+}
+
+/// How one grid of the table is laid out: its row and column coordinates, the width of a
+/// cell and of the row labels, and whether P-positions are marked.
+struct GridShape {
+    ra: usize,
+    ca: usize,
+    width: usize,
+    rlabel: usize,
+    marks: bool,
+}
+
+/// One grid: the header of column coordinates, then a row per value of the row coordinate.
+fn grid(out: &mut Out, t: &Table, style: &Style, shape: &GridShape, cells: &[usize]) {
+    let GridShape { ra, ca, width, rlabel, marks } = *shape;
+    let arity = t.space.arity();
+    let head = format!("{}\\{}", var(arity, ra), var(arity, ca));
+    for _ in head.len()..rlabel {
+        out.byte(b' ');
+    }
+    out.str(&head);
+    let cols: Vec<u64> = (t.space.lo[ca]..=t.space.hi[ca])
+        .filter(|&v| style.slices.iter().all(|&(a, x)| a != ca || x == v))
+        .collect();
+    for b in cols {
+        out.byte(b' ');
+        let s = b.to_string();
+        for _ in s.len()..width {
+            out.byte(b' ');
         }
+        out.str(&s);
+    }
+    out.nl();
+    let mut rows: std::collections::BTreeMap<u64, Vec<usize>> = Default::default();
+    for &c in cells {
+        rows.entry(t.position(c)[ra]).or_default().push(c);
+    }
+    for row in rows.values() {
+        let a = t.position(row[0])[ra].to_string();
+        for _ in a.len()..rlabel {
+            out.byte(b' ');
+        }
+        out.str(&a);
+        for &c in row {
+            out.byte(b' ');
+            paint(out, &cell_text(t, c, style), width, marks && t.outcome[c] == b'P', style);
+        }
+        out.nl();
     }
 }
 
@@ -273,7 +298,9 @@ fn line_summary(t: &Table, lines: &[&Pattern]) -> String {
 pub fn answers(out: &mut Out, at: &[AtAnswer]) {
     for a in at {
         let show = |p: &[u64]| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-        let pos = if a.parts.is_empty() {
+        let pos = if a.position.is_empty() {
+            "()".to_string()
+        } else if a.parts.is_empty() {
             show(&a.position)
         } else {
             a.parts.iter().map(|p| show(p)).collect::<Vec<_>>().join(" + ")
@@ -524,24 +551,7 @@ pub fn svg(t: &Table) -> Option<String> {
     let step = |n: usize| n.div_ceil(400).max(1);
     let (sr, sc) = (step(h), step(w));
     let (bh, bw) = (h.div_ceil(sr), w.div_ceil(sc));
-    let top = (0..t.cells()).filter_map(|c| t.value(c)).max().unwrap_or(1).max(1) as u64;
-    // Per block: 0 = P present, else 1 + shade (1..=16), 17 = grey.
-    let mut block = vec![u8::MAX; bh * bw];
-    for i in 0..h {
-        for j in 0..w {
-            let c = i * w + j; // the first slice: cells of the other axes at their low ends
-            let b = (i / sr) * bw + j / sc;
-            let shade = match t.outcome[c] {
-                b'P' => 0,
-                _ if t.misere => 9,
-                _ => match t.value(c) {
-                    Some(g) => 1 + (g as u64 * 15 / top) as u8,
-                    None => 17,
-                },
-            };
-            block[b] = block[b].min(shade);
-        }
-    }
+    let block = shade_blocks(t, (h, w), (sr, sc));
     let cell = (800 / bw.max(bh)).clamp(1, 24);
     let margin = 40;
     let (width, height) = (margin + bw * cell + 10, margin + bh * cell + 10);
@@ -598,6 +608,31 @@ pub fn svg(t: &Table) -> Option<String> {
         var(arity, ca)
     ));
     Some(s)
+}
+
+/// The drawing's blocks of `sr` by `sc` cells of the first slice (the cells of the other
+/// coordinates at their low ends), row by row: 0 where a P-position is, else 1 + a shade of
+/// the largest value (1..=16), 17 (grey) where no value is known.
+fn shade_blocks(t: &Table, (h, w): (usize, usize), (sr, sc): (usize, usize)) -> Vec<u8> {
+    let bw = w.div_ceil(sc);
+    let top = (0..t.cells()).filter_map(|c| t.value(c)).max().unwrap_or(1).max(1) as u64;
+    let mut block = vec![u8::MAX; h.div_ceil(sr) * bw];
+    for i in 0..h {
+        for j in 0..w {
+            let c = i * w + j;
+            let b = (i / sr) * bw + j / sc;
+            let shade = match t.outcome[c] {
+                b'P' => 0,
+                _ if t.misere => 9,
+                _ => match t.value(c) {
+                    Some(g) => 1 + (g as u64 * 15 / top) as u8,
+                    None => 17,
+                },
+            };
+            block[b] = block[b].min(shade);
+        }
+    }
+    block
 }
 
 /// What the outcome-bit path of a box too large for a table ([`super::big`]) reports.

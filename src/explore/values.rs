@@ -30,9 +30,9 @@ use crate::theory::retrograde::{self, ReverseGraph};
 pub const MAX_HEAP_GADGET: u32 = 4096;
 
 /// Positions that reach no cycle, peeled in order, with their Grundy values; `u32::MAX` for
-/// the others.
+/// the others (every position the search expanded, inside the box or beyond it).
 #[allow(clippy::needless_range_loop)]
-fn terminating(reach: &Reach) -> Vec<u32> {
+pub fn terminating(reach: &Reach) -> Vec<u32> {
     let n = reach.expanded();
     // dependents[w]: every (position) that has w as a part, once per occurrence.
     let mut count = vec![0u32; n + 1];

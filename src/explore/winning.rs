@@ -496,9 +496,13 @@ fn product(
 
 /// `--winning` for a moves program: the options the program gave for `pos` (a position met
 /// from the box), those whose values are known (the table, or a pattern) and equal the target.
+///
+/// `beyond` holds the values of every position the search expanded ([`super::values::terminating`],
+/// normal play): an option outside the table whose play ends is known by it.
 pub fn from_table(
     t: &Table,
     reach: Option<&super::reach::Reach>,
+    beyond: Option<&[u32]>,
     found: &[Pattern],
     pos: &Coords,
     target: u64,
@@ -515,8 +519,44 @@ pub fn from_table(
                 .to_string(),
         };
     };
+    let mut known = Explored { table: t, beyond: std::collections::HashMap::new() };
+    if let Some(values) = beyond.filter(|_| !t.misere) {
+        for o in r.options(v) {
+            for &q in r.parts_of(o) {
+                let p = r.position(q as usize)[..k].to_vec();
+                match values.get(q as usize) {
+                    Some(&g) if g != u32::MAX && !t.space.contains(&p) => {
+                        known.beyond.insert(p, g);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
     let options = r
         .options(v)
         .map(|o| r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect());
-    judge_options(t, found, options, target, position)
+    judge_options(&known, found, options, target, position)
+}
+
+/// A table and the values of the positions its search explored beyond it (one position's
+/// options: what `--winning` reads).
+struct Explored<'a> {
+    table: &'a Table,
+    beyond: std::collections::HashMap<Vec<u64>, u32>,
+}
+
+impl Known for Explored<'_> {
+    fn arity(&self) -> usize {
+        self.table.arity()
+    }
+    fn misere(&self) -> bool {
+        self.table.misere
+    }
+    fn known(&self, p: &Coords) -> Option<(Option<u32>, u8)> {
+        self.table.known(p).or_else(|| {
+            let g = *self.beyond.get(&p[..self.arity()])?;
+            Some((Some(g), if g == 0 { b'P' } else { b'N' }))
+        })
+    }
 }

@@ -130,17 +130,30 @@ fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
         moves.swap(i, rng.index(i + 1));
     }
     let mut piles: Vec<u64> = (0..n).map(|_| rng.edgy(h_max).max(h_min)).collect();
+    steer_to_p(rng, &mut piles, &moves, h_min, h_max);
+    let mut out = Out::new();
+    out.int(moves.len() as u64).nl();
+    line_of(&mut out, &moves);
+    out.int(n).nl();
+    line_of(&mut out, &piles);
+    out.into_bytes()
+}
+
+/// Sometimes turns the piles into a P-position: pairs of twins (and an odd one out of value
+/// 0), or a last pile that cancels the values of the others.
+fn steer_to_p(rng: &mut Rng, piles: &mut [u64], moves: &[u64], h_min: u64, h_max: u64) {
+    let n = piles.len();
     match rng.below(4) {
         0 if n >= 2 => {
             // A P-position with no theory at all: every pile has a twin, and an odd one out
             // below the smallest move (value 0) when one fits.
-            let half = (n / 2) as usize;
+            let half = n / 2;
             for i in 0..half {
                 piles[half + i] = piles[i];
             }
             if n % 2 == 1 {
                 let smallest = moves.iter().copied().min().unwrap_or(1);
-                piles[n as usize - 1] = rng.range(0, smallest - 1).max(h_min).min(h_max);
+                piles[n - 1] = rng.range(0, smallest - 1).max(h_min).min(h_max);
             }
             for i in (1..piles.len()).rev() {
                 piles.swap(i, rng.index(i + 1));
@@ -148,21 +161,15 @@ fn generate(rng: &mut Rng, size: Size, domain: Domain) -> Vec<u8> {
         }
         1 => {
             // A P-position by the values: the last pile cancels the XOR of the others.
-            if let Ok(table) = GrundyTable::new(&moves, h_max, Budget::DEFAULT) {
-                let want = piles[..piles.len() - 1].iter().fold(0, |acc, &h| acc ^ table.grundy(h));
+            if let Ok(table) = GrundyTable::new(moves, h_max, Budget::DEFAULT) {
+                let want = piles[..n - 1].iter().fold(0, |acc, &h| acc ^ table.grundy(h));
                 let random = (0..64).map(|_| rng.range(h_min, h_max));
                 let scan = h_min..=h_max.min(h_min + 100_000);
                 if let Some(h) = random.chain(scan).find(|&h| table.grundy(h) == want) {
-                    piles[n as usize - 1] = h;
+                    piles[n - 1] = h;
                 }
             }
         }
         _ => {}
     }
-    let mut out = Out::new();
-    out.int(moves.len() as u64).nl();
-    line_of(&mut out, &moves);
-    out.int(n).nl();
-    line_of(&mut out, &piles);
-    out.into_bytes()
 }

@@ -615,8 +615,6 @@ fn multi_sg_chain(
     budget: u64,
     table_top: u64,
 ) -> Result<Option<u16>, crate::error::AllocError> {
-    use std::collections::{HashMap, HashSet};
-    let what = "the quotient chain of multi-sg";
     let table_top = n.min(table_top);
     let table = crate::theory::multi_sg::grundy_table(f, table_top as usize);
     if n <= table_top {
@@ -625,43 +623,62 @@ fn multi_sg_chain(
     if n < f {
         return Ok(Some(0)); // below the threshold: no move
     }
-    // The blocks of M with the same quotient q = x div M: M in [m, x / q].
-    // `visit` returns false to stop early (the budget is spent inside one heap's blocks: the
-    // heap 10^18 alone has 2 * 10^9 of them).
-    let blocks = |x: u64, visit: &mut dyn FnMut(u64, u64, u64) -> bool| {
-        let mut m = 2u64;
-        while m <= x {
-            let q = x / m;
-            let hi = x / q;
-            if !visit(m, hi, q) {
-                return;
-            }
-            m = hi + 1;
-        }
-    };
     // The heap n alone has about 2 sqrt(n) blocks: past the budget, say so before any work.
     if 2 * n.isqrt() > budget {
         return Ok(None);
     }
-    let mut chain: HashSet<u64> = HashSet::new();
+    match quotient_chain(f, n, budget, table_top)? {
+        Some(chain) => chain_values(f, n, chain, &table),
+        None => Ok(None),
+    }
+}
+
+/// The refusal of the quotient chain's memory.
+fn chain_refused(bytes: usize) -> crate::error::AllocError {
+    crate::error::AllocError { bytes, what: "the quotient chain of multi-sg" }
+}
+
+/// The blocks of M with the same quotient q = x div M: M in [m, x / q], as `visit(m, hi, q)`.
+/// `visit` returns false to stop early (the budget is spent inside one heap's blocks: the
+/// heap 10^18 alone has 2 * 10^9 of them).
+fn quotient_blocks(x: u64, visit: &mut dyn FnMut(u64, u64, u64) -> bool) {
+    let mut m = 2u64;
+    while m <= x {
+        let q = x / m;
+        let hi = x / q;
+        if !visit(m, hi, q) {
+            return;
+        }
+        m = hi + 1;
+    }
+}
+
+/// Every heap above the table whose value G(n) needs (the quotients q and q + 1 of its
+/// blocks, and theirs), or `None` past `budget` blocks.
+fn quotient_chain(
+    f: u64,
+    n: u64,
+    budget: u64,
+    table_top: u64,
+) -> Result<Option<std::collections::HashSet<u64>>, crate::error::AllocError> {
+    let mut chain = std::collections::HashSet::new();
     let mut stack = vec![n];
     let mut visited = 0u64;
-    let refused = |bytes: usize| crate::error::AllocError { bytes, what };
     while let Some(x) = stack.pop() {
         if x <= table_top || x < f || chain.contains(&x) {
             continue;
         }
         if chain.len() == chain.capacity() {
             let more = chain.len().max(64);
-            chain.try_reserve(more).map_err(|_| refused(more * 16))?;
+            chain.try_reserve(more).map_err(|_| chain_refused(more * 16))?;
         }
         chain.insert(x);
         let mut pushed = Ok(());
-        blocks(x, &mut |_, _, q| {
+        quotient_blocks(x, &mut |_, _, q| {
             visited += 1;
             if pushed.is_ok() && stack.len() + 2 > stack.capacity() {
                 let more = stack.len().max(64);
-                pushed = stack.try_reserve(more).map_err(|_| refused(more * 8));
+                pushed = stack.try_reserve(more).map_err(|_| chain_refused(more * 8));
             }
             if pushed.is_ok() {
                 for y in [q, q + 1] {
@@ -677,12 +694,24 @@ fn multi_sg_chain(
             return Ok(None);
         }
     }
+    Ok(Some(chain))
+}
+
+/// The values of the chain's heaps from the smallest up (each the mex over its blocks, read
+/// from `table` below its top), and G(n).
+fn chain_values(
+    f: u64,
+    n: u64,
+    chain: std::collections::HashSet<u64>,
+    table: &[u16],
+) -> Result<Option<u16>, crate::error::AllocError> {
+    let table_top = table.len() as u64 - 1;
     let mut order: Vec<u64> = Vec::new();
-    order.try_reserve_exact(chain.len()).map_err(|_| refused(chain.len() * 8))?;
+    order.try_reserve_exact(chain.len()).map_err(|_| chain_refused(chain.len() * 8))?;
     order.extend(chain);
     order.sort_unstable();
-    let mut memo: HashMap<u64, u16> = HashMap::new();
-    memo.try_reserve(order.len()).map_err(|_| refused(order.len() * 16))?;
+    let mut memo: std::collections::HashMap<u64, u16> = std::collections::HashMap::new();
+    memo.try_reserve(order.len()).map_err(|_| chain_refused(order.len() * 16))?;
     for &x in &order {
         let get = |y: u64| -> u16 {
             if y <= table_top {
@@ -694,7 +723,7 @@ fn multi_sg_chain(
             }
         };
         let mut seen = [false; 257];
-        blocks(x, &mut |m, hi, q| {
+        quotient_blocks(x, &mut |m, hi, q| {
             let (gq, gq1) = (get(q), get(q + 1));
             // Two consecutive M of a block give every value the block gives.
             for mm in m..=hi.min(m + 1) {

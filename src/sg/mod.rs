@@ -11,17 +11,22 @@
 //! store, the streaming period detector and the Guy-Smith certificate for runs of 10^8 values;
 //! [`table`] holds a table of values 2 bytes a value until one passes 65535, then 4, and
 //! [`checkpoint`] writes and reads such a table for `--save` / `--resume`; [`report`] prints
-//! the verdict, the table, the statistics, the JSON document and the SVG drawing.
+//! the verdict, the table, the statistics, the JSON document and the SVG drawing. One run of
+//! `games sg`: [`request`] plans it from the options, [`drive`] runs the engines to a verdict
+//! (and the `--save` checkpoint), [`answers`] answers `--at` and `--heaps`.
 
+pub mod answers;
 pub mod certificate;
 pub mod checkpoint;
 pub mod closed;
 pub mod code;
+pub mod drive;
 pub mod long_run;
 pub mod moves;
 pub mod parallel;
 pub mod play;
 pub mod report;
+pub mod request;
 pub mod rule;
 pub mod sparse;
 pub mod table;

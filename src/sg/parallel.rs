@@ -1008,20 +1008,11 @@ impl Blocks {
             let parallel = s >= self.start && words <= MAX_WORDS;
             let sparse_len = self.len.min(s / (4 * threads)).max(64);
             let block = |s: usize| if plain { (s / (4 * threads)).max(64) } else { sparse_len };
-            // The block is the heaps whose masks the workers computed during the last one.
             pending.sort_unstable_by_key(|m| m.start);
-            let mut covered = s;
-            for m in &pending {
-                if m.start == covered {
-                    covered = m.end;
-                }
-            }
             let len = if !parallel {
                 self.start.min(upto - s).max(1)
-            } else if covered > s {
-                covered - s
             } else {
-                block(s)
+                covered_from(&pending, s).unwrap_or_else(|| block(s))
             };
             let e = (s + len).min(upto);
             let next = (e, (e + block(e)).min(upto));
@@ -1208,4 +1199,16 @@ fn ordered<S: Store>(
     let misses = eng.stats().pre_misses - misses0;
     let (p, st) = eng.into_parts();
     (p, st.local, misses, res)
+}
+
+/// The block is the heaps whose masks the workers computed during the last one: how many
+/// heaps from `s` on the `pending` masks (sorted by start) cover without a gap, if any.
+fn covered_from(pending: &[Masks], s: usize) -> Option<usize> {
+    let mut covered = s;
+    for m in pending {
+        if m.start == covered {
+            covered = m.end;
+        }
+    }
+    (covered > s).then(|| covered - s)
 }

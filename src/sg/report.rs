@@ -4,6 +4,8 @@
 //! drawing of `--svg`. Nothing here computes a value: it reads [`Values`] and a [`Verdict`].
 
 use super::certificate::{Proof, Verdict};
+use super::drive::Computed;
+use super::request::Request;
 use super::rule::Rule;
 use super::values::Values;
 
@@ -489,4 +491,74 @@ impl Columns {
 
 fn xml_escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The verdict line: a closed form's description, or the period and its proof (or why none).
+pub fn run_line(req: &Request, c: &Computed, computed_to: u64) -> String {
+    match (&c.verdict, req.closed) {
+        (Verdict::ClosedForm { .. }, Some(closed)) => {
+            let mut l = closed.describe();
+            if let Some(n) = &c.note {
+                l.push_str(&format!("; stopped: {n}"));
+            }
+            l
+        }
+        _ => verdict_line(&c.verdict, &c.values, computed_to, c.note.as_deref()),
+    }
+}
+
+/// The `--json` document.
+pub fn json_report(
+    req: &Request,
+    c: &Computed,
+    at: Vec<AtJson>,
+    heaps: Option<HeapsJson>,
+    line: String,
+    computed_to: u64,
+) -> Result<String, serde_json::Error> {
+    let rule = &req.rule;
+    let report = Report {
+        rule: rule.to_string(),
+        name: rule.code().and_then(|c| super::rule::name_of(&c)),
+        code: rule.code().map(|c| super::rule::code_to_string(&c)),
+        values: c.values.clone(),
+        verdict: verdict_json(&c.verdict, line, c.note.clone(), computed_to),
+        at,
+        heaps,
+        stats: req.stats.then(|| research_stats(&c.values)),
+    };
+    let mut s = serde_json::to_string(&report)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The text report: the rule, the table (without `--at`/`--heaps`), the answers, the verdict
+/// line and `--stats`.
+pub fn text_report(req: &Request, c: &Computed, answers: &str, line: &str) -> String {
+    let rule = &req.rule;
+    let mut text = format!("rule {}", shortened(&rule.to_string()));
+    if let Some(code) = rule.code() {
+        let spelled = super::rule::code_to_string(&code);
+        if !matches!(rule, Rule::Code(_)) {
+            text.push_str(&format!(" = {}", shortened(&spelled)));
+        }
+        match super::rule::name_of(&code) {
+            Some(name) => text.push_str(&format!(" ({name})")),
+            None if matches!(rule, Rule::Code(_)) => {
+                text.push_str(&format!(": {}", super::rule::spelled_out(&code)));
+            }
+            None => {}
+        }
+    }
+    text.push('\n');
+    if !req.asks_positions() {
+        text.push_str(&table(&c.values, &c.verdict, req.upto.is_some()));
+    }
+    text.push_str(answers);
+    text.push_str(line);
+    text.push('\n');
+    if req.stats {
+        text.push_str(&stats_text(&research_stats(&c.values)));
+    }
+    text
 }

@@ -501,37 +501,7 @@ impl Engine {
             }
             _ => {
                 if let Some(fast) = self.sparse.as_mut() {
-                    let want = usize::try_from(upto)
-                        .ok()
-                        .and_then(|u| u.checked_add(1))
-                        .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
-                    // A signal stops the run between values (the values so far are kept).
-                    let mut stopped = false;
-                    let res = super::parallel::extend(
-                        fast,
-                        want,
-                        super::parallel::threads(),
-                        &mut |_, _, _| {
-                            stopped = crate::harness::process::interrupted().is_some();
-                            if stopped {
-                                super::parallel::Flow::Stop
-                            } else {
-                                super::parallel::Flow::Go
-                            }
-                        },
-                    );
-                    if let Values::Narrow(v) = &mut self.values {
-                        v.extend_from_slice(&fast.values()[v.len()..]);
-                    }
-                    if stopped && res.is_ok() && fast.len() < want {
-                        return Err(EngineError::Interrupted { n: fast.len() as u64 });
-                    }
-                    return res.map_err(|e| match e {
-                        super::sparse::EngineError::ValueTooLarge { n } => {
-                            EngineError::Overflow { n: n as u64, bits: 16 }
-                        }
-                        _ => EngineError::TooFar { limit: u32::MAX as u64 },
-                    });
+                    return extend_sparse(fast, &mut self.values, upto);
                 }
                 if upto >= u32::MAX as u64 {
                     return Err(EngineError::TooFar { limit: u32::MAX as u64 - 1 });
@@ -849,6 +819,37 @@ fn each_partition_xor<T: Val>(
         i += 1;
         parts[i] = if strict { lo } else { lo - 1 };
     }
+}
+
+/// The rare/common engine's values up to `upto`, appended to `values` (a signal stops it
+/// between values, the values so far kept).
+fn extend_sparse(
+    fast: &mut super::sparse::Engine,
+    values: &mut Values,
+    upto: u64,
+) -> Result<(), EngineError> {
+    let want = usize::try_from(upto)
+        .ok()
+        .and_then(|u| u.checked_add(1))
+        .ok_or(EngineError::TooFar { limit: u32::MAX as u64 })?;
+    // A signal stops the run between values (the values so far are kept).
+    let mut stopped = false;
+    let res = super::parallel::extend(fast, want, super::parallel::threads(), &mut |_, _, _| {
+        stopped = crate::harness::process::interrupted().is_some();
+        if stopped { super::parallel::Flow::Stop } else { super::parallel::Flow::Go }
+    });
+    if let Values::Narrow(v) = values {
+        v.extend_from_slice(&fast.values()[v.len()..]);
+    }
+    if stopped && res.is_ok() && fast.len() < want {
+        return Err(EngineError::Interrupted { n: fast.len() as u64 });
+    }
+    res.map_err(|e| match e {
+        super::sparse::EngineError::ValueTooLarge { n } => {
+            EngineError::Overflow { n: n as u64, bits: 16 }
+        }
+        _ => EngineError::TooFar { limit: u32::MAX as u64 },
+    })
 }
 
 #[cfg(test)]

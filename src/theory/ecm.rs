@@ -202,24 +202,10 @@ enum Curve {
 /// One curve with Suyama's parameter `sigma` (>= 6).
 fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
     let n = m.modulus();
-    let s = m.to_form(sigma);
-    let u = m.sub(m.sqr(s), m.to_form(5));
-    let v = m.add(m.add(s, s), m.add(s, s));
-    let u3 = m.mul(m.sqr(u), u);
-    let v3 = m.mul(m.sqr(v), v);
-    let sixteen = m.to_form(16);
-    let den1 = m.mul(m.mul(sixteen, u3), v); // 16 u^3 v
-    let den = m.mul(den1, v3); // 16 u^3 v^4
-    // den is d R mod n; its ordinary inverse is d^-1 R^-1; times R^2 twice gives d^-1 R.
-    let inv = match inverse_mod(den, n) {
-        Ok(i) => m.mul(m.mul(i, m.r2()), m.r2()),
-        Err(g) if g != n => return Curve::Factor(g),
-        Err(_) => return Curve::Nothing,
+    let (x0, a24) = match suyama(m, sigma) {
+        Ok(start) => start,
+        Err(found) => return found,
     };
-    let vmu = m.sub(v, u);
-    let num = m.mul(m.mul(m.sqr(vmu), vmu), m.add(m.add(m.add(u, u), u), v));
-    let a24 = m.mul(num, m.mul(inv, v3));
-    let x0 = m.mul(u3, m.mul(inv, den1));
 
     // Stage 1: one ladder over the bits of k from (x0 : 1).
     let base = Point { x: x0, z: m.one() };
@@ -239,8 +225,39 @@ fn curve(m: &Mont, sigma: u64, plan: &Plan) -> Curve {
     if g != 1 {
         return if g != n { Curve::Factor(g) } else { Curve::Nothing };
     }
+    stage2(m, q, a24, plan)
+}
 
-    // Stage 2: the odd multiples jQ, j < D / 2, kept for j in BABY, with X_j Z_j.
+/// Suyama's parametrisation of the curve for `sigma`: the starting x (with z = 1) and
+/// (a + 2) / 4, in Montgomery form; or what inverting its denominator found.
+fn suyama(m: &Mont, sigma: u64) -> Result<(u64, u64), Curve> {
+    let n = m.modulus();
+    let s = m.to_form(sigma);
+    let u = m.sub(m.sqr(s), m.to_form(5));
+    let v = m.add(m.add(s, s), m.add(s, s));
+    let u3 = m.mul(m.sqr(u), u);
+    let v3 = m.mul(m.sqr(v), v);
+    let sixteen = m.to_form(16);
+    let den1 = m.mul(m.mul(sixteen, u3), v); // 16 u^3 v
+    let den = m.mul(den1, v3); // 16 u^3 v^4
+    // den is d R mod n; its ordinary inverse is d^-1 R^-1; times R^2 twice gives d^-1 R.
+    let inv = match inverse_mod(den, n) {
+        Ok(i) => m.mul(m.mul(i, m.r2()), m.r2()),
+        Err(g) if g != n => return Err(Curve::Factor(g)),
+        Err(_) => return Err(Curve::Nothing),
+    };
+    let vmu = m.sub(v, u);
+    let num = m.mul(m.mul(m.sqr(vmu), vmu), m.add(m.add(m.add(u, u), u), v));
+    let a24 = m.mul(num, m.mul(inv, v3));
+    let x0 = m.mul(u3, m.mul(inv, den1));
+    Ok((x0, a24))
+}
+
+/// Stage 2 from the stage-1 point `q`: baby steps jQ, giant steps k0 G, k0 G + G, ... with
+/// G = DQ, and the gcd of the product of the plan's cross terms with n.
+fn stage2(m: &Mont, q: Point, a24: u64, plan: &Plan) -> Curve {
+    let n = m.modulus();
+    // The odd multiples jQ, j < D / 2, kept for j in BABY, with X_j Z_j.
     let mut baby = [(Point { x: 0, z: 0 }, 0u64); BABY.len()];
     let q2 = double(m, q, a24);
     let mut prev = q; // (j - 2)Q

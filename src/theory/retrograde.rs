@@ -360,16 +360,7 @@ fn outcomes_with<const K: usize>(
     wide_from: u8,
     buffers: &mut Buffers,
 ) -> Outcomes<K> {
-    assert!(K >= 1, "retrograde: at least one player");
-    assert!(rules.outcomes >= 1, "retrograde: at least one outcome");
-    assert!(rules.outcomes <= SETTLED, "retrograde: at most 128 outcomes");
-    assert!(rules.infinite < rules.outcomes, "retrograde: infinite-play outcome out of range");
-    assert!(
-        rules.stuck.iter().all(|&s| s < rules.outcomes),
-        "retrograde: stuck outcome out of range"
-    );
-    assert!((2..=WIDE).contains(&wide_from), "retrograde: wide counters from 2 to 127 moves");
-    assert!(graph.arcs() <= MAX_ARCS, "retrograde: too many arcs");
+    check_rules(graph, rules, wide_from);
     let n = graph.vertices();
     let positions = n.checked_mul(K).filter(|&p| p <= u32::MAX as usize);
     let positions = positions.expect("retrograde: K n positions must fit in a u32");
@@ -434,6 +425,21 @@ fn outcomes_with<const K: usize>(
         outcomes: rules.outcomes,
         queue: engine.queue,
     }
+}
+
+/// The closure's preconditions: players, outcomes and the stuck and infinite-play outcomes in
+/// range, wide counters from 2 to 127 moves, arcs within [`MAX_ARCS`].
+fn check_rules<const K: usize>(graph: &ReverseGraph, rules: &Rules<K>, wide_from: u8) {
+    assert!(K >= 1, "retrograde: at least one player");
+    assert!(rules.outcomes >= 1, "retrograde: at least one outcome");
+    assert!(rules.outcomes <= SETTLED, "retrograde: at most 128 outcomes");
+    assert!(rules.infinite < rules.outcomes, "retrograde: infinite-play outcome out of range");
+    assert!(
+        rules.stuck.iter().all(|&s| s < rules.outcomes),
+        "retrograde: stuck outcome out of range"
+    );
+    assert!((2..=WIDE).contains(&wide_from), "retrograde: wide counters from 2 to 127 moves");
+    assert!(graph.arcs() <= MAX_ARCS, "retrograde: too many arcs");
 }
 
 /// The counters of the positions whose state byte is [`WIDE`]: a vertex's rank among the wide

@@ -147,13 +147,7 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
     let mut cur = zeroed(flags, "the retrograde's move flags")?;
     let mut prev = zeroed(flags, "the retrograde's move flags")?;
     // Row strides within a plane for heaps 1..k-1 (heap 0 selects the plane).
-    let mut stride = vec![0usize; k];
-    if k >= 2 {
-        stride[k - 2] = 1;
-        for i in (1..k - 2).rev() {
-            stride[i] = stride[i + 1] * dims[i + 1];
-        }
-    }
+    let stride = plane_strides(dims);
     let mut ext = zeroed(words, "the retrograde's move flags")?;
     let mut tmp = zeroed(words, "the retrograde's move flags")?;
     let mut coord = vec![0usize; k.saturating_sub(1)];
@@ -167,39 +161,21 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
         // External flags of each stored class for this row, written into `cur`.
         for (s, &d) in stored.iter().enumerate() {
             tmp.iter_mut().for_each(|w| *w = 0);
-            let along = d & last != 0;
-            let others = d & !last;
+            let at = RowFlags {
+                coord: &coord,
+                row,
+                rp,
+                stride: &stride,
+                dims,
+                cur: &cur,
+                prev: &prev,
+                bits: &bits,
+                words,
+                plane_words,
+            };
             match game.mode {
-                Mode::Same => {
-                    if let Some((buf, src)) = source(others, &coord, rp, &stride, &cur, &prev) {
-                        let (f, p) = (
-                            &buf[s * plane_words + src * words..][..words],
-                            &bits[(row - back(others, &coord, dims)) * words..][..words],
-                        );
-                        if along {
-                            shift_up(f, p, &mut tmp);
-                        } else {
-                            for w in 0..words {
-                                tmp[w] = f[w] | p[w];
-                            }
-                        }
-                    }
-                }
-                Mode::Moore => {
-                    for i in 0..k - 1 {
-                        if others >> i & 1 == 0 {
-                            continue;
-                        }
-                        let one = 1u32 << i;
-                        if let Some((buf, src)) = source(one, &coord, rp, &stride, &cur, &prev) {
-                            let f = &buf[s * plane_words + src * words..][..words];
-                            let p = &bits[(row - back(one, &coord, dims)) * words..][..words];
-                            for w in 0..words {
-                                tmp[w] |= f[w] | p[w];
-                            }
-                        }
-                    }
-                }
+                Mode::Same => at.same(s, d & !last, d & last != 0, &mut tmp),
+                Mode::Moore => at.moore(s, d & !last, &mut tmp),
             }
             for w in 0..words {
                 ext[w] |= tmp[w];
@@ -208,20 +184,7 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
         }
         // The row's P-position: the first cell with no external flag (misère: not the empty
         // position).
-        let mut p_at = None;
-        for (w, &e) in ext.iter().enumerate() {
-            let mut free = !e;
-            if w == words - 1 {
-                free &= tail_mask;
-            }
-            if misere && row == 0 && w == 0 {
-                free &= !1;
-            }
-            if free != 0 {
-                p_at = Some(w * 64 + free.trailing_zeros() as usize);
-                break;
-            }
-        }
+        let p_at = first_free(&ext, tail_mask, misere && row == 0);
         if let Some(c) = p_at {
             bits[row * words + c / 64] |= 1 << (c % 64);
             // Moore classes along the row also see this P-position from every later cell.
@@ -236,6 +199,94 @@ pub fn outcomes(game: &TakeGame, dims: &[usize], misere: bool) -> Result<Outcome
         advance(&mut coord, &dims[..k - 1]);
     }
     Ok(Outcomes { dims: dims.to_vec(), words, bits })
+}
+
+/// Where one row reads its move flags from: its coordinates (heaps 0..k-1) and its place
+/// within its plane, the flag buffers of this plane and the last, and the P-positions so far.
+struct RowFlags<'a> {
+    coord: &'a [usize],
+    row: usize,
+    rp: usize,
+    stride: &'a [usize],
+    dims: &'a [usize],
+    cur: &'a [u64],
+    prev: &'a [u64],
+    bits: &'a [u64],
+    words: usize,
+    plane_words: usize,
+}
+
+impl RowFlags<'_> {
+    /// The flags of class `s` and the P-positions at `row - 1_D` (`None` when no such move).
+    fn back(&self, s: usize, d: u32) -> Option<(&[u64], &[u64])> {
+        let (buf, src) = source(d, self.coord, self.rp, self.stride, self.cur, self.prev)?;
+        let w = self.words;
+        let f = &buf[s * self.plane_words + src * w..][..w];
+        let p = &self.bits[(self.row - back(d, self.coord, self.dims)) * w..][..w];
+        Some((f, p))
+    }
+
+    /// Take-the-same: the external flags of class `s` (the heaps `others` of the first k - 1,
+    /// and the last heap too when `along`) into `tmp`.
+    fn same(&self, s: usize, others: u32, along: bool, tmp: &mut [u64]) {
+        if let Some((f, p)) = self.back(s, others) {
+            if along {
+                shift_up(f, p, tmp);
+            } else {
+                for w in 0..self.words {
+                    tmp[w] = f[w] | p[w];
+                }
+            }
+        }
+    }
+
+    /// Moore's game: the external flags of class `s`, one heap of `others` at a time, into
+    /// `tmp`.
+    fn moore(&self, s: usize, others: u32, tmp: &mut [u64]) {
+        for i in 0..self.coord.len() {
+            if others >> i & 1 == 0 {
+                continue;
+            }
+            if let Some((f, p)) = self.back(s, 1u32 << i) {
+                for w in 0..self.words {
+                    tmp[w] |= f[w] | p[w];
+                }
+            }
+        }
+    }
+}
+
+/// Row strides within a plane for heaps 1..k-1 (heap 0 selects the plane; the last heap runs
+/// along the row).
+fn plane_strides(dims: &[usize]) -> Vec<usize> {
+    let k = dims.len();
+    let mut stride = vec![0usize; k];
+    if k >= 2 {
+        stride[k - 2] = 1;
+        for i in (1..k - 2).rev() {
+            stride[i] = stride[i + 1] * dims[i + 1];
+        }
+    }
+    stride
+}
+
+/// The first cell of a row that no external flag reaches (`tail_mask` keeps the last word's
+/// cells; `not_empty` skips cell 0, the empty position in misère play).
+fn first_free(ext: &[u64], tail_mask: u64, not_empty: bool) -> Option<usize> {
+    let words = ext.len();
+    for (w, &e) in ext.iter().enumerate() {
+        let mut free = !e;
+        if w == words - 1 {
+            free &= tail_mask;
+        }
+        if not_empty && w == 0 {
+            free &= !1;
+        }
+        if free != 0 {
+            return Some(w * 64 + free.trailing_zeros() as usize);
+        }
+    }
+    None
 }
 
 fn zeroed(n: usize, what: &'static str) -> Result<Vec<u64>, AllocError> {

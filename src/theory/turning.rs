@@ -528,52 +528,8 @@ fn list(
                 }
             }
         }
-        Spacing::Equal => {
-            if e.lo <= 1 && (!e.first || n == 1) {
-                seen.insert(0);
-            }
-            for d in 1..n {
-                let (mut x, mut j, mut c) = (0u64, 1u64, n);
-                while c > d && j < hi {
-                    c -= d;
-                    if c < far {
-                        break;
-                    }
-                    x ^= g[c as usize];
-                    j += 1;
-                    spend(1)?;
-                    if j >= e.lo && (!e.first || c == 1) {
-                        seen.insert(x);
-                    }
-                }
-            }
-        }
-        Spacing::Symmetric => {
-            if e.lo <= 1 && (!e.first || n == 1) {
-                seen.insert(0);
-            }
-            let lefts = match (e.first, far) {
-                (true, 1) => 1..2.min(n),
-                (true, _) => 0..0,
-                (false, _) => far..n,
-            };
-            for a in lefts {
-                // T = {a, n} plus pairs (x, a + n - x), a < x < a + n - x, plus the middle.
-                let pairs: Vec<u64> = (a + 1..)
-                    .take_while(|&x| 2 * x < a + n)
-                    .map(|x| g[x as usize] ^ g[(a + n - x) as usize])
-                    .collect();
-                let middle = (a + n).is_multiple_of(2).then(|| g[((a + n) / 2) as usize]);
-                let base = g[a as usize];
-                for mid in [None, middle].into_iter().collect::<std::collections::BTreeSet<_>>() {
-                    let (x0, c0) = match mid {
-                        Some(m) => (base ^ m, 3),
-                        None => (base, 2),
-                    };
-                    choose(&pairs, 2, 0, x0, c0, e, seen, &mut spend)?;
-                }
-            }
-        }
+        Spacing::Equal => equally_spaced(e, n, (far, hi), g, seen, &mut spend)?,
+        Spacing::Symmetric => symmetric(e, n, far, g, seen, &mut spend)?,
         Spacing::Any => {
             let others: Vec<u64> = (far..n).collect();
             if e.first && far > 1 {
@@ -594,6 +550,74 @@ fn list(
                 let vals: Vec<u64> = others.iter().map(|&c| g[c as usize]).collect();
                 choose(&vals, 1, 0, 0, 1, e, seen, &mut spend)?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// Equally spaced coins ending at coin n: every spacing d, the coins n, n - d, n - 2d, ...
+/// down to `far`, at most `hi` of them (the XORs into `seen`).
+fn equally_spaced(
+    e: &Element,
+    n: u64,
+    (far, hi): (u64, u64),
+    g: &[u64],
+    seen: &mut Seen,
+    spend: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(), String> {
+    if e.lo <= 1 && (!e.first || n == 1) {
+        seen.insert(0);
+    }
+    for d in 1..n {
+        let (mut x, mut j, mut c) = (0u64, 1u64, n);
+        while c > d && j < hi {
+            c -= d;
+            if c < far {
+                break;
+            }
+            x ^= g[c as usize];
+            j += 1;
+            spend(1)?;
+            if j >= e.lo && (!e.first || c == 1) {
+                seen.insert(x);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Coin sets symmetric about their middle, from a left end `a` (at least `far`) to coin n:
+/// {a, n} plus pairs (x, a + n - x), and the middle coin or not (the XORs into `seen`).
+fn symmetric(
+    e: &Element,
+    n: u64,
+    far: u64,
+    g: &[u64],
+    seen: &mut Seen,
+    spend: &mut dyn FnMut(u64) -> Result<(), String>,
+) -> Result<(), String> {
+    if e.lo <= 1 && (!e.first || n == 1) {
+        seen.insert(0);
+    }
+    let lefts = match (e.first, far) {
+        (true, 1) => 1..2.min(n),
+        (true, _) => 0..0,
+        (false, _) => far..n,
+    };
+    for a in lefts {
+        // T = {a, n} plus pairs (x, a + n - x), a < x < a + n - x, plus the middle.
+        let pairs: Vec<u64> = (a + 1..)
+            .take_while(|&x| 2 * x < a + n)
+            .map(|x| g[x as usize] ^ g[(a + n - x) as usize])
+            .collect();
+        let middle = (a + n).is_multiple_of(2).then(|| g[((a + n) / 2) as usize]);
+        let base = g[a as usize];
+        for mid in [None, middle].into_iter().collect::<std::collections::BTreeSet<_>>() {
+            let (x0, c0) = match mid {
+                Some(m) => (base ^ m, 3),
+                None => (base, 2),
+            };
+            choose(&pairs, 2, 0, x0, c0, e, seen, spend)?;
         }
     }
     Ok(())
