@@ -5,6 +5,8 @@
 use super::UsageError;
 use anyhow::Result;
 use clap::ArgMatches;
+use games::explore::far;
+use games::explore::guard;
 use games::explore::program::Program;
 use games::explore::reach;
 use games::explore::remoteness::{self, Solved, outcome_of};
@@ -35,7 +37,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         .flatten()
         .map(|s| compound(s, space.arity()).map(|c| (s.clone(), c)))
         .collect::<Result<_>>()?;
-    let (solved, game) = match args.get_one::<String>("game") {
+    let (solved, game, source) = match args.get_one::<String>("game") {
         Some(name) => {
             let g =
                 games::explore::builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
@@ -44,19 +46,28 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             }
             let s = remoteness::from_builtin(&g, &space, misere)
                 .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-            (s, format!("built-in game {name}"))
+            (s, format!("built-in game {name}"), Source::Builtin(g))
         }
         None => match from_program(args, &space, misere)? {
-            Ok(s) => s,
+            Ok((s, name, program)) => (s, name, Source::Program(program)),
             Err(code) => return Ok(code),
         },
     };
     if args.get_flag("serve") {
         return serve_stdin(&Player { solved: &solved });
     }
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    games::explore::pattern::grammar::search::set_time_budget(search);
+    let mut found = patterns(&space, &solved);
+    let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
+    let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
+    let answers = match answer_all(&solved, &mut found, &source, &at, (time, checks)) {
+        Ok(a) => a,
+        Err(e) => return Ok(interrupted(e)),
+    };
     let mut out = Out::new();
     if args.get_flag("json") {
-        json(&mut out, &game, &space, &solved, &at)?;
+        json(&mut out, &game, &space, &solved, &at, &answers, &found)?;
     } else {
         let play = if misere { "misère play" } else { "normal play" };
         out.str(&format!(
@@ -68,12 +79,107 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         if !args.get_flag("no-table") {
             table(&mut out, &space, &solved);
         }
-        for (text, parts) in &at {
-            out.str(&at_line(&solved, text, parts)).nl();
+        for line in found.lines() {
+            out.str(&line).nl();
+        }
+        for ((text, parts), a) in at.iter().zip(&answers) {
+            out.str(&at_line(&solved, text, parts, a)).nl();
         }
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where far positions' options come from.
+enum Source {
+    Builtin(games::explore::builtin::Builtin),
+    Program(Program),
+}
+
+/// The patterns of the box's remotenesses, checked also on the positions explored past it.
+fn patterns(space: &Space, s: &Solved) -> far::Found {
+    let k = space.arity();
+    let values: Vec<Option<i128>> = (0..space.cells())
+        .map(|c| {
+            let v = s.find(&space.position(c)[..k])?;
+            let r = s.remoteness[v];
+            (r != DRAW).then_some(i128::from(r))
+        })
+        .collect();
+    let past: Vec<(Coords, i128)> = (0..s.len())
+        .filter(|&v| Some(v) != s.empty && s.remoteness[v] != DRAW)
+        .filter_map(|v| {
+            let p = s.coords(v);
+            (!space.contains(&p[..k])).then_some((p, i128::from(s.remoteness[v])))
+        })
+        .collect();
+    far::find(far::Kind::Remoteness { misere: s.misere }, space, &values, &past)
+}
+
+/// One part's answer: its remoteness (None: unknown) and where it comes from (`None`:
+/// computed).
+type Part = (Option<u32>, Option<String>);
+
+/// The answers of every `--at`, part by part: computed where explored, else from a pattern
+/// the game's rule confirms at the part (its options listed, all far parts in one go).
+fn answer_all(
+    s: &Solved,
+    found: &mut far::Found,
+    source: &Source,
+    at: &[(String, Vec<Coords>)],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<Vec<Part>>> {
+    let k = s.arity;
+    let far_parts: Vec<Coords> = at
+        .iter()
+        .flat_map(|(_, parts)| parts.iter().copied())
+        .filter(|p| s.find(&p[..k]).is_none())
+        .collect();
+    let samples = if far_parts.is_empty() { Vec::new() } else { found.samples(checks) };
+    let all: Vec<Coords> = far_parts.iter().chain(&samples).copied().collect();
+    let listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        match source {
+            Source::Builtin(g) => {
+                let mut l = guard::BuiltinLister { game: g.clone() };
+                far::list_plain(&mut l, &all, time)?
+            }
+            Source::Program(program) => {
+                process::Supervisor::install();
+                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
+                let got = far::list_plain(&mut l, &all, time);
+                process::sweep_orphans();
+                got?
+            }
+        }
+    };
+    let known = |q: &[u64]| {
+        let v = s.find(q)?;
+        let r = s.remoteness[v];
+        (r != DRAW).then_some(i128::from(r))
+    };
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far_parts.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    let mut next = 0;
+    let mut out = Vec::with_capacity(at.len());
+    for (_, parts) in at {
+        let mut answers = Vec::with_capacity(parts.len());
+        for p in parts {
+            if let Some(v) = s.find(&p[..k]) {
+                answers.push((Some(s.remoteness[v]), None));
+                continue;
+            }
+            let a = found.answer(p, &listed[next], &known);
+            next += 1;
+            let r = a.value.and_then(|v| u32::try_from(v).ok()).filter(|&r| r != DRAW);
+            answers.push((r, Some(a.label)));
+        }
+        out.push(answers);
+    }
+    Ok(out)
 }
 
 /// `A & B & C`: the parts of a conjunctive compound (one part: a plain position).
@@ -89,7 +195,7 @@ fn from_program(
     args: &ArgMatches,
     space: &Space,
     misere: bool,
-) -> Result<Result<(Solved, String), ExitCode>> {
+) -> Result<Result<(Solved, String, Program), ExitCode>> {
     let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
     let program = Program {
         cmd: cmd.clone(),
@@ -117,7 +223,7 @@ fn from_program(
     process::exit_on_signal();
     let solved = remoteness::from_reach(space, &reach, misere)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-    Ok(Ok((solved, format!("moves program '{cmd}'"))))
+    Ok(Ok((solved, format!("moves program '{cmd}'"), program)))
 }
 
 /// The exit of an interrupted run (or a program that could not be started).
@@ -166,27 +272,51 @@ fn table(out: &mut Out, space: &Space, s: &Solved) {
     }
 }
 
-/// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`.
-fn at_line(s: &Solved, text: &str, parts: &[Coords]) -> String {
-    match remoteness::at(s, parts) {
-        Err(i) => format!(
-            "at {text}: unknown: '{}' was not explored (widen --box)",
-            games::explore::space::format_position(&parts[i], s.arity)
-        ),
-        Ok(r) => {
-            let how = if parts.len() > 1 {
-                " (conjunctive compound: the least remoteness of its parts, Smith's rule)"
-            } else {
-                ""
-            };
-            match r {
-                DRAW => format!("at {text}: outcome D, no remoteness (a draw){how}"),
-                r => format!(
-                    "at {text}: outcome {}, remoteness {r}{how}",
-                    outcome_of(r, s.misere) as char
-                ),
+/// The remoteness of a compound from its parts' answers, and the labels of the far parts
+/// (`Err`: the first unknown part's label).
+fn combine(parts: &[Part]) -> Result<(u32, Vec<String>), String> {
+    let mut rs = Vec::with_capacity(parts.len());
+    let mut labels = Vec::new();
+    for (r, label) in parts {
+        match (r, label) {
+            (Some(r), l) => {
+                rs.push(*r);
+                labels.extend(l.clone());
             }
+            (None, Some(l)) => return Err(l.clone()),
+            (None, None) => rs.push(DRAW),
         }
+    }
+    Ok((games::theory::remoteness::conjunctive(&rs), labels))
+}
+
+/// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
+/// basis of far parts.
+fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
+    let (r, labels) = match combine(a) {
+        Err(why) => {
+            let first = a.iter().position(|x| x.0.is_none()).unwrap_or(0);
+            let at = games::explore::space::format_position(&parts[first], s.arity);
+            return if parts.len() > 1 {
+                format!("at {text}: {why} (part '{at}')")
+            } else {
+                format!("at {text}: {why}")
+            };
+        }
+        Ok(x) => x,
+    };
+    let how = if parts.len() > 1 {
+        " (conjunctive compound: the least remoteness of its parts, Smith's rule)"
+    } else {
+        ""
+    };
+    let basis = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join("; ")) };
+    match r {
+        DRAW => format!("at {text}: outcome D, no remoteness (a draw){how}{basis}"),
+        r => format!(
+            "at {text}: outcome {}, remoteness {r}{how}{basis}",
+            outcome_of(r, s.misere) as char
+        ),
     }
 }
 
@@ -197,6 +327,8 @@ fn json(
     space: &Space,
     s: &Solved,
     at: &[(String, Vec<Coords>)],
+    answers: &[Vec<Part>],
+    found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
     let entry = |pos: Vec<u64>, r: Option<u32>| {
@@ -218,14 +350,23 @@ fn json(
         .collect();
     let ats: Vec<Value> = at
         .iter()
-        .map(|(text, parts)| {
-            let mut e = entry(
-                parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect(),
-                remoteness::at(s, parts).ok(),
-            );
+        .zip(answers)
+        .map(|((text, parts), a)| {
+            let combined = combine(a);
+            let r = combined.as_ref().ok().map(|x| x.0);
+            let mut e = entry(parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect(), r);
             e["text"] = json!(text);
+            e["basis"] = json!(match combined {
+                Ok((_, labels)) if labels.is_empty() => "computed".to_string(),
+                Ok((_, labels)) => labels.join("; "),
+                Err(why) => why,
+            });
             e
         })
+        .collect();
+    let patterns: Vec<Value> = (0..found.patterns.len())
+        .filter(|&i| found.refuted[i].is_none())
+        .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
         .collect();
     let doc = json!({
         "game": game,
@@ -234,6 +375,8 @@ fn json(
         "explored": s.len(),
         "positions": cells,
         "at": ats,
+        "patterns": patterns,
+        "notes": found.lines(),
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())
