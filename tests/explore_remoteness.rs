@@ -141,7 +141,7 @@ fn builtin_subtraction_games_agree_with_programs_and_the_closed_form() {
     let out = games(&["explore", "--remoteness", "--game", "sub:1,2", "--box", "0..60"], b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
-    for (n, line) in s.lines().skip(1).enumerate() {
+    for (n, line) in s.lines().skip(1).take(61).enumerate() {
         let r = 2 * (n / 3) + usize::from(n % 3 != 0);
         let o = if n % 3 == 0 { 'P' } else { 'N' };
         assert_eq!(line, format!("{n} {o}{r}"));

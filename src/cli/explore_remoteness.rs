@@ -135,7 +135,7 @@ fn answer_all(
         .flat_map(|(_, parts)| parts.iter().copied())
         .filter(|p| s.find(&p[..k]).is_none())
         .collect();
-    let samples = if far_parts.is_empty() { Vec::new() } else { found.samples(checks) };
+    let samples = if far_parts.is_empty() { Vec::new() } else { found.samples(checks, &far_parts) };
     let all: Vec<Coords> = far_parts.iter().chain(&samples).copied().collect();
     let listed = if all.is_empty() || found.patterns.is_empty() {
         vec![Err("no pattern to check".to_string()); all.len()]

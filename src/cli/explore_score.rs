@@ -5,6 +5,8 @@
 use super::UsageError;
 use anyhow::Result;
 use clap::ArgMatches;
+use games::explore::far;
+use games::explore::guard;
 use games::explore::program::Program;
 use games::explore::score::{self, ScoreGame};
 use games::explore::serve::Oracle;
@@ -50,7 +52,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::Supervisor::install();
     process::exit_on_signal();
     let asked: Vec<Coords> = at.iter().chain(&winning).copied().collect();
-    let result = score::explore(&space, &asked, &program, limits);
+    let explored = near(&space, &asked, limits.max_positions);
+    let result = score::explore(&space, &explored, &program, limits);
     process::sweep_orphans();
     let game = match result {
         Ok(Ok(g)) => g,
@@ -60,9 +63,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("serve") {
         return super::explore_remoteness::serve_stdin(&Scorer { game: &game });
     }
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    games::explore::pattern::grammar::search::set_time_budget(search);
+    let mut found = patterns(&game);
+    let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
+    let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
+    let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
+        Ok(a) => a,
+        Err(e) => return Ok(interrupted(e)),
+    };
     let mut out = Out::new();
     if args.get_flag("json") {
-        json(&mut out, &cmd, &game, &at, &winning)?;
+        json(&mut out, &cmd, &game, &at, &answers, &winning, &found)?;
     } else {
         out.str(&format!(
             "game: moves program '{cmd}', box {} ({} positions; {} explored), scores (value: the mover's total minus the opponent's)\n",
@@ -73,10 +85,23 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         if !args.get_flag("no-table") {
             table(&mut out, &game);
         }
-        for p in &at {
-            let v = game.find(&p[..arity]).map_or(0, |v| game.value[v]);
+        for line in found.lines() {
+            out.str(&line).nl();
+        }
+        for (p, a) in at.iter().zip(&answers) {
             let pos = format_position(p, arity);
-            out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(v)));
+            match a {
+                (Some(v), None) => {
+                    out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
+                }
+                (Some(v), Some(label)) => out.str(&format!(
+                    "at {pos}: value {v}, outcome {} ({label})\n",
+                    score::outcome(*v)
+                )),
+                (None, label) => {
+                    out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
+                }
+            };
         }
         for p in &winning {
             out.str(&winning_line(&game, p)).nl();
@@ -84,6 +109,75 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions to explore besides the box: the asked ones near it, and (when some asked
+/// position lies outside the box) the guard's region around the box ([`guard::region`]), so
+/// that the patterns are checked on positions computed past the box. Far positions are left
+/// to the patterns.
+fn near(space: &Space, asked: &[Coords], budget: usize) -> Vec<Coords> {
+    let k = space.arity();
+    if asked.iter().all(|p| space.contains(&p[..k])) || space.cells() > far::MAX_SEARCH_CELLS {
+        return Vec::new();
+    }
+    let Some(region) = guard::region(space, asked, budget as u64) else { return Vec::new() };
+    let mut out: Vec<Coords> = asked.iter().filter(|p| region.contains(&p[..k])).copied().collect();
+    out.extend(
+        (0..region.cells()).map(|c| region.position(c)).filter(|p| !space.contains(&p[..k])),
+    );
+    out
+}
+
+/// The patterns of the box's values, checked also on the positions explored past it.
+fn patterns(game: &ScoreGame) -> far::Found {
+    let cells = game.space.cells();
+    let values: Vec<Option<i128>> = game.value[..cells].iter().map(|&v| Some(v)).collect();
+    let past: Vec<(Coords, i128)> =
+        (cells..game.len()).map(|v| (game.position(v), game.value[v])).collect();
+    far::find(far::Kind::Score, &game.space, &values, &past)
+}
+
+/// One answer: the value (None: unknown) and its basis (`None`: computed).
+type Answer = (Option<i128>, Option<String>);
+
+/// The `--at` answers: computed where explored, else from a pattern the game's rule confirms
+/// there (and at sampled far positions, checked first).
+fn answer_all(
+    game: &ScoreGame,
+    found: &mut far::Found,
+    program: &Program,
+    at: &[Coords],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<Answer>> {
+    let k = game.arity;
+    let far_at: Vec<Coords> = at.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
+    let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, &far_at) };
+    let all: Vec<Coords> = far_at.iter().chain(&samples).copied().collect();
+    let listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        process::Supervisor::install();
+        let got = far::list_scored(program, &all, time);
+        process::sweep_orphans();
+        got?
+    };
+    let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far_at.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    let mut next = 0;
+    let mut out = Vec::with_capacity(at.len());
+    for p in at {
+        if let Some(v) = game.find(&p[..k]) {
+            out.push((Some(game.value[v]), None));
+            continue;
+        }
+        let a = found.answer(p, &listed[next], &known);
+        next += 1;
+        out.push((a.value, Some(a.label)));
+    }
+    Ok(out)
 }
 
 /// The exit of an interrupted run (or a program that could not be started).
@@ -139,7 +233,9 @@ fn json(
     cmd: &str,
     game: &ScoreGame,
     at: &[Coords],
+    answers: &[Answer],
     winning: &[Coords],
+    found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
     let arity = game.arity;
@@ -147,8 +243,22 @@ fn json(
     let cells: Vec<Value> = (0..game.space.cells())
         .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
         .collect();
-    let value_at = |p: &Coords| game.find(&p[..arity]).map(|v| game.value[v]).unwrap_or(0);
-    let ats: Vec<Value> = at.iter().map(|p| entry(&p[..arity], value_at(p))).collect();
+    let ats: Vec<Value> = at
+        .iter()
+        .zip(answers)
+        .map(|(p, (v, label))| {
+            let mut e = match v {
+                Some(v) => entry(&p[..arity], *v),
+                None => json!({ "position": &p[..arity], "outcome": "?" }),
+            };
+            e["basis"] = json!(label.as_deref().unwrap_or("computed"));
+            e
+        })
+        .collect();
+    let patterns: Vec<Value> = (0..found.patterns.len())
+        .filter(|&i| found.refuted[i].is_none())
+        .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
+        .collect();
     let wins: Vec<Value> = winning
         .iter()
         .filter_map(|p| {
@@ -168,6 +278,8 @@ fn json(
         "positions": cells,
         "at": ats,
         "winning": wins,
+        "patterns": patterns,
+        "notes": found.lines(),
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())

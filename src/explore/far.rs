@@ -39,6 +39,9 @@ use std::time::{Duration, Instant};
 /// Boxes larger than this are not searched for patterns (as in the impartial path).
 pub const MAX_SEARCH_CELLS: usize = 1 << 22;
 
+/// The most patterns listed in the text report.
+pub const SHOWN: usize = 6;
+
 /// Which values, and so which rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -65,8 +68,10 @@ pub struct Found {
     pub space: Space,
     /// Verified on the box (and on the positions explored past it), best first.
     pub patterns: Vec<Pattern>,
-    /// The table holds `value + offset` (scores with negative values; 0 otherwise).
+    /// The table holds `sign * value + offset`: scores all of one sign go in as they are
+    /// (sign 1) or negated (sign -1, none positive), scores of both signs shifted by `offset`.
     pub offset: i128,
+    pub sign: i128,
     /// Per pattern: why it was dropped during the run (a refutation at an asked position).
     pub refuted: Vec<Option<String>>,
     /// Per pattern: the far positions where [`Found::check`] saw the rule hold.
@@ -107,6 +112,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         space: space.clone(),
         patterns: Vec::new(),
         offset: 0,
+        sign: 1,
         refuted: Vec::new(),
         held: Vec::new(),
         notes: vec![],
@@ -120,17 +126,19 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
     }
     let lo = values.iter().flatten().copied().min().unwrap_or(0);
     let hi = values.iter().flatten().copied().max().unwrap_or(0);
-    let offset = (-lo).max(0);
-    if hi + offset > i128::from(NO_VALUE - 2) {
+    let sign = if hi <= 0 && lo < 0 { -1 } else { 1 };
+    let offset = if sign < 0 { 0 } else { (-lo).max(0) };
+    let top = if sign < 0 { -lo } else { hi + offset };
+    if top > i128::from(NO_VALUE - 2) {
         found.notes.push(format!(
             "no pattern searched: the {}s of the box span {lo}..{hi}, more than 2^32 - 3 apart (the pattern families read 32-bit values)",
             kind.noun()
         ));
         return found;
     }
-    found.offset = offset;
+    (found.offset, found.sign) = (offset, sign);
     let grundy: Vec<u32> =
-        values.iter().map(|v| v.map_or(NO_VALUE, |v| (v + offset) as u32)).collect();
+        values.iter().map(|v| v.map_or(NO_VALUE, |v| (sign * v + offset) as u32)).collect();
     let mut t = Table::from_grundy(space.clone(), grundy);
     for (c, v) in values.iter().enumerate() {
         if v.is_none() {
@@ -145,7 +153,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         let entries = pattern::verify(&t, p.formula.as_ref()).unwrap_or(0);
         p.basis = Basis::Observed { entries };
         let wrong = past.iter().any(|(q, v)| {
-            p.formula.at(q).and_then(|a| a.value).is_some_and(|g| g as i128 - offset != *v)
+            p.formula.at(q).and_then(|a| a.value).is_some_and(|g| sign * (g as i128 - offset) != *v)
         });
         if wrong {
             dropped += 1;
@@ -167,7 +175,7 @@ impl Found {
     /// The value pattern `i` gives at `p`.
     pub fn predict(&self, i: usize, p: &[u64]) -> Option<i128> {
         let g = self.patterns[i].formula.at(p)?.value?;
-        Some(g as i128 - self.offset)
+        Some(self.sign * (g as i128 - self.offset))
     }
 
     /// The words of pattern `i`, with the offset said.
@@ -177,7 +185,9 @@ impl Found {
             Kind::Remoteness { .. } => "remoteness",
             Kind::Score => "value",
         };
-        if self.offset == 0 {
+        if self.sign < 0 {
+            format!("{w} (G: minus the {name}, which is never positive on the box)")
+        } else if self.offset == 0 {
             format!("{w} (G: the {name})")
         } else {
             format!("{w} (G: the {name} + {}; the {name} is G - {})", self.offset, self.offset)
@@ -205,7 +215,7 @@ impl Found {
                 "patterns of the {} (each reproduces every entry of the box it covers; a conjecture beyond it):",
                 if noun == "value" { "values" } else { "remotenesses" }
             ));
-            for (k, &i) in kept.iter().enumerate() {
+            for (k, &i) in kept.iter().enumerate().take(SHOWN) {
                 out.push(format!(
                     "{}. [{}] {}; {}",
                     k + 1,
@@ -217,6 +227,12 @@ impl Found {
                     out.push(format!("   not used beyond the box: {why}"));
                 }
             }
+        }
+        if kept.len() > SHOWN {
+            out.push(format!(
+                "... and {} more (of single lines; --json lists them all)",
+                kept.len() - SHOWN
+            ));
         }
         for (i, r) in self.refuted.iter().enumerate() {
             if let Some(why) = r {
@@ -230,15 +246,19 @@ impl Found {
         out
     }
 
-    /// Far positions to check the patterns at before any answers: `k` a pattern, spread from
-    /// 10^3 to 10^18 over what it covers (its line, or the box's free coordinates, the fixed
-    /// ones as in the box), with varied residues.
-    pub fn samples(&self, k: usize) -> Vec<Coords> {
+    /// Far positions to check the patterns at before any answers: `k` for each pattern that
+    /// covers some position of `asked` (at most `4 k` in all), spread from 10^3 to 10^18 over
+    /// what it covers (its line, or the box's free coordinates, the fixed ones as in the box),
+    /// with varied residues.
+    pub fn samples(&self, k: usize, asked: &[Coords]) -> Vec<Coords> {
         let mut out: Vec<Coords> = Vec::new();
         let arity = self.arity;
         let free = self.space.free_axes();
         for (i, pat) in self.patterns.iter().enumerate() {
-            if self.refuted[i].is_some() || pat.edge.is_some() {
+            if self.refuted[i].is_some() || pat.edge.is_some() || out.len() >= 4 * k {
+                continue;
+            }
+            if !asked.iter().any(|p| pat.formula.at(&p[..arity]).is_some()) {
                 continue;
             }
             for j in 0..k {

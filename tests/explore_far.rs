@@ -1,0 +1,180 @@
+//! Patterns in remoteness and score values, and their far `--at` answers, through the binary:
+//! the truth far away is computed here by a plain iterative recursion over every position up
+//! to the one asked (no code shared with `games`). A subtraction game whose remoteness is
+//! arithmetic-periodic and a scoring game with a linear value are answered at 10^6 and
+//! beyond, labelled as conjectures the game's rule was checked against; planted games whose
+//! rule changes past the box must answer `unknown`, never a wrong value.
+
+mod common;
+
+use common::{games, temp_dir, text};
+
+fn have_python() -> bool {
+    common::have_python("the far-answer tests of --remoteness and --score")
+}
+
+/// A moves program from its Python body (`n` is the position; print the reply).
+fn program(name: &str, body: &str) -> String {
+    let dir = temp_dir(name);
+    let path = dir.join("moves.py");
+    let src = format!(
+        "import sys\nfor line in sys.stdin:\n    n = int(line)\n{}\n    sys.stdout.flush()\n",
+        body.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+    );
+    std::fs::write(&path, src).unwrap();
+    format!("python3 {}", path.display())
+}
+
+/// Remoteness of every position `0..=top` of a subtraction game whose move set at `n` is
+/// `moves(n)`, by the definition (normal play), iteratively.
+fn remoteness(top: usize, moves: &dyn Fn(usize) -> Vec<usize>) -> Vec<u32> {
+    let mut r = vec![0u32; top + 1];
+    for n in 1..=top {
+        let opts: Vec<u32> = moves(n).into_iter().filter(|&k| k <= n).map(|k| r[n - k]).collect();
+        let fast = opts.iter().filter(|&&x| x % 2 == 0).min();
+        r[n] = match (opts.is_empty(), fast) {
+            (true, _) => 0,
+            (false, Some(&f)) => f + 1,
+            (false, None) => opts.iter().max().unwrap() + 1,
+        };
+    }
+    r
+}
+
+/// The `at N:` line of a report.
+fn at_line(report: &str, n: u64) -> String {
+    let head = format!("at {n}: ");
+    report.lines().find(|l| l.starts_with(&head)).unwrap_or_else(|| panic!("{report}")).to_string()
+}
+
+#[test]
+fn periodic_remoteness_answers_far_and_agrees_with_the_recursion() {
+    if !have_python() {
+        return;
+    }
+    let cmd = program("sub134", "print(';'.join(str(n - s) for s in (1, 3, 4) if s <= n))");
+    let asked = [1_000_000u64, 999_999, 1_000_003, 777_777];
+    let mut args =
+        vec!["explore", "--remoteness", "--moves", &cmd, "--box", "0..199", "--no-table"];
+    let texts: Vec<String> = asked.iter().map(|n| n.to_string()).collect();
+    for t in &texts {
+        args.extend(["--at", t]);
+    }
+    let out = games(&args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("arithmetic-periodic"), "{report}");
+    let truth = remoteness(1_000_003, &|_| vec![1, 3, 4]);
+    for &n in &asked {
+        let r = truth[n as usize];
+        let o = if r % 2 == 1 { 'N' } else { 'P' };
+        let line = at_line(&report, n);
+        assert!(line.starts_with(&format!("at {n}: outcome {o}, remoteness {r} (")), "{line}");
+        assert!(line.contains("conjecture: pattern observed on 200 entries"), "{line}");
+        assert!(line.contains("the game's rule holds here"), "{line}");
+        assert!(!line.contains("proved"), "{line}");
+    }
+    // The built-in rule gives the same far answers, its options listed by the rule.
+    let out = games(
+        &["explore", "--remoteness", "--game", "sub:1,3,4", "--box", "0..199", "--at", "1000000"],
+        b"",
+    );
+    let line = at_line(&text(&out.stdout), 1_000_000);
+    assert!(line.contains(&format!("remoteness {} (", truth[1_000_000])), "{line}");
+}
+
+#[test]
+fn a_remoteness_pattern_broken_past_the_box_answers_unknown() {
+    if !have_python() {
+        return;
+    }
+    // S(1, 2) below 150, S(1, 2, 3) from there on: the box 0..99 sees S(1, 2) only.
+    let cmd = program(
+        "planted",
+        "ks = (1, 2, 3) if n >= 150 else (1, 2)\nprint(';'.join(str(n - k) for k in ks if k <= n))",
+    );
+    let truth = remoteness(1_000_000, &|n| if n >= 150 { vec![1, 2, 3] } else { vec![1, 2] });
+    for n in [1_000_000u64, 999_999] {
+        let t = n.to_string();
+        let out =
+            games(&["explore", "--remoteness", "--moves", &cmd, "--box", "0..99", "--at", &t], b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let line = at_line(&text(&out.stdout), n);
+        let right = format!("remoteness {} ", truth[n as usize]);
+        assert!(line.contains("unknown") || line.contains(&right), "wrong: {line}");
+        assert!(line.contains("unknown") && line.contains("refuted"), "{line}");
+    }
+}
+
+/// Values of a scoring game on `0..=top` whose options at `n` are `(n - k, gain)`.
+fn values(top: usize, opts: &dyn Fn(usize) -> Vec<(usize, i128)>) -> Vec<i128> {
+    let mut v = vec![0i128; top + 1];
+    for n in 1..=top {
+        v[n] = opts(n).into_iter().map(|(k, g)| g - v[n - k]).max().unwrap_or(0);
+    }
+    v
+}
+
+#[test]
+fn a_linear_score_answers_far_and_agrees_with_the_recursion() {
+    if !have_python() {
+        return;
+    }
+    // From n: to n - 1 gaining 2n - 1, or to n - 2 gaining nothing; the value is n. Negated
+    // gains give the value -n - ... (values all negative: the pattern is read on -value).
+    for sign in [1i128, -1] {
+        let body = format!(
+            "o = []\nif n >= 1: o.append(f'{{n - 1}} @ {{{sign} * (2 * n - 1)}}')\nif n >= 2: o.append(f'{{n - 2}} @ 0')\nprint('; '.join(o))"
+        );
+        let cmd = program(&format!("linear{sign}"), &body);
+        let asked = [1_000_000u64, 999_999, 123_457];
+        let texts: Vec<String> = asked.iter().map(|n| n.to_string()).collect();
+        let mut args = vec!["explore", "--score", "--moves", &cmd, "--box", "0..99", "--no-table"];
+        for t in &texts {
+            args.extend(["--at", t]);
+        }
+        let out = games(&args, b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report = text(&out.stdout);
+        let truth = values(1_000_000, &|n| {
+            let mut o = vec![(1, sign * (2 * n as i128 - 1))];
+            if n >= 2 {
+                o.push((2, 0));
+            }
+            o
+        });
+        for &n in &asked {
+            let line = at_line(&report, n);
+            let v = truth[n as usize];
+            assert!(line.starts_with(&format!("at {n}: value {v}, outcome ")), "{line}");
+            assert!(line.contains("the game's rule holds here"), "{line}");
+        }
+    }
+}
+
+#[test]
+fn a_score_pattern_broken_past_the_box_answers_unknown() {
+    if !have_python() {
+        return;
+    }
+    // The value is n up to 150; from there on a move to n - 3 gains 3n.
+    let body = "o = []\nif n >= 1: o.append(f'{n - 1} @ {2 * n - 1}')\nif n >= 2: o.append(f'{n - 2} @ 0')\nif n >= 150: o.append(f'{n - 3} @ {3 * n}')\nprint('; '.join(o))";
+    let cmd = program("planted-score", body);
+    let truth = values(1_000_000, &|n| {
+        let mut o = vec![(1, 2 * n as i128 - 1)];
+        if n >= 2 {
+            o.push((2, 0));
+        }
+        if n >= 150 {
+            o.push((3, 3 * n as i128));
+        }
+        o
+    });
+    let out =
+        games(&["explore", "--score", "--moves", &cmd, "--box", "0..99", "--at", "1000000"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = at_line(&text(&out.stdout), 1_000_000);
+    let right = format!("value {},", truth[1_000_000]);
+    assert!(line.contains("unknown") || line.contains(&right), "wrong: {line}");
+    assert!(line.contains("unknown") && line.contains("refuted"), "{line}");
+}
