@@ -10,7 +10,7 @@ use games::explore::guard;
 use games::explore::program::Program;
 use games::explore::reach;
 use games::explore::remoteness::{self, Solved, outcome_of};
-use games::explore::serve::{self, Oracle};
+use games::explore::serve::{self, Oracle, Written};
 use games::explore::space::{Coords, Space, parse_position};
 use games::harness::process;
 use games::out::Out;
@@ -54,7 +54,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         },
     };
     if args.get_flag("serve") {
-        return serve_stdin(&Player { solved: &solved });
+        let written = match &source {
+            Source::Program(program) => Some(Written::new(program, false)),
+            Source::Builtin(_) => None,
+        };
+        return serve_stdin(&Player { solved: &solved, written });
     }
     let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
     games::explore::pattern::grammar::search::set_time_budget(search);
@@ -385,6 +389,8 @@ fn json(
 /// The perfect player of an impartial game: best moves by remoteness.
 struct Player<'a> {
     solved: &'a Solved,
+    /// The moves program's own text of the moves (none for a built-in game).
+    written: Option<Written<'a>>,
 }
 
 impl Player<'_> {
@@ -399,7 +405,14 @@ impl Player<'_> {
 impl Oracle for Player<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
         let v = self.find(text)?;
-        Ok(self.solved.best(v).map(|u| self.solved.show(u)))
+        let Some(u) = self.solved.best(v) else { return Ok(None) };
+        let s = self.solved;
+        let want = (Some(u) != s.empty).then(|| s.coords(u));
+        let own = self
+            .written
+            .as_ref()
+            .and_then(|w| w.text(&s.coords(v)[..s.arity], want.as_ref().map(|c| &c[..s.arity])));
+        Ok(Some(own.unwrap_or_else(|| s.show(u))))
     }
     fn value(&self, text: &str) -> Result<String, String> {
         let v = self.find(text)?;

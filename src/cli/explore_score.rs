@@ -61,7 +61,8 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         Err(e) => return Ok(interrupted(e)),
     };
     if args.get_flag("serve") {
-        return super::explore_remoteness::serve_stdin(&Scorer { game: &game });
+        let written = Some(games::explore::serve::Written::new(&program, true));
+        return super::explore_remoteness::serve_stdin(&Scorer { game: &game, written });
     }
     let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
     games::explore::pattern::grammar::search::set_time_budget(search);
@@ -288,6 +289,8 @@ fn json(
 /// The perfect player of a scoring game: a move of the best value.
 struct Scorer<'a> {
     game: &'a ScoreGame,
+    /// The moves program's own text of the moves.
+    written: Option<games::explore::serve::Written<'a>>,
 }
 
 impl Scorer<'_> {
@@ -302,7 +305,14 @@ impl Scorer<'_> {
 impl Oracle for Scorer<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
         let v = self.find(text)?;
-        Ok(self.game.best(v).first().map(|&(u, _, _)| self.game.show(u)))
+        let Some(&(u, _, _)) = self.game.best(v).first() else { return Ok(None) };
+        let g = self.game;
+        let want = (u != score::EMPTY).then(|| g.position(u as usize));
+        let own = self
+            .written
+            .as_ref()
+            .and_then(|w| w.text(&g.position(v)[..g.arity], want.as_ref().map(|c| &c[..g.arity])));
+        Ok(Some(own.unwrap_or_else(|| g.show(u))))
     }
     fn value(&self, text: &str) -> Result<String, String> {
         Ok(self.game.value[self.find(text)?].to_string())
