@@ -186,11 +186,36 @@ fn answer_all(
     Ok(out)
 }
 
-/// `A & B & C`: the parts of a conjunctive compound (one part: a plain position).
+/// `A & B & C` (a conjunctive compound) or `A | B | C` (a selective compound): the parts
+/// (one part: a plain position).
 fn compound(text: &str, arity: usize) -> Result<Vec<Coords>> {
-    text.split('&')
+    if text.contains('&') && text.contains('|') {
+        return Err(usage(format!(
+            "--at '{text}': a compound is conjunctive (A & B) or selective (A | B), not both"
+        )));
+    }
+    let sep = if selective(text) { '|' } else { '&' };
+    text.split(sep)
         .map(|p| parse_position(p.trim(), arity).map_err(|e| usage(format!("--at: {e}"))))
         .collect()
+}
+
+/// Is `--at` text a selective compound `A | B`?
+fn selective(text: &str) -> bool {
+    text.contains('|')
+}
+
+/// The outcome of a selective compound from its parts' remotenesses (normal play, finite
+/// parts: won exactly when some part is won, [`games::theory::remoteness::selective_wins`]),
+/// or why it is not answered.
+fn selective_outcome(rs: &[u32], misere: bool) -> Result<u8, &'static str> {
+    if misere {
+        return Err("selective compounds are answered in normal play only");
+    }
+    if rs.contains(&DRAW) {
+        return Err("a part is drawn; selective compounds of loopy games are not answered");
+    }
+    Ok(if games::theory::remoteness::selective_wins(rs) { b'N' } else { b'P' })
 }
 
 /// The moves program's graph from the box, every option kept. `Err` holds the exit status of
@@ -278,7 +303,7 @@ fn table(out: &mut Out, space: &Space, s: &Solved) {
 
 /// The remoteness of a compound from its parts' answers, and the labels of the far parts
 /// (`Err`: the first unknown part's label).
-fn combine(parts: &[Part]) -> Result<(u32, Vec<String>), String> {
+fn combine(parts: &[Part]) -> Result<(u32, Vec<String>, Vec<u32>), String> {
     let mut rs = Vec::with_capacity(parts.len());
     let mut labels = Vec::new();
     for (r, label) in parts {
@@ -291,13 +316,13 @@ fn combine(parts: &[Part]) -> Result<(u32, Vec<String>), String> {
             (None, None) => rs.push(DRAW),
         }
     }
-    Ok((games::theory::remoteness::conjunctive(&rs), labels))
+    Ok((games::theory::remoteness::conjunctive(&rs), labels, rs))
 }
 
 /// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
 /// basis of far parts.
 fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
-    let (r, labels) = match combine(a) {
+    let (r, labels, rs) = match combine(a) {
         Err(why) => {
             let first = a.iter().position(|x| x.0.is_none()).unwrap_or(0);
             let at = games::explore::space::format_position(&parts[first], s.arity);
@@ -309,12 +334,21 @@ fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
         }
         Ok(x) => x,
     };
+    let basis = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join("; ")) };
+    if selective(text) {
+        return match selective_outcome(&rs, s.misere) {
+            Err(why) => format!("at {text}: unknown: {why}"),
+            Ok(o) => format!(
+                "at {text}: outcome {}, no remoteness (selective compound: won exactly when some part is won; its remoteness is not a function of the parts'){basis}",
+                o as char
+            ),
+        };
+    }
     let how = if parts.len() > 1 {
         " (conjunctive compound: the least remoteness of its parts, Smith's rule)"
     } else {
         ""
     };
-    let basis = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join("; ")) };
     match r {
         DRAW => format!("at {text}: outcome D, no remoteness (a draw){how}{basis}"),
         r => format!(
@@ -357,12 +391,17 @@ fn json(
         .zip(answers)
         .map(|((text, parts), a)| {
             let combined = combine(a);
-            let r = combined.as_ref().ok().map(|x| x.0);
-            let mut e = entry(parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect(), r);
+            let position: Vec<u64> = parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect();
+            let mut e = if selective(text) {
+                let o = combined.as_ref().ok().and_then(|x| selective_outcome(&x.2, s.misere).ok());
+                json!({ "position": position, "outcome": o.map_or("?".to_string(), |o| (o as char).to_string()), "compound": "selective" })
+            } else {
+                entry(position, combined.as_ref().ok().map(|x| x.0))
+            };
             e["text"] = json!(text);
             e["basis"] = json!(match combined {
-                Ok((_, labels)) if labels.is_empty() => "computed".to_string(),
-                Ok((_, labels)) => labels.join("; "),
+                Ok((_, labels, _)) if labels.is_empty() => "computed".to_string(),
+                Ok((_, labels, _)) => labels.join("; "),
                 Err(why) => why,
             });
             e
