@@ -178,3 +178,63 @@ fn a_score_pattern_broken_past_the_box_answers_unknown() {
     assert!(line.contains("unknown") || line.contains(&right), "wrong: {line}");
     assert!(line.contains("unknown") && line.contains("refuted"), "{line}");
 }
+
+/// `--at-file` and `--at -` feed `--remoteness` and `--score` like `--at` (a compound a line
+/// for remoteness); an empty line is refused naming it; `--multiset` is refused in one line.
+#[test]
+fn at_file_and_multiset_in_remoteness_and_score_modes() {
+    let dir = temp_dir("atfile");
+    let file = dir.join("at.txt");
+    std::fs::write(&file, "5\n1000000\n3 | 4\n3 & 4\n").unwrap();
+    let f = file.to_str().unwrap();
+    let args = ["explore", "--remoteness", "--game", "sub:1,2", "--box", "0..30", "--no-table"];
+    let mut a = args.to_vec();
+    a.extend(["--at", "2", "--at-file", f]);
+    let out = games(&a, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    for want in [
+        "at 2: outcome N, remoteness 1\n",
+        "at 5: outcome N, remoteness 3\n",
+        "at 1000000: outcome N, remoteness 666667 (conjecture",
+        "at 3 | 4: outcome N, no remoteness (selective",
+        "at 3 & 4: outcome P, remoteness 2 (conjunctive",
+    ] {
+        assert!(s.contains(want), "{want} not in\n{s}");
+    }
+    // The same from standard input.
+    let mut a = args.to_vec();
+    a.extend(["--at", "-"]);
+    let out = games(&a, b"5\n3 | 4\n");
+    assert!(text(&out.stdout).contains("at 3 | 4: outcome N"), "{}", text(&out.stdout));
+    // An empty line is an error naming its line.
+    std::fs::write(&file, "5\n\n7\n").unwrap();
+    let mut a = args.to_vec();
+    a.extend(["--at-file", f]);
+    let out = games(&a, b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("at.txt:2: an empty line"), "{}", text(&out.stderr));
+    // --multiset: one line, exit 2, in both modes.
+    for mode in [
+        vec!["explore", "--remoteness", "--moves", "true", "--box", "0..9", "--multiset"],
+        vec!["explore", "--score", "--moves", "true", "--box", "0..9", "--multiset"],
+    ] {
+        let out = games(&mode, b"");
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not --multiset"), "{err}");
+    }
+    if !have_python() {
+        return;
+    }
+    let cmd = program("atfile-score", "print(f'{n - 1} @ {2 * n - 1}' if n > 0 else '')");
+    std::fs::write(&file, "7\n1000000\n").unwrap();
+    let out = games(
+        &["explore", "--score", "--moves", &cmd, "--box", "0..40", "--no-table", "--at-file", f],
+        b"",
+    );
+    let s = text(&out.stdout);
+    assert!(s.contains("at 7: value 7, outcome win\n"), "{s}");
+    assert!(s.contains("at 1000000: value 1000000, outcome win (conjecture"), "{s}");
+}

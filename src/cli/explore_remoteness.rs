@@ -28,14 +28,19 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     if args.get_flag("multiset") {
-        return Err(usage("--remoteness and --serve take plain positions, not --multiset".into()));
+        return Err(usage(
+            "--remoteness and --serve take plain positions, not --multiset (a multiset of heaps is a sum, and remoteness does not add up over sums: list whole positions)"
+                .into(),
+        ));
     }
     let misere = args.get_flag("misere");
-    let at: Vec<(String, Vec<Coords>)> = args
-        .get_many::<String>("at")
+    let at: Vec<(String, Vec<Coords>)> = asked_texts(args)?
         .into_iter()
-        .flatten()
-        .map(|s| compound(s, space.arity()).map(|c| (s.clone(), c)))
+        .map(|(s, whence)| {
+            compound(&s, space.arity())
+                .map(|c| (s.clone(), c))
+                .map_err(|e| if whence.is_empty() { e } else { usage(format!("{whence}{e}")) })
+        })
         .collect::<Result<_>>()?;
     let (solved, game, source) = match args.get_one::<String>("game") {
         Some(name) => {
@@ -182,6 +187,47 @@ fn answer_all(
             answers.push((r, Some(a.label)));
         }
         out.push(answers);
+    }
+    Ok(out)
+}
+
+/// The `--at` texts, then the lines of `--at -` (standard input) and `--at-file FILE`, each
+/// with where it was read (`FILE:LINE: `, empty for a plain `--at`). An empty line in a file
+/// is an error naming it (it would shift every later answer against its line).
+pub(super) fn asked_texts(args: &ArgMatches) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let lines = |input: &[u8], name: &str, out: &mut Vec<(String, String)>| -> Result<()> {
+        let body = input.strip_suffix(b"\n").unwrap_or(input);
+        if body.is_empty() {
+            return Ok(());
+        }
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let whence = format!("{name}:{}: ", i + 1);
+            let Ok(text) = std::str::from_utf8(line) else {
+                return Err(usage(format!("{whence}not UTF-8 text")));
+            };
+            if text.trim().is_empty() {
+                return Err(usage(format!("{whence}an empty line (one position a line)")));
+            }
+            out.push((text.trim().to_string(), whence));
+        }
+        Ok(())
+    };
+    for s in args.get_many::<String>("at").into_iter().flatten() {
+        if s == "-" {
+            if args.get_flag("serve") {
+                return Err(usage("--at - reads standard input, which --serve answers".into()));
+            }
+            let input = super::read_input(None)?;
+            lines(&input, "--at -", &mut out)?;
+            continue;
+        }
+        out.push((s.clone(), String::new()));
+    }
+    if let Some(path) = args.get_one::<String>("at-file") {
+        let input = super::read_input(Some(&std::path::PathBuf::from(path)))?;
+        lines(&input, path, &mut out)?;
     }
     Ok(out)
 }

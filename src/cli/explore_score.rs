@@ -34,7 +34,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let arity = space.arity();
-    let at = positions(args, "at", arity)?;
+    if args.get_flag("multiset") {
+        return Err(usage(
+            "--score takes plain positions, not --multiset (a multiset of heaps is a sum, and scores do not add up over sums: list whole positions)"
+                .into(),
+        ));
+    }
+    let at: Vec<Coords> = super::explore_remoteness::asked_texts(args)?
+        .into_iter()
+        .map(|(s, whence)| {
+            parse_position(&s, arity).map_err(|e| usage(format!("{whence}--at '{s}': {e}")))
+        })
+        .collect::<Result<_>>()?;
     let winning = positions(args, "winning", arity)?;
     let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
     let program = Program {
