@@ -108,6 +108,10 @@ enum Source {
 /// The patterns of the box's remotenesses, checked also on the positions explored past it.
 fn patterns(space: &Space, s: &Solved) -> far::Found {
     let k = space.arity();
+    let kind = far::Kind::Remoteness { misere: s.misere };
+    if space.cells() > far::MAX_SEARCH_CELLS {
+        return far::skipped(kind, space);
+    }
     let values: Vec<Option<i128>> = (0..space.cells())
         .map(|c| {
             let v = s.find(&space.position(c)[..k])?;
@@ -122,7 +126,7 @@ fn patterns(space: &Space, s: &Solved) -> far::Found {
             (!space.contains(&p[..k])).then_some((p, i128::from(s.remoteness[v])))
         })
         .collect();
-    far::find(far::Kind::Remoteness { misere: s.misere }, space, &values, &past)
+    far::find(kind, space, &values, &past)
 }
 
 /// One part's answer: its remoteness (None: unknown) and where it comes from (`None`:

@@ -143,6 +143,9 @@ fn near(space: &Space, asked: &[Coords], budget: usize) -> Vec<Coords> {
 /// The patterns of the box's values, checked also on the positions explored past it.
 fn patterns(game: &ScoreGame) -> far::Found {
     let cells = game.space.cells();
+    if cells > far::MAX_SEARCH_CELLS {
+        return far::skipped(far::Kind::Score, &game.space);
+    }
     let values: Vec<Option<i128>> = game.value[..cells].iter().map(|&v| Some(v)).collect();
     let past: Vec<(Coords, i128)> =
         (cells..game.len()).map(|v| (game.position(v), game.value[v])).collect();

@@ -102,13 +102,11 @@ pub struct FarOptions {
 /// The options of a far position, or why they are not known.
 pub type Listing = Result<FarOptions, String>;
 
-/// The patterns of `values` (one per box cell, `None` for no value), checked also against
-/// `past` (positions explored outside the box, with their values).
-pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords, i128)]) -> Found {
-    let arity = space.arity();
-    let mut found = Found {
+/// No pattern, nothing searched yet (for a box too large to search: [`skipped`]).
+fn empty(kind: Kind, space: &Space) -> Found {
+    Found {
         kind,
-        arity,
+        arity: space.arity(),
         space: space.clone(),
         patterns: Vec::new(),
         offset: 0,
@@ -116,14 +114,27 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         refuted: Vec::new(),
         held: Vec::new(),
         notes: vec![],
-    };
-    if values.len() > MAX_SEARCH_CELLS {
-        found.notes.push(format!(
-            "pattern search skipped: the box has {} positions, more than 2^22",
-            values.len()
-        ));
-        return found;
     }
+}
+
+/// No pattern searched on a box of more than [`MAX_SEARCH_CELLS`] positions, said so (the
+/// caller need not build the values).
+pub fn skipped(kind: Kind, space: &Space) -> Found {
+    let mut found = empty(kind, space);
+    found.notes.push(format!(
+        "pattern search skipped: the box has {} positions, more than 2^22",
+        space.cells()
+    ));
+    found
+}
+
+/// The patterns of `values` (one per box cell, `None` for no value), checked also against
+/// `past` (positions explored outside the box, with their values).
+pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords, i128)]) -> Found {
+    if values.len() > MAX_SEARCH_CELLS {
+        return skipped(kind, space);
+    }
+    let mut found = empty(kind, space);
     let lo = values.iter().flatten().copied().min().unwrap_or(0);
     let hi = values.iter().flatten().copied().max().unwrap_or(0);
     let sign = if hi <= 0 && lo < 0 { -1 } else { 1 };
