@@ -42,6 +42,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
                 .map_err(|e| if whence.is_empty() { e } else { usage(format!("{whence}{e}")) })
         })
         .collect::<Result<_>>()?;
+    // Far parts asked: the guard's region (the box, a band past it, the near parts) is
+    // computed for real, so the patterns are checked past the box and near parts need none.
+    let max = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
+    let parts: Vec<Coords> = at.iter().flat_map(|(_, p)| p.iter().copied()).collect();
+    let k = space.arity();
+    let computed = match parts.iter().all(|p| space.contains(&p[..k])) {
+        true => space.clone(),
+        false => guard::region(&space, &parts, max).unwrap_or_else(|| space.clone()),
+    };
     let (solved, game, source) = match args.get_one::<String>("game") {
         Some(name) => {
             let g =
@@ -49,11 +58,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             if games::explore::builtin::arity(&g) != space.arity() {
                 return Err(usage(format!("--game {name} does not have the box's arity")));
             }
-            let s = remoteness::from_builtin(&g, &space, misere)
+            let s = remoteness::from_builtin(&g, &computed, misere)
                 .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
             (s, format!("built-in game {name}"), Source::Builtin(g))
         }
-        None => match from_program(args, &space, misere)? {
+        None => match from_program(args, &computed, misere)? {
             Ok((s, name, program)) => (s, name, Source::Program(program)),
             Err(code) => return Ok(code),
         },

@@ -76,6 +76,8 @@ pub struct Found {
     pub refuted: Vec<Option<String>>,
     /// Per pattern: the far positions where [`Found::check`] saw the rule hold.
     pub held: Vec<usize>,
+    /// Per pattern: the positions computed past the box that it covers (all agree).
+    pub past: Vec<usize>,
     /// Why no pattern was searched, or what was dropped before the run.
     pub notes: Vec<String>,
 }
@@ -113,6 +115,7 @@ fn empty(kind: Kind, space: &Space) -> Found {
         sign: 1,
         refuted: Vec::new(),
         held: Vec::new(),
+        past: Vec::new(),
         notes: vec![],
     }
 }
@@ -163,14 +166,18 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         }
         let entries = pattern::verify(&t, p.formula.as_ref()).unwrap_or(0);
         p.basis = Basis::Observed { entries };
+        let mut covered = 0usize;
         let wrong = past.iter().any(|(q, v)| {
-            p.formula.at(q).and_then(|a| a.value).is_some_and(|g| sign * (g as i128 - offset) != *v)
+            let Some(g) = p.formula.at(q).and_then(|a| a.value) else { return false };
+            covered += 1;
+            sign * (g as i128 - offset) != *v
         });
         if wrong {
             dropped += 1;
             continue;
         }
         found.patterns.push(p);
+        found.past.push(covered);
     }
     if dropped > 0 {
         found.notes.push(format!(
@@ -208,7 +215,11 @@ impl Found {
     /// The label of pattern `i`.
     pub fn label(&self, i: usize) -> String {
         let p = &self.patterns[i];
-        format!("{} ({})", p.basis.label(), p.formula.family())
+        let past = match self.past.get(i) {
+            Some(&n) if n > 0 => format!("; the {n} positions computed past the box agree"),
+            _ => String::new(),
+        };
+        format!("{} ({}){past}", p.basis.label(), p.formula.family())
     }
 
     /// The report lines: the patterns (or why there are none), the notes, the refutations.
