@@ -238,3 +238,63 @@ fn at_file_and_multiset_in_remoteness_and_score_modes() {
     assert!(s.contains("at 7: value 7, outcome win\n"), "{s}");
     assert!(s.contains("at 1000000: value 1000000, outcome win (conjecture"), "{s}");
 }
+
+/// `--serve` answers far positions from a pattern the game's rule confirms at the position
+/// asked (and at sampled far positions before the first request): the value agrees with the
+/// recursion, the move keeps it (a fastest win to a lost position of remoteness one less, a
+/// move of the best score), written as the program wrote it; a broken pattern gives `unknown`.
+#[test]
+fn serve_answers_far_positions_from_checked_patterns() {
+    if !have_python() {
+        return;
+    }
+    let cmd =
+        program("serve-far", "print(';'.join('%07d' % (n - s) for s in (1, 3, 4) if s <= n))");
+    let truth = remoteness(1_000_004, &|_| vec![1, 3, 4]);
+    let asked = [1_000_000u64, 999_999, 1_000_004];
+    let mut input = String::new();
+    for n in asked {
+        input.push_str(&format!("{n}\n{n} ?\n"));
+    }
+    let out = games(
+        &["explore", "--remoteness", "--moves", &cmd, "--box", "0..199", "--serve"],
+        input.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    for (i, n) in asked.iter().enumerate() {
+        let r = truth[*n as usize];
+        let o = if r % 2 == 1 { 'N' } else { 'P' };
+        assert_eq!(lines[2 * i + 1], format!("{o} {r}"), "value at {n}");
+        let mv = &lines[2 * i];
+        assert_eq!(mv.len(), 7, "the program's own text: {mv}");
+        let u: usize = mv.parse().unwrap();
+        assert!([1, 3, 4].contains(&(*n as usize - u)), "{n} -> {u}");
+        assert_eq!(truth[u], r - 1, "{n} -> {u}");
+        assert!(
+            o == 'P' || truth[u].is_multiple_of(2),
+            "a win moves to a lost position: {n} -> {u}"
+        );
+    }
+    // A rule that changes past the box: unknown, never a move.
+    let planted = program(
+        "serve-planted",
+        "ks = (1, 2, 3) if n >= 150 else (1, 2)\nprint(';'.join(str(n - k) for k in ks if k <= n))",
+    );
+    let out = games(
+        &["explore", "--remoteness", "--moves", &planted, "--box", "0..99", "--serve"],
+        b"1000000\n1000000 ?\n",
+    );
+    assert_eq!(text(&out.stdout), "unknown\nunknown\n");
+    assert!(text(&out.stderr).contains("refuted"), "{}", text(&out.stderr));
+    // Scores: the value n, by moving to n - 1 (written with leading zeros).
+    let cmd = program(
+        "serve-score",
+        "o = []\nif n >= 1: o.append('%07d @ %d' % (n - 1, 2 * n - 1))\nif n >= 2: o.append('%d @ 0' % (n - 2))\nprint(' ; '.join(o))",
+    );
+    let out = games(
+        &["explore", "--score", "--moves", &cmd, "--box", "0..99", "--serve"],
+        b"1000000\n1000000 ?\n",
+    );
+    assert_eq!(text(&out.stdout), "0999999\n1000000\n", "{}", text(&out.stderr));
+}

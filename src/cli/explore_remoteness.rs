@@ -15,6 +15,7 @@ use games::explore::space::{Coords, Space, parse_position};
 use games::harness::process;
 use games::out::Out;
 use games::theory::remoteness::DRAW;
+use std::cell::RefCell;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -67,18 +68,31 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
     };
-    if args.get_flag("serve") {
-        let written = match &source {
-            Source::Program(program) => Some(Written::new(program, false)),
-            Source::Builtin(_) => None,
-        };
-        return serve_stdin(&Player { solved: &solved, written });
-    }
     let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
     games::explore::pattern::grammar::search::set_time_budget(search);
     let mut found = patterns(&space, &solved);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
+    if args.get_flag("serve") {
+        let written = match &source {
+            Source::Program(program) => Some(Written::new(program, false)),
+            Source::Builtin(_) => None,
+        };
+        // Every pattern is checked at its far samples before the first request.
+        let samples = found.samples(checks, None);
+        if !samples.is_empty() {
+            let listed = match source.list(&samples, space.arity(), time) {
+                Ok(l) => l,
+                Err(e) => return Ok(interrupted(e)),
+            };
+            let known = |q: &[u64]| known_of(&solved, q);
+            for (p, l) in samples.iter().zip(&listed) {
+                found.check(p, l, &known, "sampled");
+            }
+        }
+        let far = RefCell::new(FarServe { found, source: &source, time });
+        return serve_stdin(&Player { solved: &solved, written, far });
+    }
     let answers = match answer_all(&solved, &mut found, &source, &at, (time, checks)) {
         Ok(a) => a,
         Err(e) => return Ok(interrupted(e)),
@@ -114,6 +128,25 @@ enum Source {
     Program(Program),
 }
 
+impl Source {
+    /// The options of far positions (`k` coordinates), within `time`.
+    fn list(&self, ps: &[Coords], k: usize, time: Duration) -> std::io::Result<Vec<far::Listing>> {
+        match self {
+            Source::Builtin(g) => {
+                let mut l = guard::BuiltinLister { game: g.clone() };
+                far::list_plain(&mut l, ps, time)
+            }
+            Source::Program(program) => {
+                process::Supervisor::install();
+                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
+                let got = far::list_plain(&mut l, ps, time);
+                process::sweep_orphans();
+                got
+            }
+        }
+    }
+}
+
 /// The patterns of the box's remotenesses, checked also on the positions explored past it.
 fn patterns(space: &Space, s: &Solved) -> far::Found {
     let k = space.arity();
@@ -138,6 +171,13 @@ fn patterns(space: &Space, s: &Solved) -> far::Found {
     far::find(kind, space, &values, &past)
 }
 
+/// The remoteness of an explored position (none for a draw or one not explored).
+fn known_of(s: &Solved, q: &[u64]) -> Option<i128> {
+    let v = s.find(q)?;
+    let r = s.remoteness[v];
+    (r != DRAW).then_some(i128::from(r))
+}
+
 /// One part's answer: its remoteness (None: unknown) and where it comes from (`None`:
 /// computed).
 type Part = (Option<u32>, Option<String>);
@@ -157,30 +197,15 @@ fn answer_all(
         .flat_map(|(_, parts)| parts.iter().copied())
         .filter(|p| s.find(&p[..k]).is_none())
         .collect();
-    let samples = if far_parts.is_empty() { Vec::new() } else { found.samples(checks, &far_parts) };
+    let samples =
+        if far_parts.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_parts)) };
     let all: Vec<Coords> = far_parts.iter().chain(&samples).copied().collect();
     let listed = if all.is_empty() || found.patterns.is_empty() {
         vec![Err("no pattern to check".to_string()); all.len()]
     } else {
-        match source {
-            Source::Builtin(g) => {
-                let mut l = guard::BuiltinLister { game: g.clone() };
-                far::list_plain(&mut l, &all, time)?
-            }
-            Source::Program(program) => {
-                process::Supervisor::install();
-                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
-                let got = far::list_plain(&mut l, &all, time);
-                process::sweep_orphans();
-                got?
-            }
-        }
+        source.list(&all, k, time)?
     };
-    let known = |q: &[u64]| {
-        let v = s.find(q)?;
-        let r = s.remoteness[v];
-        (r != DRAW).then_some(i128::from(r))
-    };
+    let known = |q: &[u64]| known_of(s, q);
     for (i, p) in all.iter().enumerate() {
         let what = if i < far_parts.len() { "asked" } else { "sampled" };
         found.check(p, &listed[i], &known, what);
@@ -489,20 +514,60 @@ struct Player<'a> {
     solved: &'a Solved,
     /// The moves program's own text of the moves (none for a built-in game).
     written: Option<Written<'a>>,
+    /// Far positions: the patterns, checked by the game's rule at each request.
+    far: RefCell<FarServe<'a>>,
+}
+
+/// What `--serve` needs for positions outside the explored ones.
+struct FarServe<'a> {
+    found: far::Found,
+    source: &'a Source,
+    time: Duration,
 }
 
 impl Player<'_> {
     fn find(&self, text: &str) -> Result<usize, String> {
         let p = parse_position(text, self.solved.arity)?;
-        self.solved
-            .find(&p[..self.solved.arity])
-            .ok_or_else(|| "not among the explored positions (widen --box)".to_string())
+        self.solved.find(&p[..self.solved.arity]).ok_or_else(|| "far".to_string())
+    }
+
+    /// A far position's value and best option, from a pattern the rule confirms there.
+    fn far(&self, text: &str) -> Result<(Coords, u32, Option<Option<Coords>>), String> {
+        let s = self.solved;
+        let p = parse_position(text, s.arity)?;
+        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
+        let listing = match far.source.list(&[p], s.arity, far.time) {
+            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
+            Err(e) => Err(e.to_string()),
+        };
+        let known = |q: &[u64]| known_of(s, q);
+        let (v, pick) = far.found.far_move(&p, &listing, &known).map_err(|why| {
+            format!("not among the explored positions and not answered from a pattern: {why}")
+        })?;
+        Ok((p, u32::try_from(v).map_err(|_| "no remoteness".to_string())?, pick))
     }
 }
 
 impl Oracle for Player<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let v = self.find(text)?;
+        let Ok(v) = self.find(text) else {
+            let (p, r, pick) = self.far(text)?;
+            let k = self.solved.arity;
+            return match pick {
+                None if r == 0 => Ok(None),
+                None => Err("no option has the value the pattern needs".into()),
+                Some(q) => {
+                    let own = self
+                        .written
+                        .as_ref()
+                        .and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
+                    let shown = q.map_or("()".to_string(), |c| {
+                        games::explore::space::format_position(&c, k)
+                    });
+                    Ok(Some(own.unwrap_or(shown)))
+                }
+            };
+        };
         let Some(u) = self.solved.best(v) else { return Ok(None) };
         let s = self.solved;
         let want = (Some(u) != s.empty).then(|| s.coords(u));
@@ -513,7 +578,10 @@ impl Oracle for Player<'_> {
         Ok(Some(own.unwrap_or_else(|| s.show(u))))
     }
     fn value(&self, text: &str) -> Result<String, String> {
-        let v = self.find(text)?;
+        let Ok(v) = self.find(text) else {
+            let (_, r, _) = self.far(text)?;
+            return Ok(format!("{} {r}", outcome_of(r, self.solved.misere) as char));
+        };
         let r = self.solved.remoteness[v];
         Ok(match r {
             DRAW => "D".to_string(),

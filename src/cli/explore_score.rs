@@ -71,15 +71,32 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
-    if args.get_flag("serve") {
-        let written = Some(games::explore::serve::Written::new(&program, true));
-        return super::explore_remoteness::serve_stdin(&Scorer { game: &game, written });
-    }
     let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
     games::explore::pattern::grammar::search::set_time_budget(search);
     let mut found = patterns(&game);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
+    if args.get_flag("serve") {
+        let written = Some(games::explore::serve::Written::new(&program, true));
+        // Every pattern is checked at its far samples before the first request.
+        let samples = found.samples(checks, None);
+        if !samples.is_empty() {
+            process::Supervisor::install();
+            let listed = far::list_scored(&program, &samples, time);
+            process::sweep_orphans();
+            let listed = match listed {
+                Ok(l) => l,
+                Err(e) => return Ok(interrupted(e)),
+            };
+            let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+            for (p, l) in samples.iter().zip(&listed) {
+                found.check(p, l, &known, "sampled");
+            }
+        }
+        let far = std::cell::RefCell::new((found, time));
+        let scorer = Scorer { game: &game, written, program: &program, far };
+        return super::explore_remoteness::serve_stdin(&scorer);
+    }
     let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
         Ok(a) => a,
         Err(e) => return Ok(interrupted(e)),
@@ -166,7 +183,7 @@ fn answer_all(
 ) -> std::io::Result<Vec<Answer>> {
     let k = game.arity;
     let far_at: Vec<Coords> = at.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
-    let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, &far_at) };
+    let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_at)) };
     let all: Vec<Coords> = far_at.iter().chain(&samples).copied().collect();
     let listed = if all.is_empty() || found.patterns.is_empty() {
         vec![Err("no pattern to check".to_string()); all.len()]
@@ -305,20 +322,49 @@ struct Scorer<'a> {
     game: &'a ScoreGame,
     /// The moves program's own text of the moves.
     written: Option<games::explore::serve::Written<'a>>,
+    program: &'a Program,
+    /// Far positions: the patterns (checked by the game's rule at each request), the time to
+    /// list a position's options.
+    far: std::cell::RefCell<(far::Found, Duration)>,
 }
+
+/// A far position's value and best option (see [`far::Found::far_move`]).
+type FarMove = (Coords, i128, Option<Option<Coords>>);
 
 impl Scorer<'_> {
     fn find(&self, text: &str) -> Result<usize, String> {
         let p = parse_position(text, self.game.arity)?;
-        self.game
-            .find(&p[..self.game.arity])
-            .ok_or_else(|| "not among the explored positions (widen --box)".to_string())
+        self.game.find(&p[..self.game.arity]).ok_or_else(|| "far".to_string())
+    }
+
+    /// A far position's value and best option, from a pattern the rule confirms there.
+    fn far(&self, text: &str) -> Result<FarMove, String> {
+        let g = self.game;
+        let p = parse_position(text, g.arity)?;
+        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
+        let listing = match far::list_scored(self.program, &[p], far.1) {
+            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
+            Err(e) => Err(e.to_string()),
+        };
+        let known = |q: &[u64]| g.find(q).map(|v| g.value[v]);
+        let (v, pick) = far.0.far_move(&p, &listing, &known).map_err(|why| {
+            format!("not among the explored positions and not answered from a pattern: {why}")
+        })?;
+        Ok((p, v, pick))
     }
 }
 
 impl Oracle for Scorer<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let v = self.find(text)?;
+        let Ok(v) = self.find(text) else {
+            let (p, _, pick) = self.far(text)?;
+            let k = self.game.arity;
+            let Some(q) = pick else { return Ok(None) };
+            let own =
+                self.written.as_ref().and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
+            let shown = q.map_or("()".to_string(), |c| format_position(&c, k));
+            return Ok(Some(own.unwrap_or(shown)));
+        };
         let Some(&(u, _, _)) = self.game.best(v).first() else { return Ok(None) };
         let g = self.game;
         let want = (u != score::EMPTY).then(|| g.position(u as usize));
@@ -329,6 +375,9 @@ impl Oracle for Scorer<'_> {
         Ok(Some(own.unwrap_or_else(|| g.show(u))))
     }
     fn value(&self, text: &str) -> Result<String, String> {
-        Ok(self.game.value[self.find(text)?].to_string())
+        match self.find(text) {
+            Ok(v) => Ok(self.game.value[v].to_string()),
+            Err(_) => Ok(self.far(text)?.1.to_string()),
+        }
     }
 }

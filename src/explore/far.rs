@@ -269,10 +269,10 @@ impl Found {
     }
 
     /// Far positions to check the patterns at before any answers: `k` for each pattern that
-    /// covers some position of `asked` (at most `4 k` in all), spread from 10^3 to 10^18 over
+    /// covers some position of `asked` (every pattern: `None`; at most `4 k` in all), spread from 10^3 to 10^18 over
     /// what it covers (its line, or the box's free coordinates, the fixed ones as in the box),
     /// with varied residues.
-    pub fn samples(&self, k: usize, asked: &[Coords]) -> Vec<Coords> {
+    pub fn samples(&self, k: usize, asked: Option<&[Coords]>) -> Vec<Coords> {
         let mut out: Vec<Coords> = Vec::new();
         let arity = self.arity;
         let free = self.space.free_axes();
@@ -280,7 +280,9 @@ impl Found {
             if self.refuted[i].is_some() || pat.edge.is_some() || out.len() >= 4 * k {
                 continue;
             }
-            if !asked.iter().any(|p| pat.formula.at(&p[..arity]).is_some()) {
+            if let Some(asked) = asked
+                && !asked.iter().any(|p| pat.formula.at(&p[..arity]).is_some())
+            {
                 continue;
             }
             for j in 0..k {
@@ -347,6 +349,55 @@ impl Found {
         listing: &Listing,
         known: &dyn Fn(&[u64]) -> Option<i128>,
     ) -> Far {
+        self.answer_with(p, listing, known).0
+    }
+
+    /// The best move at a far position `p` whose options are `listing`, for `--serve`: the
+    /// value of `p` ([`Found::answer`], the rule checked there) and the option to play
+    /// (`None`: no move; `Some(None)`: the empty game `()`), valued as the check valued it: a
+    /// fastest win, else a slowest loss (remoteness), or a move of the best score. `Err`: why
+    /// not (unknown, or the rule could not be checked there).
+    pub fn far_move(
+        &mut self,
+        p: &Coords,
+        listing: &Listing,
+        known: &dyn Fn(&[u64]) -> Option<i128>,
+    ) -> Result<(i128, Option<Option<Coords>>), String> {
+        let (a, i) = self.answer_with(p, listing, known);
+        let (Some(v), Some(i), true) = (a.value, i, a.checked) else { return Err(a.label) };
+        let opts = listing.as_ref().map_err(Clone::clone)?;
+        let k = self.arity;
+        let val = |q: &Option<Coords>| match q {
+            None => Some(0),
+            Some(q) => known(&q[..k])
+                .or_else(|| self.predict(i, &q[..k]))
+                .or_else(|| self.other(i, &q[..k])),
+        };
+        let pick = match self.kind {
+            Kind::Remoteness { misere } => {
+                let r = u32::try_from(v).map_err(|_| "no finite remoteness".to_string())?;
+                let win = remoteness::wins(r, misere);
+                opts.options.iter().find(|(q, _)| {
+                    val(q).and_then(|x| u32::try_from(x).ok()).is_some_and(|x| {
+                        r > 0 && x == r - 1 && (!win || !remoteness::wins(x, misere))
+                    })
+                })
+            }
+            Kind::Score if opts.terminal.is_some() => None,
+            Kind::Score => {
+                opts.options.iter().find(|(q, g)| val(q).is_some_and(|x| i128::from(*g) - x == v))
+            }
+        };
+        Ok((v, pick.map(|(q, _)| *q)))
+    }
+
+    /// [`Found::answer`], with the pattern that answered.
+    fn answer_with(
+        &mut self,
+        p: &Coords,
+        listing: &Listing,
+        known: &dyn Fn(&[u64]) -> Option<i128>,
+    ) -> (Far, Option<usize>) {
         let k = self.arity;
         let shown = format_position(p, k);
         let mut last_refutation: Option<String> = None;
@@ -363,21 +414,15 @@ impl Found {
             let label = self.label(i);
             let opts = match listing {
                 Err(why) => {
-                    return Far {
-                        value: Some(said),
-                        label: format!("{label}; not checked here: {why}"),
-                        checked: false,
-                    };
+                    let label = format!("{label}; not checked here: {why}");
+                    return (Far { value: Some(said), label, checked: false }, Some(i));
                 }
                 Ok(o) => o,
             };
             match self.rule(i, opts, known) {
                 Err(why) => {
-                    return Far {
-                        value: Some(said),
-                        label: format!("{label}; not checked here: {why}"),
-                        checked: false,
-                    };
+                    let label = format!("{label}; not checked here: {why}");
+                    return (Far { value: Some(said), label, checked: false }, Some(i));
                 }
                 Ok(rule) if rule == said => {
                     let n = opts.options.len();
@@ -385,14 +430,11 @@ impl Found {
                         0 => String::new(),
                         m => format!(" and at {m} other far position(s) checked"),
                     };
-                    return Far {
-                        value: Some(said),
-                        label: format!(
-                            "{label}; the game's rule holds here ({n} option{} checked){more}",
-                            if n == 1 { "" } else { "s" }
-                        ),
-                        checked: true,
-                    };
+                    let label = format!(
+                        "{label}; the game's rule holds here ({n} option{} checked){more}",
+                        if n == 1 { "" } else { "s" }
+                    );
+                    return (Far { value: Some(said), label, checked: true }, Some(i));
                 }
                 Ok(rule) => {
                     let noun = self.kind.noun();
@@ -430,7 +472,7 @@ impl Found {
                 "unknown: outside the explored positions, and no pattern kept covers it".to_string()
             }
         };
-        Far { value: None, label: why, checked: false }
+        (Far { value: None, label: why, checked: false }, None)
     }
 
     /// The value at `q` of the first pattern other than `i` (not refuted, not held back by

@@ -4,8 +4,9 @@
 //! - `POSITION` → the best move from it (the option as text), or `none` when it has no move;
 //! - `POSITION ?` → its value (outcome and remoteness, or the score value).
 //!
-//! A blank line is skipped; a position that was not computed is answered `unknown` (and said
-//! on standard error once per line). What a best move or a value is belongs to the caller's
+//! A blank line is skipped; a position the caller cannot answer (not computed, and no pattern
+//! the game's rule confirms there, see [`super::far::Found::far_move`]) is answered `unknown`
+//! (and said on standard error once per line). What a best move or a value is belongs to the caller's
 //! [`Oracle`]; [`Written`] gives the move as the moves program wrote it: the position's
 //! options are asked again and the option found best is written byte for byte as it came
 //! (only the blanks around the separators `;` and `@` taken off), leading zeros and inner
