@@ -81,6 +81,35 @@ fn periodic_remoteness_answers_far_and_agrees_with_the_recursion() {
     );
     let line = at_line(&text(&out.stdout), 1_000_000);
     assert!(line.contains(&format!("remoteness {} (", truth[1_000_000])), "{line}");
+    // Misère play: a position with no move is won (remoteness 0), a win has even remoteness.
+    let mut r = vec![0u32; 1_000_001];
+    for n in 1..=1_000_000usize {
+        let opts: Vec<u32> = [1, 3, 4].iter().filter(|&&k| k <= n).map(|&k| r[n - k]).collect();
+        r[n] = match opts.iter().filter(|&&x| x % 2 == 1).min() {
+            Some(&f) => f + 1,
+            None => opts.iter().max().unwrap() + 1,
+        };
+    }
+    let out = games(
+        &[
+            "explore",
+            "--remoteness",
+            "--moves",
+            &cmd,
+            "--box",
+            "0..199",
+            "--misere",
+            "--at",
+            "1000000",
+        ],
+        b"",
+    );
+    let line = at_line(&text(&out.stdout), 1_000_000);
+    let o = if r[1_000_000].is_multiple_of(2) { 'N' } else { 'P' };
+    assert!(
+        line.starts_with(&format!("at 1000000: outcome {o}, remoteness {} (", r[1_000_000])),
+        "{line}"
+    );
 }
 
 #[test]
