@@ -607,19 +607,22 @@ pub fn list_scored(
         return Ok(Vec::new());
     }
     let k = program.arity;
+    // Smallest first: a program too slow on a huge position loses only the larger ones.
+    let mut order: Vec<usize> = (0..ps.len()).collect();
+    order.sort_by_key(|&i| ps[i][..k].iter().copied().max().unwrap_or(0));
     let once = Program { stream: false, timeout: time, ..program.clone() };
     let mut runner = Runner::new(&once);
-    let batch: Vec<u64> = ps.iter().flat_map(|p| p[..k].to_vec()).collect();
+    let batch: Vec<u64> = order.iter().flat_map(|&i| ps[i][..k].to_vec()).collect();
     let mut sink = ScoreSink { arity: k, done: Vec::new(), current: FarOptions::default() };
     let result = runner.ask(&batch, &mut sink)?;
-    let mut out: Vec<Listing> = sink.done.into_iter().map(Ok).collect();
     let why = match result {
         Ok(()) => "no reply".to_string(),
         Err(e) => e.0,
     };
-    out.truncate(ps.len());
-    while out.len() < ps.len() {
-        out.push(Err(format!("its options could not be listed: {why}")));
+    let mut out: Vec<Listing> =
+        vec![Err(format!("its options could not be listed: {why}")); ps.len()];
+    for (&i, got) in order.iter().zip(sink.done) {
+        out[i] = Ok(got);
     }
     Ok(out)
 }
