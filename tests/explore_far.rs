@@ -74,6 +74,17 @@ fn periodic_remoteness_answers_far_and_agrees_with_the_recursion() {
         assert!(line.contains("the game's rule holds here"), "{line}");
         assert!(!line.contains("proved"), "{line}");
     }
+    // At 10^18 (past 2^32 remoteness): the recursion's own table is arithmetic-periodic,
+    // R(n + 7) = R(n) + 4, on all of 0..10^6, which gives the closed form there.
+    assert!((0..truth.len() - 7).all(|n| truth[n + 7] == truth[n] + 4));
+    let far = 1_000_000_000_000_000_000u64;
+    let r = (far / 7) * 4 + u64::from(truth[(far % 7) as usize]);
+    let out = games(
+        &["explore", "--remoteness", "--moves", &cmd, "--box", "0..199", "--at", &far.to_string()],
+        b"",
+    );
+    let line = at_line(&text(&out.stdout), far);
+    assert!(line.starts_with(&format!("at {far}: outcome N, remoteness {r} (")), "{line}");
     // The built-in rule gives the same far answers, its options listed by the rule.
     let out = games(
         &["explore", "--remoteness", "--game", "sub:1,3,4", "--box", "0..199", "--at", "1000000"],

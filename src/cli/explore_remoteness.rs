@@ -15,6 +15,19 @@ use games::explore::space::{Coords, Space, parse_position};
 use games::harness::process;
 use games::out::Out;
 use games::theory::remoteness::DRAW;
+
+/// A drawn part among remotenesses of 64 bits (far positions' remotenesses pass 2^32).
+const DRAW64: u64 = u64::MAX;
+
+/// A computed remoteness on 64 bits.
+fn r64(r: u32) -> u64 {
+    if r == DRAW { DRAW64 } else { u64::from(r) }
+}
+
+/// `P` or `N` for a finite remoteness of 64 bits (odd wins in normal play, even in misère).
+fn outcome64(r: u64, misere: bool) -> u8 {
+    if (r % 2 == 1) != misere { b'N' } else { b'P' }
+}
 use std::cell::RefCell;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -171,16 +184,16 @@ fn patterns(space: &Space, s: &Solved) -> far::Found {
     far::find(kind, space, &values, &past)
 }
 
-/// The remoteness of an explored position (none for a draw or one not explored).
+/// The remoteness of an explored position (-1 for a draw, which the rule's check then refuses
+/// to use), none for one not explored.
 fn known_of(s: &Solved, q: &[u64]) -> Option<i128> {
-    let v = s.find(q)?;
-    let r = s.remoteness[v];
-    (r != DRAW).then_some(i128::from(r))
+    let r = s.remoteness[s.find(q)?];
+    Some(if r == DRAW { -1 } else { i128::from(r) })
 }
 
 /// One part's answer: its remoteness (None: unknown) and where it comes from (`None`:
 /// computed).
-type Part = (Option<u32>, Option<String>);
+type Part = (Option<u64>, Option<String>);
 
 /// The answers of every `--at`, part by part: computed where explored, else from a pattern
 /// the game's rule confirms at the part (its options listed, all far parts in one go).
@@ -216,12 +229,12 @@ fn answer_all(
         let mut answers = Vec::with_capacity(parts.len());
         for p in parts {
             if let Some(v) = s.find(&p[..k]) {
-                answers.push((Some(s.remoteness[v]), None));
+                answers.push((Some(r64(s.remoteness[v])), None));
                 continue;
             }
             let a = found.answer(p, &listed[next], &known);
             next += 1;
-            let r = a.value.and_then(|v| u32::try_from(v).ok()).filter(|&r| r != DRAW);
+            let r = a.value.and_then(|v| u64::try_from(v).ok()).filter(|&r| r != DRAW64);
             answers.push((r, Some(a.label)));
         }
         out.push(answers);
@@ -292,14 +305,14 @@ fn selective(text: &str) -> bool {
 /// The outcome of a selective compound from its parts' remotenesses (normal play, finite
 /// parts: won exactly when some part is won, [`games::theory::remoteness::selective_wins`]),
 /// or why it is not answered.
-fn selective_outcome(rs: &[u32], misere: bool) -> Result<u8, &'static str> {
+fn selective_outcome(rs: &[u64], misere: bool) -> Result<u8, &'static str> {
     if misere {
         return Err("selective compounds are answered in normal play only");
     }
-    if rs.contains(&DRAW) {
+    if rs.contains(&DRAW64) {
         return Err("a part is drawn; selective compounds of loopy games are not answered");
     }
-    Ok(if games::theory::remoteness::selective_wins(rs) { b'N' } else { b'P' })
+    Ok(if rs.iter().any(|&r| outcome64(r, false) == b'N') { b'N' } else { b'P' })
 }
 
 /// The moves program's graph from the box, every option kept. `Err` holds the exit status of
@@ -387,7 +400,7 @@ fn table(out: &mut Out, space: &Space, s: &Solved) {
 
 /// The remoteness of a compound from its parts' answers, and the labels of the far parts
 /// (`Err`: the first unknown part's label).
-fn combine(parts: &[Part]) -> Result<(u32, Vec<String>, Vec<u32>), String> {
+fn combine(parts: &[Part]) -> Result<(u64, Vec<String>, Vec<u64>), String> {
     let mut rs = Vec::with_capacity(parts.len());
     let mut labels = Vec::new();
     for (r, label) in parts {
@@ -397,10 +410,11 @@ fn combine(parts: &[Part]) -> Result<(u32, Vec<String>, Vec<u32>), String> {
                 labels.extend(l.clone());
             }
             (None, Some(l)) => return Err(l.clone()),
-            (None, None) => rs.push(DRAW),
+            (None, None) => rs.push(DRAW64),
         }
     }
-    Ok((games::theory::remoteness::conjunctive(&rs), labels, rs))
+    // Smith's rule (theory::remoteness::conjunctive), on 64 bits: the least remoteness.
+    Ok((rs.iter().copied().min().unwrap_or(DRAW64), labels, rs))
 }
 
 /// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
@@ -434,10 +448,10 @@ fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
         ""
     };
     match r {
-        DRAW => format!("at {text}: outcome D, no remoteness (a draw){how}{basis}"),
+        DRAW64 => format!("at {text}: outcome D, no remoteness (a draw){how}{basis}"),
         r => format!(
             "at {text}: outcome {}, remoteness {r}{how}{basis}",
-            outcome_of(r, s.misere) as char
+            outcome64(r, s.misere) as char
         ),
     }
 }
@@ -453,12 +467,15 @@ fn json(
     found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
-    let entry = |pos: Vec<u64>, r: Option<u32>| {
+    let entry = |pos: Vec<u64>, r: Option<u64>| {
         let mut o = serde_json::Map::new();
         o.insert("position".into(), json!(pos));
-        let outcome = r.map_or("?".to_string(), |r| (outcome_of(r, s.misere) as char).to_string());
+        let outcome = r.map_or("?".to_string(), |r| match r {
+            DRAW64 => "D".to_string(),
+            r => (outcome64(r, s.misere) as char).to_string(),
+        });
         o.insert("outcome".into(), json!(outcome));
-        if let Some(r) = r.filter(|&r| r != DRAW) {
+        if let Some(r) = r.filter(|&r| r != DRAW64) {
             o.insert("remoteness".into(), json!(r));
         }
         Value::Object(o)
@@ -466,7 +483,7 @@ fn json(
     let cells: Vec<Value> = (0..space.cells())
         .map(|c| {
             let p = space.position(c)[..space.arity()].to_vec();
-            let r = s.find(&p).map(|v| s.remoteness[v]);
+            let r = s.find(&p).map(|v| r64(s.remoteness[v]));
             entry(p, r)
         })
         .collect();
@@ -532,7 +549,7 @@ impl Player<'_> {
     }
 
     /// A far position's value and best option, from a pattern the rule confirms there.
-    fn far(&self, text: &str) -> Result<(Coords, u32, Option<Option<Coords>>), String> {
+    fn far(&self, text: &str) -> Result<(Coords, u64, Option<Option<Coords>>), String> {
         let s = self.solved;
         let p = parse_position(text, s.arity)?;
         let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
@@ -544,7 +561,7 @@ impl Player<'_> {
         let (v, pick) = far.found.far_move(&p, &listing, &known).map_err(|why| {
             format!("not among the explored positions and not answered from a pattern: {why}")
         })?;
-        Ok((p, u32::try_from(v).map_err(|_| "no remoteness".to_string())?, pick))
+        Ok((p, u64::try_from(v).map_err(|_| "no remoteness".to_string())?, pick))
     }
 }
 
@@ -580,7 +597,7 @@ impl Oracle for Player<'_> {
     fn value(&self, text: &str) -> Result<String, String> {
         let Ok(v) = self.find(text) else {
             let (_, r, _) = self.far(text)?;
-            return Ok(format!("{} {r}", outcome_of(r, self.solved.misere) as char));
+            return Ok(format!("{} {r}", outcome64(r, self.solved.misere) as char));
         };
         let r = self.solved.remoteness[v];
         Ok(match r {

@@ -33,11 +33,16 @@ use super::pattern::{self, Basis, Covers, Pattern};
 use super::program::{Program, ProtocolError, Runner, Sink};
 use super::space::{Coords, MAX_ARITY, Space, format_position};
 use super::table::{NO_VALUE, Table};
-use crate::theory::remoteness;
 use std::time::{Duration, Instant};
 
 /// Boxes larger than this are not searched for patterns (as in the impartial path).
 pub const MAX_SEARCH_CELLS: usize = 1 << 22;
+
+/// Does the player to move win a position of remoteness `r` (finite, any size)? Normal play:
+/// `r` odd; misère: `r` even ([`crate::theory::remoteness::wins`] on 128 bits).
+fn wins(r: i128, misere: bool) -> bool {
+    (r % 2 == 1) != misere
+}
 
 /// The most patterns listed in the text report.
 pub const SHOWN: usize = 6;
@@ -375,12 +380,9 @@ impl Found {
         };
         let pick = match self.kind {
             Kind::Remoteness { misere } => {
-                let r = u32::try_from(v).map_err(|_| "no finite remoteness".to_string())?;
-                let win = remoteness::wins(r, misere);
+                let win = wins(v, misere);
                 opts.options.iter().find(|(q, _)| {
-                    val(q).and_then(|x| u32::try_from(x).ok()).is_some_and(|x| {
-                        r > 0 && x == r - 1 && (!win || !remoteness::wins(x, misere))
-                    })
+                    val(q).is_some_and(|x| v > 0 && x == v - 1 && (!win || !wins(x, misere)))
                 })
             }
             Kind::Score if opts.terminal.is_some() => None,
@@ -512,14 +514,17 @@ impl Found {
         }
         match self.kind {
             Kind::Remoteness { misere } => {
-                let mut rs = Vec::with_capacity(vals.len());
-                for (v, _) in vals {
-                    match u32::try_from(v) {
-                        Ok(r) if r != remoteness::DRAW => rs.push(r),
-                        _ => return Err(format!("an option's remoteness {v} is not finite")),
-                    }
+                // theory::remoteness::of_options, on remotenesses past 2^32.
+                if vals.iter().any(|&(v, _)| v < 0) {
+                    return Err("an option is drawn (no remoteness)".to_string());
                 }
-                Ok(i128::from(remoteness::of_options(rs, misere)))
+                let fast = vals.iter().map(|&(v, _)| v).filter(|&v| !wins(v, misere)).min();
+                let slow = vals.iter().map(|&(v, _)| v).max();
+                Ok(match (fast, slow) {
+                    (Some(f), _) => f + 1,
+                    (None, Some(s)) => s + 1,
+                    (None, None) => 0,
+                })
             }
             Kind::Score => Ok(match opts.terminal {
                 Some(g) => i128::from(g),
