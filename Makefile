@@ -29,6 +29,7 @@ bench: build
 	python3 scripts/bench_sg.py
 	python3 scripts/bench_count.py
 	python3 scripts/bench_explore.py
+	python3 scripts/bench_score.py
 
 clean:
 	$(CARGO) clean

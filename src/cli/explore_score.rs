@@ -5,6 +5,8 @@
 use super::UsageError;
 use anyhow::Result;
 use clap::ArgMatches;
+use games::explore::far;
+use games::explore::guard;
 use games::explore::program::Program;
 use games::explore::score::{self, ScoreGame};
 use games::explore::serve::Oracle;
@@ -32,7 +34,18 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
     let arity = space.arity();
-    let at = positions(args, "at", arity)?;
+    if args.get_flag("multiset") {
+        return Err(usage(
+            "--score takes plain positions, not --multiset (a multiset of heaps is a sum, and scores do not add up over sums: list whole positions)"
+                .into(),
+        ));
+    }
+    let at: Vec<Coords> = super::explore_remoteness::asked_texts(args)?
+        .into_iter()
+        .map(|(s, whence)| {
+            parse_position(&s, arity).map_err(|e| usage(format!("{whence}--at '{s}': {e}")))
+        })
+        .collect::<Result<_>>()?;
     let winning = positions(args, "winning", arity)?;
     let cmd = args.get_one::<String>("moves").cloned().unwrap_or_default();
     let program = Program {
@@ -50,19 +63,47 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::Supervisor::install();
     process::exit_on_signal();
     let asked: Vec<Coords> = at.iter().chain(&winning).copied().collect();
-    let result = score::explore(&space, &asked, &program, limits);
+    let explored = near(&space, &asked, limits.max_positions);
+    let result = score::explore(&space, &explored, &program, limits);
     process::sweep_orphans();
     let game = match result {
         Ok(Ok(g)) => g,
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    games::explore::pattern::grammar::search::set_time_budget(search);
+    let mut found = patterns(&game);
+    let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
+    let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
     if args.get_flag("serve") {
-        return super::explore_remoteness::serve_stdin(&Scorer { game: &game });
+        let written = Some(games::explore::serve::Written::new(&program, true));
+        // Every pattern is checked at its far samples before the first request.
+        let samples = found.samples(checks, None);
+        if !samples.is_empty() {
+            process::Supervisor::install();
+            let listed = far::list_scored(&program, &samples, time);
+            process::sweep_orphans();
+            let listed = match listed {
+                Ok(l) => l,
+                Err(e) => return Ok(interrupted(e)),
+            };
+            let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+            for (p, l) in samples.iter().zip(&listed) {
+                found.check(p, l, &known, "sampled");
+            }
+        }
+        let far = std::cell::RefCell::new((found, time));
+        let scorer = Scorer { game: &game, written, program: &program, far };
+        return super::explore_remoteness::serve_stdin(&scorer);
     }
+    let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
+        Ok(a) => a,
+        Err(e) => return Ok(interrupted(e)),
+    };
     let mut out = Out::new();
     if args.get_flag("json") {
-        json(&mut out, &cmd, &game, &at, &winning)?;
+        json(&mut out, &cmd, &game, &at, &answers, &winning, &found)?;
     } else {
         out.str(&format!(
             "game: moves program '{cmd}', box {} ({} positions; {} explored), scores (value: the mover's total minus the opponent's)\n",
@@ -73,10 +114,23 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         if !args.get_flag("no-table") {
             table(&mut out, &game);
         }
-        for p in &at {
-            let v = game.find(&p[..arity]).map_or(0, |v| game.value[v]);
+        for line in found.lines() {
+            out.str(&line).nl();
+        }
+        for (p, a) in at.iter().zip(&answers) {
             let pos = format_position(p, arity);
-            out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(v)));
+            match a {
+                (Some(v), None) => {
+                    out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
+                }
+                (Some(v), Some(label)) => out.str(&format!(
+                    "at {pos}: value {v}, outcome {} ({label})\n",
+                    score::outcome(*v)
+                )),
+                (None, label) => {
+                    out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
+                }
+            };
         }
         for p in &winning {
             out.str(&winning_line(&game, p)).nl();
@@ -84,6 +138,78 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions to explore besides the box: the asked ones near it, and (when some asked
+/// position lies outside the box) the guard's region around the box ([`guard::region`]), so
+/// that the patterns are checked on positions computed past the box. Far positions are left
+/// to the patterns.
+fn near(space: &Space, asked: &[Coords], budget: usize) -> Vec<Coords> {
+    let k = space.arity();
+    if asked.iter().all(|p| space.contains(&p[..k])) || space.cells() > far::MAX_SEARCH_CELLS {
+        return Vec::new();
+    }
+    let Some(region) = guard::region(space, asked, budget as u64) else { return Vec::new() };
+    let mut out: Vec<Coords> = asked.iter().filter(|p| region.contains(&p[..k])).copied().collect();
+    out.extend(
+        (0..region.cells()).map(|c| region.position(c)).filter(|p| !space.contains(&p[..k])),
+    );
+    out
+}
+
+/// The patterns of the box's values, checked also on the positions explored past it.
+fn patterns(game: &ScoreGame) -> far::Found {
+    let cells = game.space.cells();
+    if cells > far::MAX_SEARCH_CELLS {
+        return far::skipped(far::Kind::Score, &game.space);
+    }
+    let values: Vec<Option<i128>> = game.value[..cells].iter().map(|&v| Some(v)).collect();
+    let past: Vec<(Coords, i128)> =
+        (cells..game.len()).map(|v| (game.position(v), game.value[v])).collect();
+    far::find(far::Kind::Score, &game.space, &values, &past)
+}
+
+/// One answer: the value (None: unknown) and its basis (`None`: computed).
+type Answer = (Option<i128>, Option<String>);
+
+/// The `--at` answers: computed where explored, else from a pattern the game's rule confirms
+/// there (and at sampled far positions, checked first).
+fn answer_all(
+    game: &ScoreGame,
+    found: &mut far::Found,
+    program: &Program,
+    at: &[Coords],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<Answer>> {
+    let k = game.arity;
+    let far_at: Vec<Coords> = at.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
+    let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_at)) };
+    let all: Vec<Coords> = far_at.iter().chain(&samples).copied().collect();
+    let listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        process::Supervisor::install();
+        let got = far::list_scored(program, &all, time);
+        process::sweep_orphans();
+        got?
+    };
+    let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far_at.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    let mut next = 0;
+    let mut out = Vec::with_capacity(at.len());
+    for p in at {
+        if let Some(v) = game.find(&p[..k]) {
+            out.push((Some(game.value[v]), None));
+            continue;
+        }
+        let a = found.answer(p, &listed[next], &known);
+        next += 1;
+        out.push((a.value, Some(a.label)));
+    }
+    Ok(out)
 }
 
 /// The exit of an interrupted run (or a program that could not be started).
@@ -139,7 +265,9 @@ fn json(
     cmd: &str,
     game: &ScoreGame,
     at: &[Coords],
+    answers: &[Answer],
     winning: &[Coords],
+    found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
     let arity = game.arity;
@@ -147,8 +275,22 @@ fn json(
     let cells: Vec<Value> = (0..game.space.cells())
         .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
         .collect();
-    let value_at = |p: &Coords| game.find(&p[..arity]).map(|v| game.value[v]).unwrap_or(0);
-    let ats: Vec<Value> = at.iter().map(|p| entry(&p[..arity], value_at(p))).collect();
+    let ats: Vec<Value> = at
+        .iter()
+        .zip(answers)
+        .map(|(p, (v, label))| {
+            let mut e = match v {
+                Some(v) => entry(&p[..arity], *v),
+                None => json!({ "position": &p[..arity], "outcome": "?" }),
+            };
+            e["basis"] = json!(label.as_deref().unwrap_or("computed"));
+            e
+        })
+        .collect();
+    let patterns: Vec<Value> = (0..found.patterns.len())
+        .filter(|&i| found.refuted[i].is_none())
+        .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
+        .collect();
     let wins: Vec<Value> = winning
         .iter()
         .filter_map(|p| {
@@ -168,6 +310,8 @@ fn json(
         "positions": cells,
         "at": ats,
         "winning": wins,
+        "patterns": patterns,
+        "notes": found.lines(),
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())
@@ -176,23 +320,64 @@ fn json(
 /// The perfect player of a scoring game: a move of the best value.
 struct Scorer<'a> {
     game: &'a ScoreGame,
+    /// The moves program's own text of the moves.
+    written: Option<games::explore::serve::Written<'a>>,
+    program: &'a Program,
+    /// Far positions: the patterns (checked by the game's rule at each request), the time to
+    /// list a position's options.
+    far: std::cell::RefCell<(far::Found, Duration)>,
 }
+
+/// A far position's value and best option (see [`far::Found::far_move`]).
+type FarMove = (Coords, i128, Option<Option<Coords>>);
 
 impl Scorer<'_> {
     fn find(&self, text: &str) -> Result<usize, String> {
         let p = parse_position(text, self.game.arity)?;
-        self.game
-            .find(&p[..self.game.arity])
-            .ok_or_else(|| "not among the explored positions (widen --box)".to_string())
+        self.game.find(&p[..self.game.arity]).ok_or_else(|| "far".to_string())
+    }
+
+    /// A far position's value and best option, from a pattern the rule confirms there.
+    fn far(&self, text: &str) -> Result<FarMove, String> {
+        let g = self.game;
+        let p = parse_position(text, g.arity)?;
+        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
+        let listing = match far::list_scored(self.program, &[p], far.1) {
+            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
+            Err(e) => Err(e.to_string()),
+        };
+        let known = |q: &[u64]| g.find(q).map(|v| g.value[v]);
+        let (v, pick) = far.0.far_move(&p, &listing, &known).map_err(|why| {
+            format!("not among the explored positions and not answered from a pattern: {why}")
+        })?;
+        Ok((p, v, pick))
     }
 }
 
 impl Oracle for Scorer<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let v = self.find(text)?;
-        Ok(self.game.best(v).first().map(|&(u, _, _)| self.game.show(u)))
+        let Ok(v) = self.find(text) else {
+            let (p, _, pick) = self.far(text)?;
+            let k = self.game.arity;
+            let Some(q) = pick else { return Ok(None) };
+            let own =
+                self.written.as_ref().and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
+            let shown = q.map_or("()".to_string(), |c| format_position(&c, k));
+            return Ok(Some(own.unwrap_or(shown)));
+        };
+        let Some(&(u, _, _)) = self.game.best(v).first() else { return Ok(None) };
+        let g = self.game;
+        let want = (u != score::EMPTY).then(|| g.position(u as usize));
+        let own = self
+            .written
+            .as_ref()
+            .and_then(|w| w.text(&g.position(v)[..g.arity], want.as_ref().map(|c| &c[..g.arity])));
+        Ok(Some(own.unwrap_or_else(|| g.show(u))))
     }
     fn value(&self, text: &str) -> Result<String, String> {
-        Ok(self.game.value[self.find(text)?].to_string())
+        match self.find(text) {
+            Ok(v) => Ok(self.game.value[v].to_string()),
+            Err(_) => Ok(self.far(text)?.1.to_string()),
+        }
     }
 }

@@ -10,6 +10,7 @@ pub mod big;
 pub mod builtin;
 pub mod check;
 pub mod families;
+pub mod far;
 pub mod guard;
 pub mod heap_games;
 pub mod list;

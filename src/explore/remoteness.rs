@@ -64,6 +64,21 @@ impl Solved {
         self.index.get(&c).map(|&v| v as usize)
     }
 
+    /// The coordinates of position `v` (zeros for the empty game `()`).
+    pub fn coords(&self, v: usize) -> Coords {
+        let mut c: Coords = [0; MAX_ARITY];
+        if Some(v) == self.empty {
+            return c;
+        }
+        let n = self.region.cells();
+        if v < n {
+            return self.region.position(v);
+        }
+        c[..self.arity]
+            .copy_from_slice(&self.extra[(v - n) * self.arity..(v - n + 1) * self.arity]);
+        c
+    }
+
     /// Position `v` as text: its coordinates separated by single spaces, `()` for the empty game.
     pub fn show(&self, v: usize) -> String {
         if Some(v) == self.empty {

@@ -4,11 +4,97 @@
 //! - `POSITION` → the best move from it (the option as text), or `none` when it has no move;
 //! - `POSITION ?` → its value (outcome and remoteness, or the score value).
 //!
-//! A blank line is skipped; a position that was not computed is answered `unknown` (and said
-//! on standard error once per line). This module only reads and writes: what a best move or a
-//! value is belongs to the caller's [`Oracle`].
+//! A blank line is skipped; a position the caller cannot answer (not computed, and no pattern
+//! the game's rule confirms there, see [`super::far::Found::far_move`]) is answered `unknown`
+//! (and said on standard error once per line). What a best move or a value is belongs to the caller's
+//! [`Oracle`]; [`Written`] gives the move as the moves program wrote it: the position's
+//! options are asked again and the option found best is written byte for byte as it came
+//! (only the blanks around the separators `;` and `@` taken off), leading zeros and inner
+//! spacing kept.
 
+use super::program::{Program, ProtocolError, Runner, Sink};
+use super::space::MAX_ARITY;
+use std::cell::RefCell;
 use std::io::{BufRead, Write};
+
+/// Takes one whole reply line, unparsed.
+struct RawLine(Option<Vec<u8>>);
+
+impl Sink for RawLine {
+    fn part(&mut self, _p: Option<&[u64]>, _first: bool) -> Result<(), ProtocolError> {
+        Ok(())
+    }
+    fn end(&mut self) -> Result<(), ProtocolError> {
+        Ok(())
+    }
+    fn line(&mut self, _program: &Program, line: &[u8]) -> Option<Result<(), String>> {
+        self.0 = Some(line.to_vec());
+        Some(Ok(()))
+    }
+}
+
+/// The one position of an option's text (`None`: `()`).
+struct OnePart(Vec<Option<Vec<u64>>>);
+
+impl Sink for OnePart {
+    fn part(&mut self, p: Option<&[u64]>, _first: bool) -> Result<(), ProtocolError> {
+        self.0.push(p.map(<[u64]>::to_vec));
+        Ok(())
+    }
+    fn end(&mut self) -> Result<(), ProtocolError> {
+        Ok(())
+    }
+}
+
+/// The moves program's own text of options, asked again at each request (one start of the
+/// program a request, or one `--stream` session for the whole run).
+pub struct Written<'a> {
+    program: &'a Program,
+    runner: RefCell<Runner<'a>>,
+    /// Options are written `OPTION @ GAIN` (`--score`).
+    scored: bool,
+}
+
+impl<'a> Written<'a> {
+    /// The texts of `program` (`scored`: a `--score` program).
+    pub fn new(program: &'a Program, scored: bool) -> Self {
+        Written { program, runner: RefCell::new(Runner::new(program)), scored }
+    }
+
+    /// The text of the option of `p` that is the position `want` (`None`: `()`), as the
+    /// program writes it now; `None` when it could not be had (the caller then writes the
+    /// position its own way).
+    pub fn text(&self, p: &[u64], want: Option<&[u64]>) -> Option<String> {
+        let k = self.program.arity;
+        let mut raw = RawLine(None);
+        let mut runner = self.runner.try_borrow_mut().ok()?;
+        runner.ask(&p[..k], &mut raw).ok()?.ok()?;
+        let line = raw.0?;
+        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+        let plain = Program { multiset: false, ..self.program.clone() };
+        for option in line.split(|&b| b == b';') {
+            let text = match self.scored {
+                true => &option[..option.iter().position(|&b| b == b'@')?],
+                false => option,
+            };
+            let mut one = OnePart(Vec::new());
+            if plain.parse_options(text, &mut one).is_err() || one.0.len() != 1 {
+                continue;
+            }
+            let got = one.0.pop().flatten();
+            let same = match (&got, want) {
+                (None, None) => true,
+                (Some(g), Some(w)) => g[..k.min(MAX_ARITY)] == w[..k],
+                _ => false,
+            };
+            if same {
+                let t = text.trim_ascii();
+                return Some(String::from_utf8_lossy(t).into_owned());
+            }
+        }
+        None
+    }
+}
 
 /// What the server knows.
 pub trait Oracle {

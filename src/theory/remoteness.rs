@@ -44,13 +44,14 @@
 //! [`first_player_wins`](crate::theory::every_sg::first_player_wins) is the same parity test
 //! as [`wins`] in normal play.
 //!
-//! **Selective compound** (ONAG ch. 14): the player to move moves in any nonempty set of
-//! components; the game ends when no component can move (normal play). **Theorem.** On finite
+//! **Selective compound** (Winning Ways ch. 9; ONAG ch. 14): the player to move moves in any
+//! nonempty set of components; the game ends when no component can move (normal play). **Theorem.** On finite
 //! games the compound is lost for the player to move exactly when every component is
 //! ([`selective_wins`]): from a position with some won component, move each won component to
 //! a lost option and leave the others; from all-lost components every move turns some
 //! component into a won one. (Its remoteness is not a function of the components'
-//! remotenesses alone in general, so only the outcome is given.)
+//! remotenesses alone in general, so only the outcome is given; `games explore --remoteness
+//! --at 'A | B'` answers it so.)
 
 use super::retrograde::ReverseGraph;
 
