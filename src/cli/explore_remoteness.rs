@@ -81,7 +81,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
     };
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
     games::explore::pattern::grammar::search::set_time_budget(search);
     let mut found = patterns(&space, &solved);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));

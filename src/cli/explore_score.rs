@@ -71,7 +71,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&0.4));
+    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
     games::explore::pattern::grammar::search::set_time_budget(search);
     let mut found = patterns(&game);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
@@ -105,39 +105,54 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     if args.get_flag("json") {
         json(&mut out, &cmd, &game, &at, &answers, &winning, &found)?;
     } else {
-        out.str(&format!(
-            "game: moves program '{cmd}', box {} ({} positions; {} explored), scores (value: the mover's total minus the opponent's)\n",
-            space.spec(),
-            space.cells(),
-            game.len()
-        ));
-        if !args.get_flag("no-table") {
-            table(&mut out, &game);
-        }
-        for line in found.lines() {
-            out.str(&line).nl();
-        }
-        for (p, a) in at.iter().zip(&answers) {
-            let pos = format_position(p, arity);
-            match a {
-                (Some(v), None) => {
-                    out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
-                }
-                (Some(v), Some(label)) => out.str(&format!(
-                    "at {pos}: value {v}, outcome {} ({label})\n",
-                    score::outcome(*v)
-                )),
-                (None, label) => {
-                    out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
-                }
-            };
-        }
-        for p in &winning {
-            out.str(&winning_line(&game, p)).nl();
-        }
+        let no_table = args.get_flag("no-table");
+        text(&mut out, &cmd, &space, &game, &found, (&at, &answers), &winning, no_table);
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text report: the head line, the table, the patterns, the answers and the winning moves.
+#[allow(clippy::too_many_arguments)]
+fn text(
+    out: &mut Out,
+    cmd: &str,
+    space: &Space,
+    game: &ScoreGame,
+    found: &far::Found,
+    (at, answers): (&[Coords], &[Answer]),
+    winning: &[Coords],
+    no_table: bool,
+) {
+    out.str(&format!(
+        "game: moves program '{cmd}', box {} ({} positions; {} explored), scores (value: the mover's total minus the opponent's)\n",
+        space.spec(),
+        space.cells(),
+        game.len()
+    ));
+    if !no_table {
+        table(out, game);
+    }
+    for line in found.lines() {
+        out.str(&line).nl();
+    }
+    for (p, a) in at.iter().zip(answers) {
+        let pos = format_position(p, space.arity());
+        match a {
+            (Some(v), None) => {
+                out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
+            }
+            (Some(v), Some(label)) => {
+                out.str(&format!("at {pos}: value {v}, outcome {} ({label})\n", score::outcome(*v)))
+            }
+            (None, label) => {
+                out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
+            }
+        };
+    }
+    for p in winning {
+        out.str(&winning_line(game, p)).nl();
+    }
 }
 
 /// The positions to explore besides the box: the asked ones near it, and (when some asked

@@ -402,7 +402,6 @@ impl Found {
     ) -> (Far, Option<usize>) {
         let k = self.arity;
         let shown = format_position(p, k);
-        let mut last_refutation: Option<String> = None;
         let mut edge: Option<String> = None;
         for i in 0..self.patterns.len() {
             if self.refuted[i].is_some() {
@@ -448,20 +447,23 @@ impl Found {
                 }
             }
         }
-        // The refutation of a pattern that covered `p` (here or at a check before).
-        for i in 0..self.patterns.len() {
-            if let Some(why) = &self.refuted[i]
-                && last_refutation.is_none()
-                && self.predict(i, &p[..k]).is_some()
-            {
-                last_refutation = Some(format!(
-                    "the pattern [{}] {} was refuted {why}",
-                    self.patterns[i].formula.family(),
-                    self.patterns[i].formula.words()
-                ));
-            }
-        }
-        let why = match (last_refutation, edge) {
+        let why = self.why_unknown(&p[..k], edge);
+        (Far { value: None, label: why, checked: false }, None)
+    }
+
+    /// Why no pattern answers at `x`: the refutation of one that covered it (here or at a
+    /// check before), else the edge rule, else that none covers it.
+    fn why_unknown(&self, x: &[u64], edge: Option<String>) -> String {
+        let refuted = (0..self.patterns.len()).find_map(|i| {
+            let why = self.refuted[i].as_ref()?;
+            self.predict(i, x)?;
+            Some(format!(
+                "the pattern [{}] {} was refuted {why}",
+                self.patterns[i].formula.family(),
+                self.patterns[i].formula.words()
+            ))
+        });
+        match (refuted, edge) {
             (Some(r), _) => format!("unknown: outside the explored positions; {r}"),
             (None, Some(e)) => format!(
                 "unknown: outside the explored positions; the one pattern covering it was {e}"
@@ -473,8 +475,7 @@ impl Found {
             (None, None) => {
                 "unknown: outside the explored positions, and no pattern kept covers it".to_string()
             }
-        };
-        (Far { value: None, label: why, checked: false }, None)
+        }
     }
 
     /// The value at `q` of the first pattern other than `i` (not refuted, not held back by
