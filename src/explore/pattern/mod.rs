@@ -17,10 +17,12 @@
 
 pub mod arith;
 pub mod beatty;
+pub mod coins;
 pub mod digits;
 pub mod excepted;
 pub mod grammar;
 pub mod intervals;
+pub mod lift;
 pub mod param;
 pub mod period;
 pub mod plane;
@@ -130,9 +132,11 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("periodic-plane", plane::periodic),
     ("exceptions", excepted::detect),
     ("digits", digits::detect),
+    ("coins", coins::detect),
     ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
     ("param", param::detect),
+    ("lift", lift::detect),
     ("grammar", grammar::detect),
 ];
 

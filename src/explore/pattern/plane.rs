@@ -42,12 +42,13 @@ pub fn rows(t: &Table) -> Vec<Box<dyn Formula>> {
 }
 
 /// One coordinate's part of a sum.
-#[derive(Debug, Clone)]
 enum Part {
     /// x XOR k.
     Identity(u64),
     /// A periodic function of x (offsets from the box's low corner).
     Periodic(Periodic),
+    /// Any formula of the values of the edge line, found on it as a 1-D table (`G(n)`).
+    Line(Box<dyn Formula>),
 }
 
 impl Part {
@@ -55,6 +56,11 @@ impl Part {
         match self {
             Part::Identity(k) => Some(x ^ k),
             Part::Periodic(f) => f.get(x.checked_sub(lo)?),
+            Part::Line(f) => {
+                let mut p = [0u64; MAX_ARITY];
+                p[0] = x;
+                f.at(&p)?.value
+            }
         }
     }
 }
@@ -87,6 +93,11 @@ impl Formula for XorSum {
                     terms.push(format!("{name}({x})"));
                     defs.push(format!("{name}({x}) periodic: {}", f.words()));
                 }
+                Part::Line(f) => {
+                    let name = ["g", "h", "k", "m"][i.min(3)];
+                    terms.push(format!("{name}({x})"));
+                    defs.push(format!("{name}(n) is the line's [{}] {}", f.family(), f.words()));
+                }
             }
         }
         if self.c != 0 {
@@ -101,7 +112,7 @@ impl Formula for XorSum {
     }
 
     fn cpp(&self) -> String {
-        self.code(|f, name| f.cpp().replacen("G(", &format!("{name}("), 1), "//")
+        self.code(|f, name| f.cpp().replacen(" G(", &format!(" {name}("), 1), "//")
     }
 
     fn python(&self) -> String {
@@ -131,6 +142,7 @@ impl Formula for XorSum {
             .map(|(_, _, p)| match p {
                 Part::Identity(_) => 1,
                 Part::Periodic(f) => f.cost(),
+                Part::Line(f) => f.cost(),
             })
             .sum::<u64>()
     }
@@ -139,7 +151,7 @@ impl Formula for XorSum {
 impl XorSum {
     /// The code of the sum: each periodic part's function (from `part`, renamed g, h, ...),
     /// then the sum itself as a comment line.
-    fn code(&self, part: impl Fn(&Periodic, &str) -> String, comment: &str) -> String {
+    fn code(&self, part: impl Fn(&dyn Formula, &str) -> String, comment: &str) -> String {
         let (mut fns, mut terms) = (String::new(), Vec::new());
         for (i, (axis, _, p)) in self.parts.iter().enumerate() {
             let x = var(self.arity, *axis);
@@ -149,6 +161,12 @@ impl XorSum {
                 Part::Periodic(f) => {
                     let name = ["g", "h", "k", "m"][i.min(3)];
                     fns.push_str(&part(f, name));
+                    fns.push('\n');
+                    terms.push(format!("{name}({x})"));
+                }
+                Part::Line(f) => {
+                    let name = ["g", "h", "k", "m"][i.min(3)];
+                    fns.push_str(&part(f.as_ref(), name));
                     fns.push('\n');
                     terms.push(format!("{name}({x})"));
                 }
@@ -173,7 +191,8 @@ pub fn nim_sum(t: &Table) -> Vec<Box<dyn Formula>> {
     corner[..arity].copy_from_slice(&t.space.lo);
     let g0 = t.grundy[0] as u64;
     let mut parts = Vec::new();
-    let mut c = g0;
+    let c = g0;
+    let mut edges: Vec<(usize, Vec<u32>)> = Vec::new();
     for &axis in &free {
         let f: Vec<u32> = (0..t.space.width(axis))
             .map(|i| {
@@ -182,23 +201,53 @@ pub fn nim_sum(t: &Table) -> Vec<Box<dyn Formula>> {
                 t.value_at(&p).map_or(0, |g| g ^ g0 as u32)
             })
             .collect();
+        edges.push((axis, f));
+    }
+    if !is_xor_of_edges(t, &corner, g0, &edges) {
+        return Vec::new();
+    }
+    for (axis, f) in edges {
         let lo = t.space.lo[axis];
         let k = f[0] as u64 ^ lo;
         let part = if f.iter().enumerate().all(|(i, &v)| v as u64 == (lo + i as u64) ^ k) {
-            c ^= 0;
             Part::Identity(k)
         } else {
             let mut base = corner;
             base[axis] = lo;
             match Periodic::of(&f, arity, axis, base, false, false, false) {
                 Some(p) => Part::Periodic(p),
-                None => return Vec::new(),
+                None => match line_formula(&f, lo) {
+                    Some(l) => Part::Line(l),
+                    None => return Vec::new(),
+                },
             }
         };
         parts.push((axis, lo, part));
     }
-    let _ = &mut c;
     vec![Box::new(XorSum { arity, parts, c, fixed: corner })]
+}
+
+/// Is every value of the table the XOR of the corner's and the edges' offsets through it?
+fn is_xor_of_edges(t: &Table, corner: &Coords, g0: u64, edges: &[(usize, Vec<u32>)]) -> bool {
+    (0..t.cells()).all(|cell| {
+        let p = t.position(cell);
+        let want = edges
+            .iter()
+            .fold(g0, |g, (axis, f)| g ^ u64::from(f[(p[*axis] - corner[*axis]) as usize]));
+        t.value(cell).is_none_or(|v| u64::from(v) == want)
+    })
+}
+
+/// The shortest formula of the values of one edge (a 1-D table from `lo`), found by the
+/// families and the grammar; the part of a sum whose edge is not plainly periodic.
+fn line_formula(f: &[u32], lo: u64) -> Option<Box<dyn Formula>> {
+    let space = crate::explore::space::Space::from_ranges(&[(lo, lo + f.len() as u64 - 1)]);
+    let line = Table::from_grundy(space, f.to_vec());
+    let found = super::find(&line, Vec::new());
+    found
+        .into_iter()
+        .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
+        .map(|p| p.formula)
 }
 
 /// G = (a - o) ⊗ (b - o), o = 0 or 1 (turning corners, coordinates from 0 or from 1).
