@@ -99,6 +99,10 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         return Vec::new();
     }
     let g: Vec<u32> = (0..digits).map(|j| t.grundy[1usize << j]).collect();
+    // One value at every digit is `c * parity(popcount(n))`, said more simply by the grammar.
+    if g.iter().all(|&x| x == g[0]) {
+        return Vec::new();
+    }
     let line = Table::from_grundy(Space::from_ranges(&[(0, digits - 1)]), g);
     let Some(digit) = find(&line, Vec::new())
         .into_iter()
