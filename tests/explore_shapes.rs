@@ -142,3 +142,70 @@ fn the_double_wedge_with_its_diagonal_and_axes() {
         assert_eq!(a.outcome == b'P', is_p(&x), "{} at {x:?}", p.formula.words());
     }
 }
+
+mod common;
+
+/// The pasted Python and C++ of the families built from other formulas (coins, lift, a nim-sum
+/// of line formulas) run, and agree with `at` at far points (skipped with a note when python3
+/// or g++ is missing).
+#[test]
+fn pasted_code_of_the_composite_families_agrees_far_away() {
+    let h = |n: u64| ((n + 2) >> (n + 2).trailing_zeros()) / 2;
+    let coin = |n: u64| (0..64).filter(|j| n >> j & 1 == 1).fold(0, |g, j| g ^ (j + 1));
+    let cases: Vec<(Table, &str, usize)> = vec![
+        (table(&[(0, 255)], |x| coin(x[0])), "coins", 1),
+        (table(&[(0, 40), (0, 40)], |x| h(x[0]) ^ h(x[1])), "nim-sum", 2),
+        (
+            table(&[(0, 40), (0, 40)], |x| 3 * ((x[0] / 3) ^ (x[1] / 3)) + (x[0] + x[1]) % 3),
+            "lift",
+            2,
+        ),
+    ];
+    let dir = common::temp_dir("explore_shapes_code");
+    for (t, family, k) in &cases {
+        let found = find(t, Vec::new());
+        let p = found.iter().find(|p| p.formula.family() == *family).expect(family);
+        let pts: Vec<Vec<u64>> = far(*k).into_iter().filter(|x| x[0] < 1 << 62).collect();
+        let want: Vec<String> = pts
+            .iter()
+            .map(|x| p.formula.at(&pad(x)).and_then(|a| a.value).expect("covered").to_string())
+            .collect();
+        let calls: Vec<String> = pts
+            .iter()
+            .map(|x| x.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "))
+            .collect();
+        if common::have_python("the pasted Python of the composite families") {
+            let mut py = p.formula.python();
+            for c in &calls {
+                py.push_str(&format!("print(G({c}))\n"));
+            }
+            let file = dir.join(format!("{family}.py"));
+            std::fs::write(&file, &py).unwrap();
+            let out = std::process::Command::new("python3").arg(&file).output().unwrap();
+            let got: Vec<String> = common::text(&out.stdout).lines().map(String::from).collect();
+            assert_eq!(got, want, "{family}:\n{py}\n{}", common::text(&out.stderr));
+        }
+        if common::has("g++") {
+            let mut cpp = format!("#include <cstdio>\n{}\nint main() {{\n", p.formula.cpp());
+            for c in &calls {
+                cpp.push_str(&format!("    printf(\"%lld\\n\", (long long)G({c}));\n"));
+            }
+            cpp.push_str("}\n");
+            let src = dir.join(format!("{family}.cpp"));
+            let bin = dir.join(family);
+            std::fs::write(&src, &cpp).unwrap();
+            let st = std::process::Command::new("g++")
+                .args(["-O1", "-o"])
+                .arg(&bin)
+                .arg(&src)
+                .output()
+                .unwrap();
+            assert!(st.status.success(), "{family}:\n{cpp}\n{}", common::text(&st.stderr));
+            let out = std::process::Command::new(&bin).output().unwrap();
+            let got: Vec<String> = common::text(&out.stdout).lines().map(String::from).collect();
+            assert_eq!(got, want, "C++ of {family}:\n{cpp}");
+        } else {
+            eprintln!("note: g++ not found; the pasted C++ of the composite families skipped");
+        }
+    }
+}

@@ -9,7 +9,7 @@
 //! formula of its own (found on `G(1), G(2), G(4), ...` by the families and the grammar) for
 //! an answer past the box.
 
-use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, find};
+use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, find};
 use crate::explore::space::Space;
 use crate::explore::table::Table;
 
@@ -48,7 +48,7 @@ impl Formula for Coins {
         format!(
             "{}\nlong long G(long long {n}) {{\n    long long r = 0;\n    for (int j = 0; j < 63; \
              j++) if ({n} >> j & 1) r ^= g(j);\n    return r;\n}}\n",
-            self.digit.cpp().replacen(" G(", " g(", 1)
+            as_function(&self.digit.cpp(), "g", &["n"], true)
         )
     }
 
@@ -57,7 +57,7 @@ impl Formula for Coins {
         format!(
             "{}\ndef G({n}):\n    r = 0\n    for j in range({n}.bit_length()):\n        if {n} >> \
              j & 1:\n            r ^= g(j)\n    return r\n",
-            self.digit.python().replacen("def G(", "def g(", 1)
+            as_function(&self.digit.python(), "g", &["n"], false)
         )
     }
 

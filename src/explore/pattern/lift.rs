@@ -7,7 +7,7 @@
 //! whole blocks) is searched with every family and the grammar (Nim's `A XOR B`, `min(A, B)`),
 //! so its own pattern answers beyond the box. Read off a table: observed only.
 
-use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, find};
+use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, find};
 use crate::explore::space::{MAX_ARITY, Space};
 use crate::explore::table::Table;
 
@@ -72,11 +72,11 @@ impl Formula for Lift {
     }
 
     fn cpp(&self) -> String {
-        self.code(self.inner.cpp().replacen(" G(", " H(", 1), "cpp")
+        self.code(as_function(&self.inner.cpp(), "H", &self.names(), true), "cpp")
     }
 
     fn python(&self) -> String {
-        self.code(self.inner.python().replacen("def G(", "def H(", 1), "py")
+        self.code(as_function(&self.inner.python(), "H", &self.names(), false), "py")
     }
 
     fn covers(&self) -> Covers {

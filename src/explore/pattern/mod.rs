@@ -353,6 +353,32 @@ fn wider(t: &Table, need: Option<u64>) -> String {
     s.spec()
 }
 
+/// A formula's pasted code as a function `name` of `args` (C++, else Python): its function `G`
+/// renamed, or, where the code only states `G = EXPR` in a comment (a nim-sum), that
+/// expression wrapped in a function. For a family that uses another formula as a part.
+pub fn as_function(code: &str, name: &str, args: &[&str], cpp: bool) -> String {
+    let (def, new) =
+        if cpp { (" G(", format!(" {name}(")) } else { ("def G(", format!("def {name}(")) };
+    if code.contains(def) {
+        return code.replacen(def, &new, 1);
+    }
+    let mark = if cpp { "// G = " } else { "# G = " };
+    let Some(expr) = code.lines().rev().find_map(|l| l.trim().strip_prefix(mark)) else {
+        return code.to_string();
+    };
+    let mut body = String::new();
+    for l in code.lines().filter(|l| !l.trim().starts_with(mark) && !l.trim().is_empty()) {
+        body.push_str(l);
+        body.push('\n');
+    }
+    if cpp {
+        let params: Vec<String> = args.iter().map(|a| format!("long long {a}")).collect();
+        format!("{body}long long {name}({}) {{ return {expr}; }}\n", params.join(", "))
+    } else {
+        format!("{body}def {name}({}):\n    return {expr}\n", args.join(", "))
+    }
+}
+
 /// The free coordinates of a table and its fixed ones: where a formula of the whole table
 /// speaks (positions agreeing with the box on every fixed coordinate).
 #[derive(Debug, Clone)]

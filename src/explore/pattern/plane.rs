@@ -112,11 +112,11 @@ impl Formula for XorSum {
     }
 
     fn cpp(&self) -> String {
-        self.code(|f, name| f.cpp().replacen(" G(", &format!(" {name}("), 1), "//")
+        self.code(|f, name| super::as_function(&f.cpp(), name, &["n"], true), "//")
     }
 
     fn python(&self) -> String {
-        self.code(|f, name| f.python().replacen("def G(", &format!("def {name}("), 1), "#")
+        self.code(|f, name| super::as_function(&f.python(), name, &["n"], false), "#")
     }
 
     fn covers(&self) -> Covers {
@@ -149,8 +149,8 @@ impl Formula for XorSum {
 }
 
 impl XorSum {
-    /// The code of the sum: each periodic part's function (from `part`, renamed g, h, ...),
-    /// then the sum itself as a comment line.
+    /// The code of the sum: each part's function (from `part`, renamed g, h, ...), then the
+    /// sum itself as the function `G` (C++ when `comment` is `//`, else Python).
     fn code(&self, part: impl Fn(&dyn Formula, &str) -> String, comment: &str) -> String {
         let (mut fns, mut terms) = (String::new(), Vec::new());
         for (i, (axis, _, p)) in self.parts.iter().enumerate() {
@@ -175,7 +175,15 @@ impl XorSum {
         if self.c != 0 {
             terms.push(self.c.to_string());
         }
-        format!("{fns}{comment} G = {}", terms.join(" ^ "))
+        let sum = terms.join(" ^ ");
+        let args: Vec<&str> =
+            self.parts.iter().map(|(axis, _, _)| var(self.arity, *axis)).collect();
+        if comment == "//" {
+            let params: Vec<String> = args.iter().map(|a| format!("long long {a}")).collect();
+            format!("{fns}long long G({}) {{\n    return {sum};\n}}\n", params.join(", "))
+        } else {
+            format!("{fns}def G({}):\n    return {sum}\n", args.join(", "))
+        }
     }
 }
 
