@@ -1,6 +1,6 @@
 """Take a triangular number (1, 3, 6, 10, ...). Position: n."""
 import sys
-sys.path.insert(0, __file__.rsplit("/", 1)[0])
+sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/../unseen")  # the shared _emit.py
 from _emit import emit
 for line in sys.stdin:
     n = int(line)

@@ -87,24 +87,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
     if args.get_flag("serve") {
-        let written = match &source {
-            Source::Program(program) => Some(Written::new(program, false)),
-            Source::Builtin(_) => None,
-        };
-        // Every pattern is checked at its far samples before the first request.
-        let samples = found.samples(checks, None);
-        if !samples.is_empty() {
-            let listed = match source.list(&samples, space.arity(), time) {
-                Ok(l) => l,
-                Err(e) => return Ok(interrupted(e)),
-            };
-            let known = |q: &[u64]| known_of(&solved, q);
-            for (p, l) in samples.iter().zip(&listed) {
-                found.check(p, l, &known, "sampled");
-            }
-        }
-        let far = RefCell::new(FarServe { found, source: &source, time });
-        return serve_stdin(&Player { solved: &solved, written, far });
+        return serve(&solved, found, &source, space.arity(), (time, checks));
     }
     let answers = match answer_all(&solved, &mut found, &source, &at, (time, checks)) {
         Ok(a) => a,
@@ -133,6 +116,33 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--serve`: every pattern checked at its far samples first, then one answer a request line.
+fn serve(
+    solved: &Solved,
+    mut found: far::Found,
+    source: &Source,
+    arity: usize,
+    (time, checks): (Duration, usize),
+) -> Result<ExitCode> {
+    let written = match source {
+        Source::Program(program) => Some(Written::new(program, false)),
+        Source::Builtin(_) => None,
+    };
+    let samples = found.samples(checks, None);
+    if !samples.is_empty() {
+        let listed = match source.list(&samples, arity, time) {
+            Ok(l) => l,
+            Err(e) => return Ok(interrupted(e)),
+        };
+        let known = |q: &[u64]| known_of(solved, q);
+        for (p, l) in samples.iter().zip(&listed) {
+            found.check(p, l, &known, "sampled");
+        }
+    }
+    let far = RefCell::new(FarServe { found, source, time });
+    serve_stdin(&Player { solved, written, far })
 }
 
 /// Where far positions' options come from.

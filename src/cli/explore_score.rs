@@ -77,25 +77,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
     if args.get_flag("serve") {
-        let written = Some(games::explore::serve::Written::new(&program, true));
-        // Every pattern is checked at its far samples before the first request.
-        let samples = found.samples(checks, None);
-        if !samples.is_empty() {
-            process::Supervisor::install();
-            let listed = far::list_scored(&program, &samples, time);
-            process::sweep_orphans();
-            let listed = match listed {
-                Ok(l) => l,
-                Err(e) => return Ok(interrupted(e)),
-            };
-            let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
-            for (p, l) in samples.iter().zip(&listed) {
-                found.check(p, l, &known, "sampled");
-            }
-        }
-        let far = std::cell::RefCell::new((found, time));
-        let scorer = Scorer { game: &game, written, program: &program, far };
-        return super::explore_remoteness::serve_stdin(&scorer);
+        return serve(&game, found, &program, (time, checks));
     }
     let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
         Ok(a) => a,
@@ -110,6 +92,33 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     super::io::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--serve`: every pattern checked at its far samples first, then one answer a request line.
+fn serve(
+    game: &ScoreGame,
+    mut found: far::Found,
+    program: &Program,
+    (time, checks): (Duration, usize),
+) -> Result<ExitCode> {
+    let written = Some(games::explore::serve::Written::new(program, true));
+    let samples = found.samples(checks, None);
+    if !samples.is_empty() {
+        process::Supervisor::install();
+        let listed = far::list_scored(program, &samples, time);
+        process::sweep_orphans();
+        let listed = match listed {
+            Ok(l) => l,
+            Err(e) => return Ok(interrupted(e)),
+        };
+        let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+        for (p, l) in samples.iter().zip(&listed) {
+            found.check(p, l, &known, "sampled");
+        }
+    }
+    let far = std::cell::RefCell::new((found, time));
+    let scorer = Scorer { game, written, program, far };
+    super::explore_remoteness::serve_stdin(&scorer)
 }
 
 /// The text report: the head line, the table, the patterns, the answers and the winning moves.

@@ -9,7 +9,7 @@
 //! formula of its own (found on `G(1), G(2), G(4), ...` by the families and the grammar) for
 //! an answer past the box.
 
-use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, find};
+use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, values_formula};
 use crate::explore::space::Space;
 use crate::explore::table::Table;
 
@@ -104,11 +104,7 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         return Vec::new();
     }
     let line = Table::from_grundy(Space::from_ranges(&[(0, digits - 1)]), g);
-    let Some(digit) = find(&line, Vec::new())
-        .into_iter()
-        .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
-        .map(|p| p.formula)
-    else {
+    let Some(digit) = values_formula(&line) else {
         return Vec::new();
     };
     vec![Box::new(Coins { frame, digit })]

@@ -7,7 +7,7 @@
 //! whole blocks) is searched with every family and the grammar (Nim's `A XOR B`, `min(A, B)`),
 //! so its own pattern answers beyond the box. Read off a table: observed only.
 
-use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, find};
+use super::{Answer, Covers, Formula, Frame, MIN_EVIDENCE, as_function, values_formula};
 use crate::explore::space::{MAX_ARITY, Space};
 use crate::explore::table::Table;
 
@@ -128,15 +128,15 @@ fn quotient(t: &Table, frame: &Frame, q: u64) -> Option<Box<dyn Formula>> {
     let mut h: Vec<Option<u32>> = vec![None; qs.cells()];
     for cell in 0..t.cells() {
         let p = t.position(cell);
-        let x: Vec<u64> = frame.free.iter().map(|&a| p[a]).collect();
+        let x = || frame.free.iter().map(|&a| p[a]);
         let g = u64::from(t.value(cell)?);
-        if g % q != x.iter().map(|v| v % q).sum::<u64>() % q {
+        if g % q != x().map(|v| v % q).sum::<u64>() % q {
             return None;
         }
-        if x.iter().zip(&blocks).any(|(v, b)| v / q >= *b) {
+        if x().zip(&blocks).any(|(v, b)| v / q >= *b) {
             continue;
         }
-        let qc = x.iter().zip(&blocks).fold(0u64, |c, (v, b)| c * b + v / q) as usize;
+        let qc = x().zip(&blocks).fold(0u64, |c, (v, b)| c * b + v / q) as usize;
         let hv = (g / q) as u32;
         if *h[qc].get_or_insert(hv) != hv {
             return None;
@@ -146,9 +146,5 @@ fn quotient(t: &Table, frame: &Frame, q: u64) -> Option<Box<dyn Formula>> {
     if values.len() < MIN_EVIDENCE || values.iter().all(|&v| v == values[0]) {
         return None;
     }
-    let inner = Table::from_grundy(qs, values);
-    find(&inner, Vec::new())
-        .into_iter()
-        .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
-        .map(|p| p.formula)
+    values_formula(&Table::from_grundy(qs, values))
 }

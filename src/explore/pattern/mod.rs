@@ -291,6 +291,16 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     found
 }
 
+/// The best formula of a table's values that covers the whole table (not one line), if any:
+/// the part a family builds from a smaller table (a sum's edge, the weights of `coins`' digits,
+/// `lift`'s blocks).
+pub fn values_formula(t: &Table) -> Option<Box<dyn Formula>> {
+    find(t, Vec::new())
+        .into_iter()
+        .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
+        .map(|p| p.formula)
+}
+
 /// Adds the candidates that reproduce every entry they cover (one per text).
 fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<Pattern>) {
     for f in candidates {

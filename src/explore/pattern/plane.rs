@@ -51,7 +51,19 @@ enum Part {
     Line(Box<dyn Formula>),
 }
 
+/// The names of a sum's parts, in order (the fourth and later share the last).
+const PART_NAMES: [&str; 4] = ["g", "h", "k", "m"];
+
 impl Part {
+    /// The part's own formula, where it has one (not `x XOR k`).
+    fn formula(&self) -> Option<&dyn Formula> {
+        match self {
+            Part::Identity(_) => None,
+            Part::Periodic(f) => Some(f),
+            Part::Line(f) => Some(f.as_ref()),
+        }
+    }
+
     fn eval(&self, x: u64, lo: u64) -> Option<u64> {
         match self {
             Part::Identity(k) => Some(x ^ k),
@@ -89,12 +101,12 @@ impl Formula for XorSum {
                 Part::Identity(0) => terms.push(x.to_string()),
                 Part::Identity(k) => terms.push(format!("({x} XOR {k})")),
                 Part::Periodic(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
+                    let name = PART_NAMES[i.min(3)];
                     terms.push(format!("{name}({x})"));
                     defs.push(format!("{name}({x}) periodic: {}", f.words()));
                 }
                 Part::Line(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
+                    let name = PART_NAMES[i.min(3)];
                     terms.push(format!("{name}({x})"));
                     defs.push(format!("{name}(n) is the line's [{}] {}", f.family(), f.words()));
                 }
@@ -158,16 +170,12 @@ impl XorSum {
             match p {
                 Part::Identity(0) => terms.push(x.to_string()),
                 Part::Identity(k) => terms.push(format!("({x} ^ {k})")),
-                Part::Periodic(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
-                    fns.push_str(&part(f, name));
-                    fns.push('\n');
-                    terms.push(format!("{name}({x})"));
-                }
-                Part::Line(f) => {
-                    let name = ["g", "h", "k", "m"][i.min(3)];
-                    fns.push_str(&part(f.as_ref(), name));
-                    fns.push('\n');
+                Part::Periodic(_) | Part::Line(_) => {
+                    let name = PART_NAMES[i.min(3)];
+                    if let Some(f) = p.formula() {
+                        fns.push_str(&part(f, name));
+                        fns.push('\n');
+                    }
                     terms.push(format!("{name}({x})"));
                 }
             }
@@ -250,12 +258,7 @@ fn is_xor_of_edges(t: &Table, corner: &Coords, g0: u64, edges: &[(usize, Vec<u32
 /// families and the grammar; the part of a sum whose edge is not plainly periodic.
 fn line_formula(f: &[u32], lo: u64) -> Option<Box<dyn Formula>> {
     let space = crate::explore::space::Space::from_ranges(&[(lo, lo + f.len() as u64 - 1)]);
-    let line = Table::from_grundy(space, f.to_vec());
-    let found = super::find(&line, Vec::new());
-    found
-        .into_iter()
-        .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
-        .map(|p| p.formula)
+    super::values_formula(&Table::from_grundy(space, f.to_vec()))
 }
 
 /// G = (a - o) ⊗ (b - o), o = 0 or 1 (turning corners, coordinates from 0 or from 1).

@@ -606,7 +606,7 @@ fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
         .collect();
     // Whole lines (`a = c`) first; then conditions where the table is one value (or one
     // outcome), the usual exception (a diagonal of N-positions, the powers of 4); then by size.
-    conds.sort_by_key(|&id| {
+    conds.sort_by_cached_key(|&id| {
         let uniform = ctx.uniform(all.iter().copied().filter(|&j| pool.row(id)[j as usize] == 1));
         (!is_line(&pool.exprs[id]), !uniform, pool.exprs[id].size())
     });
