@@ -127,7 +127,7 @@ fn bits_ruler_and_evil() {
     let ruler = |x: &[u64]| if x[0] == 0 { 0 } else { x[0].trailing_zeros() + 1 };
     let t = value_table(Space::from_ranges(&[(0, 199)]), ruler);
     let truth = |x: &[u64]| if x[0] == 0 { 0 } else { x[0].trailing_zeros() as u64 + 1 };
-    planted(&t, "arith", &truth, &far1(), 150);
+    planted(&t, "grammar", &truth, &far1(), 150);
     let evil = |x: &[u64]| x[0].count_ones() % 2 == 0;
     let t = outcome_table(Space::from_ranges(&[(0, 199)]), evil);
     let truth = |x: &[u64]| u64::from(!evil(x));
@@ -205,12 +205,12 @@ fn period_with_square_exceptions() {
     planted(&t, "period+sequence", &truth, &far1(), 361);
     let found = find(&t, Vec::new());
     let w = of(&found, "period+sequence").map(|p| p.formula.words()).unwrap_or_default();
-    assert!(w.contains("G is 0 at the squares") && w.contains("n mod 3"), "{w}");
+    assert!(w.contains("G is 0 where n is a square") && w.contains("n mod 3"), "{w}");
     let mut m = t.clone();
     m.misere = true;
     let w =
         of(&find(&m, Vec::new()), "period+sequence").map(|p| p.formula.words()).unwrap_or_default();
-    assert!(w.contains("P iff n mod 3 = 0, or n is one of the squares"), "{w}");
+    assert!(w.contains("P iff n mod 3 = 0, or n is a square"), "{w}");
     // The shorter explanation comes first.
     assert_eq!(found[0].formula.family(), "period+sequence", "{:?}", words(&found));
 }
@@ -526,7 +526,7 @@ fn pasted_python_of_the_new_families_agrees_with_at() {
             value_table(Space::from_ranges(&[(0, 199)]), |x| {
                 if x[0] == 0 { 0 } else { x[0].trailing_zeros() + 1 }
             }),
-            "arith",
+            "grammar",
         ),
         (
             outcome_table(Space::from_ranges(&[(0, 399)]), |x| x[0] % 3 == 0 || is_square(x[0])),

@@ -338,7 +338,7 @@ fn moves_programs_of_each_shape_answer_far_away() {
 
 /// Formulas of many shapes, found by the search on planted tables.
 fn sample_formulas() -> Vec<games::explore::pattern::grammar::Grammar> {
-    use games::explore::pattern::grammar::expr::{Binary as B, Unary as U};
+    use games::explore::pattern::grammar::expr::{Binary as B, Seq, Unary as U};
     let v = |i| Op::Var(i, 0);
     let exprs: Vec<(usize, Vec<Op>)> = vec![
         (2, vec![v(0), Op::Var(1, 1), Op::Bin(B::And), Op::Un(U::Pop)]),
@@ -349,11 +349,23 @@ fn sample_formulas() -> Vec<games::explore::pattern::grammar::Grammar> {
         (2, vec![v(0), v(1), Op::Bin(B::Min), Op::Un(U::Floor(1))]),
         (2, vec![v(0), v(1), Op::Bin(B::Or), Op::Un(U::Ones)]),
         (1, vec![Op::Var(0, 1), Op::Un(U::V2), v(0), Op::Un(U::Pop), Op::Bin(B::Add)]),
-        (1, vec![v(0), Op::Un(U::IsTri), v(0), Op::Un(U::IsSquare), Op::Bin(B::Add)]),
+        (
+            1,
+            vec![
+                v(0),
+                Op::Un(U::In(Seq::Triangular)),
+                v(0),
+                Op::Un(U::In(Seq::Squares)),
+                Op::Bin(B::Add),
+            ],
+        ),
+        (1, vec![v(0), Op::Un(U::In(Seq::Lucas))]),
+        (1, vec![Op::Var(0, -1), Op::Un(U::In(Seq::Cubes))]),
+        (1, vec![Op::Var(0, 1), Op::Un(U::In(Seq::Pronic))]),
         (1, vec![v(0), Op::Un(U::BitLen), v(0), Op::Un(U::Parity), Op::Bin(B::Xor)]),
-        (1, vec![v(0), Op::Un(U::IsFib)]),
+        (1, vec![v(0), Op::Un(U::In(Seq::Fibonacci))]),
         (1, vec![Op::Var(0, 1), Op::Un(U::Odd), Op::Un(U::Mod(4))]),
-        (1, vec![v(0), Op::Un(U::Geom(3, 2)), v(0), Op::Un(U::Mod(2)), Op::Bin(B::Max)]),
+        (1, vec![v(0), Op::Un(U::In(Seq::Geom(3, 2))), v(0), Op::Un(U::Mod(2)), Op::Bin(B::Max)]),
         (1, vec![v(0), Op::Un(U::Floor(5)), Op::Un(U::LowBit), Op::Un(U::V2)]),
     ];
     let mut out = Vec::new();

@@ -46,11 +46,28 @@ fn first<'a>(found: &'a [Pattern], family: &str) -> &'a Pattern {
     }
 }
 
-/// Breaks the entry at `cell` (a different value) and checks `family` is no longer reported.
+/// Breaks the entry at `cell` (a different value) and checks `family` is no longer reported;
+/// for the grammar (one family for every shape), that every formula reported says the broken
+/// value at `cell`.
 fn planted(values: &[u32], lo: u64, cell: usize, family: &str) {
     let mut broken = values.to_vec();
     broken[cell] = if broken[cell] == 0 { 1 } else { broken[cell] - 1 };
     let found = find(&table1(lo, &broken), Vec::new());
+    if family == "grammar" {
+        for p in &found {
+            let at = p.formula.at(&[lo + cell as u64, 0, 0, 0]);
+            let v =
+                at.and_then(|a| if p.formula.covers() == Covers::Values { a.value } else { None });
+            assert!(
+                at.is_none()
+                    || p.formula.covers() == Covers::Outcomes
+                    || v == Some(broken[cell] as u64),
+                "{}",
+                p.formula.words()
+            );
+        }
+        return;
+    }
     let bad: Vec<String> = of_family(&found, family).iter().map(|p| p.formula.words()).collect();
     assert!(bad.is_empty(), "broken entry {cell} still reported as {family}: {bad:?}");
 }
@@ -226,15 +243,14 @@ fn factors_td(mut n: u64) -> (u64, u64) {
 }
 
 #[test]
-fn hdu6892_cuts_game_is_arith() {
+fn hdu6892_cuts_game_is_a_grammar_formula() {
     let far = cuts_game(300_000);
     let n = 30_000;
     let t = table1(0, &far[..=n]);
     let found = find(&t, Vec::new());
-    let p = first(&found, "arith");
+    let p = first(&found, "grammar");
     let w = p.formula.words();
-    assert!(w.contains("Omega(odd part of n)") && w.contains("[n even]"), "{w}");
-    assert!(w.contains("except G(0) = 0"), "{w}");
+    assert!(w.contains("Omega(oddpart(n))") && w.contains("for n >= 1"), "{w}");
     for x in n + 1..far.len() {
         assert_eq!(p.formula.at(&[x as u64, 0, 0, 0]).and_then(|a| a.value), Some(far[x] as u64));
     }
@@ -247,13 +263,13 @@ fn hdu6892_cuts_game_is_arith() {
         let want = factors_td(odd).0 + u64::from(x % 2 == 0);
         assert_eq!(p.formula.at(&[x, 0, 0, 0]).and_then(|a| a.value), Some(want), "G({x})");
     }
-    assert!(p.formula.at(&[i64::MAX as u64, 0, 0, 0]).is_some());
-    planted(&far[..=n], 0, 12_345, "arith");
-    planted(&far[..=n], 0, 3, "arith");
+    assert!(p.formula.at(&[i64::MAX as u64 - 1, 0, 0, 0]).is_some());
+    planted(&far[..=n], 0, 12_345, "grammar");
+    planted(&far[..=n], 0, 3, "grammar");
 }
 
 #[test]
-fn arith_formulas() {
+fn arithmetic_functions_in_the_grammar() {
     let pp = |n: u64| {
         (2..64u32).any(|k| {
             let r = (n as f64).powf(1.0 / k as f64).round() as u64;
@@ -270,8 +286,11 @@ fn arith_formulas() {
     for (name, f, lo) in cases {
         let values: Vec<u32> = (lo..=4000).map(|n| f(n) as u32).collect();
         let found = find(&table1(lo, &values), Vec::new());
-        let p = first(&found, "arith");
-        assert!(p.formula.words().contains("for n >="), "{name}: {}", p.formula.words());
+        // A whole-table formula of the values (floor(log2 n) is also the intervals family's).
+        let p = found
+            .iter()
+            .find(|p| !p.is_line() && p.formula.covers() == Covers::Values)
+            .unwrap_or_else(|| panic!("{name}: no formula"));
         let far = [
             4001,
             65_536,
@@ -288,7 +307,7 @@ fn arith_formulas() {
                 "{name} at {x}"
             );
         }
-        planted(&values, lo, 2000, "arith");
+        planted(&values, lo, 2000, "grammar");
     }
 }
 
@@ -319,23 +338,34 @@ fn outcome_table(lo: u64, is_p: &[bool]) -> Table {
     table1(lo, &values)
 }
 
-/// Flips the outcome at `cell` and checks `family` is no longer reported.
+/// Flips the outcome at `cell` and checks `family` is no longer reported; for the grammar,
+/// which finds some other formula of the broken table, that the clean formula is not reported
+/// and every formula reported says the broken outcome at `cell`.
 fn planted_outcome(is_p: &[bool], lo: u64, cell: usize, family: &str) {
     let mut broken = is_p.to_vec();
     broken[cell] = !broken[cell];
     let found = find(&outcome_table(lo, &broken), Vec::new());
+    if family == "grammar" {
+        let clean: Vec<String> =
+            find(&outcome_table(lo, is_p), Vec::new()).iter().map(|p| p.formula.words()).collect();
+        for p in &found {
+            assert!(!clean.contains(&p.formula.words()), "{}", p.formula.words());
+            let at = p.formula.at(&[lo + cell as u64, 0, 0, 0]).map(|a| a.outcome == b'P');
+            assert!(at.is_none_or(|v| v == broken[cell]), "{}", p.formula.words());
+        }
+        return;
+    }
     let bad: Vec<String> = of_family(&found, family).iter().map(|p| p.formula.words()).collect();
     assert!(bad.is_empty(), "broken entry {cell} still reported as {family}: {bad:?}");
 }
 
 #[test]
-fn fibonacci_nim_is_sequence() {
+fn fibonacci_nim_is_a_sequence_of_the_grammar() {
     let far = fibonacci_nim(1000);
     let (lo, hi) = (1usize, 300usize);
     let t = outcome_table(lo as u64, &far[lo..=hi]);
     let found = find(&t, Vec::new());
-    let p = first(&found, "sequence");
-    assert_eq!(p.formula.covers(), Covers::Outcomes);
+    let p = first(&found, "grammar");
     assert!(p.formula.words().contains("Fibonacci"), "{}", p.formula.words());
     for x in hi + 1..far.len() {
         let a = p.formula.at(&[x as u64, 0, 0, 0]).expect("covered");
@@ -350,8 +380,8 @@ fn fibonacci_nim_is_sequence() {
     for (x, want) in [(b, b'P'), (b - 1, b'N'), (b + 1, b'N'), (a, b'P'), (a + b - 1, b'N')] {
         assert_eq!(p.formula.at(&[x, 0, 0, 0]).map(|a| a.outcome), Some(want), "n = {x}");
     }
-    planted_outcome(&far[lo..=hi], lo as u64, 88, "sequence");
-    planted_outcome(&far[lo..=hi], lo as u64, 150, "sequence");
+    planted_outcome(&far[lo..=hi], lo as u64, 88, "grammar");
+    planted_outcome(&far[lo..=hi], lo as u64, 150, "grammar");
 }
 
 #[test]
@@ -361,20 +391,20 @@ fn sequence_formulas() {
     let pow3 = |n: u64| (0..40).map(|e| 3u128.pow(e)).any(|x| x == n as u128);
     let (t6, s6, p3) = (1_000_000u64 * 1_000_001 / 2, 1_000_000u64 * 1_000_000, 3u64.pow(39));
     let cases: [(&str, &dyn Fn(u64) -> bool, [u64; 3]); 3] = [
-        ("squares", &sq, [s6 - 1, s6, s6 + 1]),
-        ("triangular", &tri, [t6 - 1, t6, t6 + 1]),
-        ("powers of 3", &pow3, [p3 - 1, p3, p3 + 1]),
+        ("is a square", &sq, [s6 - 1, s6, s6 + 1]),
+        ("is triangular", &tri, [t6 - 1, t6, t6 + 1]),
+        ("is a power of 3", &pow3, [p3 - 1, p3, p3 + 1]),
     ];
     for (name, f, far) in cases {
         let is_p: Vec<bool> = (0..=2000).map(f).collect();
         let found = find(&outcome_table(0, &is_p), Vec::new());
-        let p = first(&found, "sequence");
+        let p = first(&found, "grammar");
         assert!(p.formula.words().contains(name), "{name}: {}", p.formula.words());
         for x in (2001..40_000).chain(far) {
             let got = p.formula.at(&[x, 0, 0, 0]).map(|a| a.outcome == b'P');
             assert_eq!(got, Some(f(x)), "{name} at {x}");
         }
-        planted_outcome(&is_p, 0, 1000, "sequence");
+        planted_outcome(&is_p, 0, 1000, "grammar");
     }
 }
 
@@ -541,6 +571,10 @@ fn run(program: &mut Command, input: &str) -> String {
 /// `positions` (the value, or 1 for P and 0 for not P).
 fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &std::path::Path) {
     let values = p.formula.covers() == Covers::Values;
+    // A formula from a later start (`for n >= 1`) leaves the first cells to the table.
+    let positions: Vec<[u64; 2]> =
+        positions.iter().copied().filter(|x| p.formula.at(&[x[0], x[1], 0, 0]).is_some()).collect();
+    assert!(positions.len() >= 8, "{}", p.formula.words());
     let want: Vec<String> = positions
         .iter()
         .map(|x| {
@@ -617,8 +651,8 @@ fn pasted_code_agrees_with_at() {
     let fib_p = fibonacci_nim(200);
     let tables: Vec<(Table, &str)> = vec![
         (table1(0, &floor_game(5000)), "intervals"),
-        (table1(0, &cuts_game(5000)), "arith"),
-        (outcome_table(1, &fib_p[1..]), "sequence"),
+        (table1(0, &cuts_game(5000)), "grammar"),
+        (outcome_table(1, &fib_p[1..]), "grammar"),
         (table1(1, &(1..3000u64).map(|n| 5 + n.ilog(3)).collect::<Vec<_>>()), "intervals"),
         (
             table1(
@@ -654,7 +688,7 @@ fn pasted_code_agrees_with_at() {
                     })
                     .collect::<Vec<_>>(),
             ),
-            "arith",
+            "grammar",
         ),
         (
             outcome_table(
@@ -665,7 +699,7 @@ fn pasted_code_agrees_with_at() {
                     })
                     .collect::<Vec<_>>(),
             ),
-            "sequence",
+            "grammar",
         ),
     ];
     for (t, family) in &tables {
@@ -673,7 +707,8 @@ fn pasted_code_agrees_with_at() {
         let p = first(&found, family);
         let lo = t.space.lo[0];
         // The pasted factor counts divide by trial (O(sqrt n)): no 2^63 - 2 = 2*3*715827883*2147483647.
-        let top = if *family == "arith" { 10u64.pow(18) + 1 } else { u64::MAX };
+        let trial = p.formula.cpp().contains("factors(");
+        let top = if trial { 10u64.pow(18) + 1 } else { u64::MAX };
         let pos: Vec<[u64; 2]> =
             far1.iter().copied().filter(|x| x[0] >= lo && x[0] <= top).collect();
         pasted_code_agrees(p, 1, &pos, &dir);

@@ -475,8 +475,77 @@ fn find_in_top(m: u64, start: usize, top: usize) -> Option<u64> {
     None
 }
 
+/// The number of distinct prime factors of `n >= 1`, exact for every `u64`: trial division
+/// while `d^3 <= m`, then what is left is 1, a prime, a prime squared, or two distinct primes.
+pub fn distinct_prime_factors(mut n: u64) -> u32 {
+    let mut count = 0;
+    if n.is_multiple_of(2) {
+        count += 1;
+        n >>= n.trailing_zeros();
+    }
+    let mut d = 3u64;
+    while (d as u128).pow(3) <= n as u128 {
+        if n.is_multiple_of(d) {
+            count += 1;
+            while n.is_multiple_of(d) {
+                n /= d;
+            }
+        }
+        d += 2;
+    }
+    // No factor below d and n < d^3: at most two prime factors.
+    count
+        + match n {
+            1 => 0,
+            m if is_prime(m) => 1,
+            m if isqrt(m).pow(2) == m => 1,
+            _ => 2,
+        }
+}
+
+/// Is `n` a perfect power `m^k`, `k >= 2` (1 counts)? Exact integer roots (prime `k` suffice).
+pub fn is_perfect_power(n: u64) -> bool {
+    if n <= 1 {
+        return n == 1;
+    }
+    let bits = 64 - n.leading_zeros();
+    for k in [2u32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61] {
+        if k >= bits {
+            break;
+        }
+        if (iroot(n, k) as u128).pow(k) == n as u128 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The largest `r` with `r^k <= n` (`k >= 1`), by binary search in `u128`.
+pub fn iroot(n: u64, k: u32) -> u64 {
+    let (mut lo, mut hi) = (0u128, 1u128 << (64 / k + 1));
+    let le = |m: u128| {
+        let mut x = 1u128;
+        for _ in 0..k {
+            x *= m;
+            if x > n as u128 {
+                return false;
+            }
+        }
+        true
+    };
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if le(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo as u64
+}
+
 /// The integer cube root (largest c with c^3 <= n).
-fn icbrt(n: u64) -> u64 {
+pub fn icbrt(n: u64) -> u64 {
     let mut c = (n as f64).cbrt() as u64;
     // The float estimate is within a unit or two; fix it exactly (c^3 may pass 2^64: u128).
     while c > 0 && (c as u128).pow(3) > n as u128 {
@@ -1133,6 +1202,54 @@ fn omega_rough(m: u64, bound: u64, kernel: Kernel) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    fn distinct_td(mut n: u64) -> u32 {
+        let (mut c, mut p) = (0, 2u64);
+        while p * p <= n {
+            if n.is_multiple_of(p) {
+                c += 1;
+                while n.is_multiple_of(p) {
+                    n /= p;
+                }
+            }
+            p += 1;
+        }
+        c + u32::from(n > 1)
+    }
+
+    #[test]
+    fn distinct_prime_factors_against_trial_division() {
+        for n in 1..20_000 {
+            assert_eq!(distinct_prime_factors(n), distinct_td(n), "n = {n}");
+        }
+        let (p, q) = (4_294_967_291u64, 4_294_967_279u64);
+        assert_eq!(distinct_prime_factors(p * q), 2);
+        assert_eq!(distinct_prime_factors(p * p), 1);
+        assert_eq!(distinct_prime_factors(p), 1);
+        assert_eq!(distinct_prime_factors(1 << 62), 1);
+        assert_eq!(distinct_prime_factors(2 * 3 * 5 * 7 * 11 * 13 * 2_097_143 * 2_097_143), 7);
+        assert_eq!(distinct_prime_factors(u64::MAX), 7);
+    }
+
+    #[test]
+    fn perfect_powers_against_a_list() {
+        let mut pp = std::collections::BTreeSet::new();
+        for m in 2..=400u64 {
+            let mut x = m * m;
+            while x <= 160_000 {
+                pp.insert(x);
+                x *= m;
+            }
+        }
+        pp.insert(1);
+        for n in 1..=160_000 {
+            assert_eq!(is_perfect_power(n), pp.contains(&n), "n = {n}");
+        }
+        let big = 3u64.pow(39);
+        assert!(is_perfect_power(big) && !is_perfect_power(big + 1) && !is_perfect_power(big - 1));
+        assert!(is_perfect_power(4_294_967_291 * 4_294_967_291) && is_perfect_power(1 << 62));
+        assert!(is_perfect_power(2_097_143u64.pow(3)) && !is_perfect_power(i64::MAX as u64));
+    }
+
     use super::*;
 
     fn kernels() -> Vec<Kernel> {

@@ -16,19 +16,13 @@ pub struct BitColumns {
     m: u64,
 }
 
-impl BitColumns {
-    fn args(&self) -> Vec<&'static str> {
-        (0..self.frame.free.len()).map(|k| self.frame.name(k)).collect()
-    }
-}
-
 impl Formula for BitColumns {
     fn family(&self) -> &'static str {
         "digits"
     }
 
     fn words(&self) -> String {
-        let args = self.args().join(", ");
+        let args = self.frame.names().join(", ");
         let known = match self.m {
             2 => " (Nim: the XOR is 0)".to_string(),
             m => format!(" (as in Moore's Nim with moves in up to {} heaps)", m - 1),
@@ -40,7 +34,7 @@ impl Formula for BitColumns {
     }
 
     fn cpp(&self) -> String {
-        let args = self.args();
+        let args = self.frame.names();
         let params: Vec<String> = args.iter().map(|a| format!("long long {a}")).collect();
         let sum: Vec<String> = args.iter().map(|a| format!("(({a} >> i) & 1)")).collect();
         format!(
@@ -52,7 +46,7 @@ impl Formula for BitColumns {
     }
 
     fn python(&self) -> String {
-        let args = self.args();
+        let args = self.frame.names();
         let sum: Vec<String> = args.iter().map(|a| format!("(({a} >> i) & 1)")).collect();
         format!(
             "def is_p({}):\n    return all(({}) % {} == 0 for i in range(63))\n",

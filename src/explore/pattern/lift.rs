@@ -25,12 +25,8 @@ pub struct Lift {
 }
 
 impl Lift {
-    fn names(&self) -> Vec<&'static str> {
-        (0..self.frame.free.len()).map(|i| self.frame.name(i)).collect()
-    }
-
     fn code(&self, inner: String, d: &str) -> String {
-        let names = self.names();
+        let names = self.frame.names();
         let q = self.q;
         let blocks: Vec<String> = names.iter().map(|n| format!("{n} / {q}")).collect();
         let (blocks, sum) = (blocks.join(", "), names.join(" + "));
@@ -59,7 +55,7 @@ impl Formula for Lift {
     }
 
     fn words(&self) -> String {
-        let names = self.names();
+        let names = self.frame.names();
         let q = self.q;
         let blocks: Vec<String> = names.iter().map(|n| format!("floor({n}/{q})")).collect();
         format!(
@@ -72,11 +68,11 @@ impl Formula for Lift {
     }
 
     fn cpp(&self) -> String {
-        self.code(as_function(&self.inner.cpp(), "H", &self.names(), true), "cpp")
+        self.code(as_function(&self.inner.cpp(), "H", &self.frame.names(), true), "cpp")
     }
 
     fn python(&self) -> String {
-        self.code(as_function(&self.inner.python(), "H", &self.names(), false), "py")
+        self.code(as_function(&self.inner.python(), "H", &self.frame.names(), false), "py")
     }
 
     fn covers(&self) -> Covers {

@@ -15,7 +15,6 @@
 //! ([`Formula::proof`]; the `games sg` certificates of built-in rules, Wythoff's theorem for
 //! the built-in game) is reported as proved.
 
-pub mod arith;
 pub mod beatty;
 pub mod coins;
 pub mod digits;
@@ -27,8 +26,6 @@ pub mod param;
 pub mod period;
 pub mod plane;
 pub mod relation;
-pub mod seqexc;
-pub mod sequence;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -62,7 +59,12 @@ impl Answer {
 
     /// The answer of an outcome-only formula: P (value 0 in normal play) or not P.
     pub fn of_p(is_p: bool, misere: bool) -> Answer {
-        Answer { value: (is_p && !misere).then_some(0), outcome: if is_p { b'P' } else { b'N' } }
+        Answer::of_letter(if is_p { b'P' } else { b'N' }, misere)
+    }
+
+    /// The answer of an outcome letter (`P`, `N` or `D`; P has the value 0 in normal play).
+    pub fn of_letter(c: u8, misere: bool) -> Answer {
+        Answer { value: (c == b'P' && !misere).then_some(0), outcome: c }
     }
 }
 
@@ -123,17 +125,12 @@ pub type Detector = fn(&Table) -> Vec<Box<dyn Formula>>;
 pub const DETECTORS: &[(&str, Detector)] = &[
     ("period", period::detect),
     ("intervals", intervals::detect),
-    ("arith", arith::detect),
-    ("sequence", sequence::detect),
     ("beatty", beatty::detect),
     ("rows", plane::rows),
     ("nim-sum", plane::nim_sum),
-    ("nim-product", plane::nim_product),
-    ("periodic-plane", plane::periodic),
     ("exceptions", excepted::detect),
     ("digits", digits::detect),
     ("coins", coins::detect),
-    ("period+sequence", seqexc::detect),
     ("lines", relation::detect),
     ("param", param::detect),
     ("lift", lift::detect),
@@ -429,6 +426,11 @@ impl Frame {
         var(self.arity, self.free[i])
     }
 
+    /// The names of the free coordinates, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        (0..self.free.len()).map(|i| self.name(i)).collect()
+    }
+
     /// Is the cell with these free coordinates in the inner corner of the box (below the
     /// middle on every free coordinate)? Exceptions are allowed only there: the outer part
     /// of the box must follow the rule alone.
@@ -449,15 +451,28 @@ impl Frame {
 /// The numbers `0..n` in a scattered order (a step coprime to `n`, near `0.618 n`): a check
 /// that walks a table this way meets a counterexample early, wherever it lies.
 pub fn scattered(n: usize) -> impl Iterator<Item = usize> {
-    fn gcd(a: usize, b: usize) -> usize {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
     let mut step = (n as u128 * 618 / 1000) as usize | 1;
-    while n > 1 && gcd(step, n) != 1 {
+    while n > 1 && crate::theory::modular::gcd(step as u64, n as u64) != 1 {
         step += 1;
     }
     let step = if n <= 1 { 1 } else { step % n };
     (0..n).map(move |i| ((i as u128 * step as u128) % n.max(1) as u128) as usize)
+}
+
+/// `2k + 1`, `k - 1`, `3`: a linear form in words (`star`: with `*`).
+pub fn linear(x: &str, a: i128, b: i128, star: bool) -> String {
+    let ax = match a {
+        0 => return b.to_string(),
+        1 => x.to_string(),
+        -1 => format!("-{x}"),
+        a if star => format!("{a} * {x}"),
+        a => format!("{a}{x}"),
+    };
+    match b {
+        0 => ax,
+        b if b > 0 => format!("{ax} + {b}"),
+        b => format!("{ax} - {}", -b),
+    }
 }
 
 /// The name of coordinate `axis` in formulas: `n` for a game of one coordinate, else `a`, `b`,
@@ -487,11 +502,6 @@ impl Line {
     pub fn offset(&self, p: &[u64], arity: usize) -> Option<u64> {
         let on = (0..arity).all(|a| a == self.axis || p[a] == self.base[a]);
         (on && p[self.axis] >= self.start).then(|| p[self.axis] - self.start)
-    }
-
-    /// The values, if every entry has an integer value.
-    pub fn finite_values(&self) -> Option<Vec<u32>> {
-        self.grundy.iter().all(|&g| g != NO_VALUE && g != LOOPY).then(|| self.grundy.clone())
     }
 }
 
@@ -590,10 +600,12 @@ mod tests {
         assert!(
             words(&Table::from_grundy(space.clone(), prod.clone()))
                 .iter()
-                .any(|w| w.contains("nim product"))
+                .any(|w| w.starts_with("G = (a ⊗ b) (size 3;"))
         );
         let mut v = prod;
         v[7 * 16 + 7] ^= 1;
-        assert!(words(&Table::from_grundy(space, v)).iter().all(|w| !w.contains("nim product")));
+        assert!(
+            words(&Table::from_grundy(space, v)).iter().all(|w| !w.starts_with("G = (a ⊗ b) ("))
+        );
     }
 }

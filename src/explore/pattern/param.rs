@@ -10,7 +10,7 @@
 //! `c(k) = c1·k + c0` (|c1| <= 3). No table lookup: the rule answers for every k >= the box's
 //! first k ("period k + 1 when k is even, else period 2" for take 1 or k). Outcomes only.
 
-use super::{Answer, Covers, Formula, Frame, rows};
+use super::{Answer, Covers, Formula, Frame, linear, rows};
 use crate::explore::table::Table;
 
 /// The fewest rows a table must have.
@@ -64,22 +64,6 @@ pub struct ParamRows {
     classes: Vec<Class>,
 }
 
-/// `2k + 1`, `k - 1`, `3`: a linear form in words (`star`: with `*`).
-fn lin(x: &str, a: i128, b: i128, star: bool) -> String {
-    let ax = match a {
-        0 => return b.to_string(),
-        1 => x.to_string(),
-        -1 => format!("-{x}"),
-        a if star => format!("{a} * {x}"),
-        a => format!("{a}{x}"),
-    };
-    match b {
-        0 => ax,
-        b if b > 0 => format!("{ax} + {b}"),
-        b => format!("{ax} - {}", -b),
-    }
-}
-
 /// `(a + 1)` but `2`, `a`: parentheses only around a sum.
 fn paren(s: &str) -> String {
     if s.contains(' ') { format!("({s})") } else { s.to_string() }
@@ -101,9 +85,9 @@ impl ParamRows {
 
     fn class_words(&self, c: &Class) -> String {
         let k = self.frame.name(0);
-        let p = lin(k, c.pa, c.pb, false);
+        let p = linear(k, c.pa, c.pb, false);
         let r = format!("{} mod {}", self.offset(), paren(&p));
-        let cut = lin(k, c.ca, c.cb, false);
+        let cut = linear(k, c.ca, c.cb, false);
         let rule = match c.inside {
             Inside::Equal => format!("{r} = {cut}"),
             Inside::Below { s: 1, .. } => format!("{r} < {cut}"),
@@ -114,8 +98,8 @@ impl ParamRows {
 
     fn class_code(&self, c: &Class, python: bool) -> String {
         let k = self.frame.name(0);
-        let r = format!("{} % {}", self.offset(), paren(&lin(k, c.pa, c.pb, true)));
-        let cut = lin(k, c.ca, c.cb, true);
+        let r = format!("{} % {}", self.offset(), paren(&linear(k, c.pa, c.pb, true)));
+        let cut = linear(k, c.ca, c.cb, true);
         let and = if python { "and" } else { "&&" };
         match c.inside {
             Inside::Equal => format!("{r} == {cut}"),

@@ -8,7 +8,7 @@
 //! evidence rule of `games sg` for an observed period.
 
 use super::{Answer, Covers, Domain, Formula, line, var};
-use crate::explore::space::{Coords, format_position};
+use crate::explore::space::Coords;
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use crate::sg::table::suffix_periods;
 
@@ -232,7 +232,7 @@ impl Formula for Periodic {
         if self.p == 1 {
             let c = from as i128;
             let v0 = period[0] as i128;
-            let expr = affine(x, self.saltus, v0 - self.saltus as i128 * c);
+            let expr = super::linear(x, self.saltus as i128, v0 - self.saltus as i128 * c, false);
             return format!("{g} = {expr} for {x} >= {from}{pre}{evidence}");
         }
         let vals: Vec<String> = period.iter().map(|v| v.to_string()).collect();
@@ -314,8 +314,7 @@ impl Formula for Periodic {
         }
         let v = self.get(q[self.axis] - self.start())?;
         if self.outcomes {
-            let c = v as u8;
-            return Some(Answer { value: (c == b'P' && !self.misere).then_some(0), outcome: c });
+            return Some(Answer::of_letter(v as u8, self.misere));
         }
         Some(Answer::of_value(v))
     }
@@ -340,16 +339,6 @@ impl Formula for Periodic {
         f.base = base;
         f.base[self.axis] = self.base[self.axis];
         Some(Box::new(f))
-    }
-}
-
-/// `s·x + c` in words without `1*` or `+ 0` (`s >= 1`).
-fn affine(x: &str, s: u64, c: i128) -> String {
-    let sx = if s == 1 { x.to_string() } else { format!("{s}{x}") };
-    match c {
-        0 => sx,
-        c if c > 0 => format!("{sx} + {c}"),
-        c => format!("{sx} - {}", -c),
     }
 }
 
@@ -381,9 +370,4 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         }
     }
     out
-}
-
-/// For messages: the line's first position.
-pub fn describe_start(f: &Periodic) -> String {
-    format_position(&f.base, f.arity)
 }

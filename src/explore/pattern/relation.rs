@@ -13,6 +13,7 @@
 
 use super::{Answer, Covers, Formula, Frame};
 use crate::explore::table::Table;
+use crate::theory::modular::gcd;
 
 /// The most exceptional cells a line may have.
 pub const MAX_EXCEPTIONS: usize = 6;
@@ -45,10 +46,6 @@ fn form(frame: &Frame, w: &[i64], star: bool) -> String {
         }
     }
     s
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// Weight vectors with entries in `-r..=r`, gcd 1, not all zero.
@@ -85,9 +82,6 @@ impl OnLine {
     fn rule(&self, x: &[u64]) -> bool {
         self.lines.iter().any(|w| dot(w, x) == self.c)
     }
-    fn args(&self) -> Vec<&'static str> {
-        (0..self.frame.free.len()).map(|k| self.frame.name(k)).collect()
-    }
 }
 
 impl Formula for OnLine {
@@ -122,7 +116,7 @@ impl Formula for OnLine {
     }
 
     fn cpp(&self) -> String {
-        let args = self.args();
+        let args = self.frame.names();
         let params: Vec<String> = args.iter().map(|a| format!("long long {a}")).collect();
         let mut body = String::new();
         for (x, p) in &self.exceptions {
@@ -139,7 +133,7 @@ impl Formula for OnLine {
     }
 
     fn python(&self) -> String {
-        let args = self.args();
+        let args = self.frame.names();
         let mut body = String::new();
         for (x, p) in &self.exceptions {
             let cond: Vec<String> =
@@ -182,9 +176,6 @@ pub struct HalfPlane {
 }
 
 impl HalfPlane {
-    fn args(&self) -> Vec<&'static str> {
-        (0..self.frame.free.len()).map(|k| self.frame.name(k)).collect()
-    }
     fn conds(&self, star: bool) -> Vec<String> {
         self.sides.iter().map(|(w, c)| format!("{} >= {c}", form(&self.frame, w, star))).collect()
     }
@@ -200,7 +191,8 @@ impl Formula for HalfPlane {
     }
 
     fn cpp(&self) -> String {
-        let params: Vec<String> = self.args().iter().map(|a| format!("long long {a}")).collect();
+        let params: Vec<String> =
+            self.frame.names().iter().map(|a| format!("long long {a}")).collect();
         let conds: Vec<String> = self
             .sides
             .iter()
@@ -212,7 +204,7 @@ impl Formula for HalfPlane {
     fn python(&self) -> String {
         format!(
             "def is_p({}):\n    return {}\n",
-            self.args().join(", "),
+            self.frame.names().join(", "),
             self.conds(true).join(" and ")
         )
     }

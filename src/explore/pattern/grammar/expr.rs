@@ -7,14 +7,18 @@
 //! The operations: atoms (a coordinate, a coordinate plus or minus 1, a constant 0..3); unary
 //! ([`Unary`]: mod m, floor division, v2, popcount and its parity, odd part, trailing ones, bit
 //! length, lowest set bit, the smallest part of the Zeckendorf representation, membership in
-//! the Fibonacci numbers, squares, triangular numbers and geometric sequences `c·r^k`, and
-//! `floor(x·α)`); binary ([`Binary`]: `+ - XOR OR AND min max < <= =`, `x mod y`, `x / y`, `x < α·y` and the double
+//! a known sequence ([`Seq`]: Fibonacci and Lucas numbers, squares, cubes, triangular and pronic
+//! numbers, geometric sequences `c·r^k`), and `floor(x·α)`); binary ([`Binary`]: `+ - XOR OR AND min max < <= =`, `x mod y`, `x / y`, the nim product `x ⊗ y`, `x < α·y` and the double
 //! wedge `1/α < y/x < α`). α is rational or a quadratic irrational ([`ALPHAS`]); every
-//! comparison with it is exact integer arithmetic ([`crate::explore::pattern::beatty::Quad`]).
+//! comparison with it is exact integer arithmetic ([`crate::theory::quadratic::Quad`]).
 //! Each operation has its words, its C++ and its Python ([`Expr::render`]), with the helper
 //! functions the code needs ([`Expr::helpers`]).
 
-use crate::explore::pattern::beatty::Quad;
+use crate::theory::factor::{distinct_prime_factors, is_perfect_power, omega};
+use crate::theory::fibonacci::smallest_zeckendorf_term;
+use crate::theory::nimber::nim_product;
+use crate::theory::quadratic::Quad;
+pub use crate::theory::sequences::Seq;
 use std::cmp::Ordering;
 
 /// The value of an expression where it says nothing (overflow, outside an operation's domain).
@@ -77,11 +81,16 @@ pub enum Unary {
     BitLen,
     LowBit,
     Zeck,
-    IsFib,
-    IsSquare,
-    IsTri,
-    Geom(i64, i64),
+    In(Seq),
     Floor(usize),
+    /// The prime factors of `x >= 1` counted with multiplicity (Omega), or distinct (omega);
+    /// of its odd part when `odd`.
+    Factors {
+        odd: bool,
+        distinct: bool,
+    },
+    /// `x = m^k` for some `k >= 2` (1 counts).
+    PerfectPower,
 }
 
 /// A binary operation.
@@ -103,6 +112,8 @@ pub enum Binary {
     DivBy,
     LtAlpha(usize),
     Wedge(usize),
+    /// The nim product `x ⊗ y` (turning corners: Winning Ways ch. 14).
+    NimMul,
 }
 
 /// One step of a postfix expression.
@@ -118,19 +129,39 @@ pub enum Op {
 /// Every unary operation, in the order they are tried.
 pub fn unaries() -> Vec<Unary> {
     let mut u = vec![Unary::V2, Unary::Pop, Unary::Parity, Unary::Odd, Unary::Ones];
-    u.extend([Unary::BitLen, Unary::LowBit, Unary::Zeck, Unary::IsFib]);
+    u.extend([Unary::BitLen, Unary::LowBit, Unary::Zeck, Unary::In(Seq::Fibonacci)]);
     u.extend((2..=6).map(Unary::Mod));
     u.extend((2..=4).map(Unary::Div));
-    u.extend([Unary::IsSquare, Unary::IsTri]);
-    u.extend([(1, 2), (2, 2), (1, 3), (3, 2), (4, 4)].map(|(c, r)| Unary::Geom(c, r)));
+    u.extend([Unary::In(Seq::Squares), Unary::In(Seq::Triangular)]);
+    u.extend([(1, 2), (2, 2), (1, 3), (3, 2), (4, 4)].map(|(c, r)| Unary::In(Seq::Geom(c, r))));
     u.extend((0..ALPHAS.len()).map(Unary::Floor));
     u
+}
+
+/// The arithmetic functions tried on a line (1-D tables only, as their values grow slowly
+/// and a plane's shapes do not use them): Omega and omega, of `x` and of its odd part (the
+/// distinct count by trial division to the cube root: only on boxes below 2^32), and the
+/// perfect powers.
+pub fn line_arithmetic(max: u64) -> Vec<Unary> {
+    let mut u = vec![Unary::PerfectPower];
+    for distinct in [false, true] {
+        if !distinct || max < 1 << 32 {
+            u.extend([false, true].map(|odd| Unary::Factors { odd, distinct }));
+        }
+    }
+    u
+}
+
+/// The sequences tried only on a line's coordinate (`n`, `n ± 1`): the rest of [`Seq::all`].
+pub fn line_sequences() -> Vec<Unary> {
+    let common = unaries();
+    Seq::all().into_iter().map(Unary::In).filter(|u| !common.contains(u)).collect()
 }
 
 /// Every binary operation, in the order they are tried.
 pub fn binaries() -> Vec<Binary> {
     use Binary::*;
-    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq, ModBy, DivBy];
+    let mut b = vec![Add, Sub, Xor, Or, And, Min, Max, Lt, Le, Eq, ModBy, DivBy, NimMul];
     b.extend((0..ALPHAS.len()).map(LtAlpha));
     b.extend((0..ALPHAS.len()).map(Wedge));
     b
@@ -140,29 +171,8 @@ impl Binary {
     /// `op(x, y) = op(y, x)`.
     pub fn commutes(self) -> bool {
         use Binary::*;
-        matches!(self, Add | Xor | Or | And | Min | Max | Eq | Wedge(_))
+        matches!(self, Add | Xor | Or | And | Min | Max | Eq | Wedge(_) | NimMul)
     }
-}
-
-/// The Fibonacci numbers 1, 2, 3, 5, ... below 2^63.
-fn fibs() -> impl Iterator<Item = i64> {
-    let mut st = (1i64, 2i64);
-    std::iter::from_fn(move || {
-        let out = st.0;
-        st = (st.1, st.0.checked_add(st.1).unwrap_or(i64::MAX));
-        (out < i64::MAX).then_some(out)
-    })
-}
-
-fn isqrt(x: i64) -> i64 {
-    let mut r = (x as f64).sqrt() as i64;
-    while r > 0 && r.checked_mul(r).is_none_or(|s| s > x) {
-        r -= 1;
-    }
-    while (r + 1).checked_mul(r + 1).is_some_and(|s| s <= x) {
-        r += 1;
-    }
-    r
 }
 
 /// A unary operation at `x`.
@@ -181,30 +191,14 @@ pub fn unary(op: Unary, x: i64) -> i64 {
         Unary::Ones => x.trailing_ones() as i64,
         Unary::BitLen => 64 - x.leading_zeros() as i64,
         Unary::LowBit => x & x.wrapping_neg(),
-        Unary::Zeck if x > 0 => {
-            let (mut rest, mut last) = (x, 0);
-            while rest > 0 {
-                last = fibs().take_while(|&f| f <= rest).last().unwrap_or(1);
-                rest -= last;
-            }
-            last
+        Unary::Zeck if x > 0 => smallest_zeckendorf_term(x as u64) as i64,
+        Unary::In(seq) => b(seq.contains(x as u64)),
+        Unary::Factors { odd, distinct } if x > 0 => {
+            let y = if odd { x >> x.trailing_zeros() } else { x } as u64;
+            let n = if distinct { distinct_prime_factors(y) } else { omega(y) };
+            i64::from(n)
         }
-        Unary::IsFib => b(fibs().take_while(|&f| f <= x).any(|f| f == x)),
-        Unary::IsSquare => b(isqrt(x).pow(2) == x),
-        Unary::IsTri => x.checked_mul(8).and_then(|y| y.checked_add(1)).map_or(UNDEF, |y| {
-            let r = isqrt(y);
-            b(r * r == y)
-        }),
-        Unary::Geom(c, r) => {
-            if x < c || x % c != 0 {
-                return 0;
-            }
-            let mut y = x / c;
-            while y % r == 0 {
-                y /= r;
-            }
-            b(y == 1)
-        }
+        Unary::PerfectPower if x > 0 => b(is_perfect_power(x as u64)),
         Unary::Floor(i) => floor_alpha(i, x),
         _ => UNDEF,
     }
@@ -230,6 +224,9 @@ pub fn binary(op: Binary, x: i64, y: i64) -> i64 {
         Binary::Eq => Some(b(x == y)),
         Binary::ModBy => (x >= 0 && y >= 1).then(|| x % y),
         Binary::DivBy => (x >= 0 && y >= 1).then(|| x / y),
+        Binary::NimMul => {
+            bits.then(|| nim_product(x as u64, y as u64)).and_then(|v| i64::try_from(v).ok())
+        }
         Binary::LtAlpha(i) => return lt_alpha(i, x, y),
         Binary::Wedge(i) => {
             let (l, r) = (lt_alpha(i, x, y), lt_alpha(i, y, x));
@@ -313,10 +310,10 @@ impl Expr {
         for op in &self.0 {
             let h: &[&'static str] = match op {
                 Op::Un(Unary::Zeck) => &["zeck"],
-                Op::Un(Unary::IsFib) => &["isfib"],
-                Op::Un(Unary::IsSquare) => &["isqrt", "issq"],
-                Op::Un(Unary::IsTri) => &["isqrt", "istri"],
-                Op::Un(Unary::Geom(..)) => &["geom"],
+                Op::Un(Unary::In(seq)) => seq_helpers(*seq),
+                Op::Un(Unary::Factors { .. }) => &["factors"],
+                Op::Un(Unary::PerfectPower) => &["perfect_power"],
+                Op::Bin(Binary::NimMul) => &["nim_mul"],
                 Op::Un(Unary::Floor(_)) => &["isqrt", "floor_alpha"],
                 Op::Bin(Binary::LtAlpha(_)) | Op::Bin(Binary::Wedge(_)) => {
                     &["isqrt", "floor_alpha", "lt_alpha"]
@@ -357,19 +354,20 @@ fn render_unary(u: Unary, a: &str, d: Dialect) -> String {
         (Unary::BitLen, Python) => format!("({a}).bit_length()"),
         (Unary::LowBit, Cpp | Python) => format!("({a} & -{a})"),
         (Unary::Zeck, Cpp | Python) => format!("zeck({inner})"),
-        (Unary::IsFib, Cpp | Python) => format!("isfib({inner})"),
-        (Unary::IsSquare, Cpp | Python) => format!("issq({inner})"),
-        (Unary::IsTri, Cpp | Python) => format!("istri({inner})"),
-        (Unary::Geom(c, r), Cpp | Python) => format!("geom({inner}, {c}, {r})"),
+        (Unary::In(Seq::Geom(c, r)), Cpp | Python) => format!("geom({inner}, {c}, {r})"),
+        (Unary::In(seq), Cpp | Python) => format!("{}({inner})", seq_helpers(seq)[0]),
         (Unary::Floor(i), Cpp | Python) => format!("floor_{}({inner})", ALPHAS[i].2),
         (Unary::Floor(i), Words) => format!("floor({a}*{})", ALPHAS[i].1),
-        (Unary::Geom(c, r), Words) => {
-            let c = if c == 1 { String::new() } else { format!("{c}*") };
-            format!("[{inner} in {{{c}{r}^k}}]")
+        (Unary::In(seq), Words) => format!("[{inner} {}]", seq_words(seq)),
+        (Unary::Factors { odd, distinct }, Words) => {
+            let f = if distinct { "omega" } else { "Omega" };
+            if odd { format!("{f}(oddpart({inner}))") } else { format!("{f}({inner})") }
         }
-        (Unary::IsFib, Words) => format!("[{inner} is Fibonacci]"),
-        (Unary::IsSquare, Words) => format!("[{inner} is a square]"),
-        (Unary::IsTri, Words) => format!("[{inner} is triangular]"),
+        (Unary::Factors { odd, distinct }, _) => {
+            format!("factors({inner}, {}, {})", u8::from(odd), u8::from(distinct))
+        }
+        (Unary::PerfectPower, Words) => format!("[{inner} is a perfect power]"),
+        (Unary::PerfectPower, _) => format!("perfect_power({inner})"),
         (u, Words) => {
             let name = match u {
                 Unary::V2 => "v2",
@@ -422,9 +420,38 @@ fn render_binary(b: Binary, l: &str, r: &str, d: Dialect) -> String {
             format!("[1/{a} < {r}/{l} < {a}]")
         }
         (Binary::LtAlpha(i), _) => format!("lt_{}({l}, {r})", ALPHAS[i].2),
+        (Binary::NimMul, Words) => words_op("⊗"),
+        (Binary::NimMul, _) => format!("nim_mul({l}, {r})"),
         (Binary::Wedge(i), _) => {
             let id = ALPHAS[i].2;
             format!("(lt_{id}({l}, {r}) & lt_{id}({r}, {l}))")
         }
+    }
+}
+
+/// How a membership reads in words: `is a square`, `is a power of 3`, `in {3*2^k}`.
+fn seq_words(seq: Seq) -> String {
+    match seq {
+        Seq::Fibonacci => "is Fibonacci".into(),
+        Seq::Lucas => "is a Lucas number".into(),
+        Seq::Squares => "is a square".into(),
+        Seq::Cubes => "is a cube".into(),
+        Seq::Triangular => "is triangular".into(),
+        Seq::Pronic => "is pronic (k(k+1))".into(),
+        Seq::Geom(1, r) => format!("is a power of {r}"),
+        Seq::Geom(c, r) => format!("in {{{c}*{r}^k}}"),
+    }
+}
+
+/// The helper functions a membership's code calls, its own first.
+fn seq_helpers(seq: Seq) -> &'static [&'static str] {
+    match seq {
+        Seq::Fibonacci => &["isfib"],
+        Seq::Lucas => &["islucas"],
+        Seq::Squares => &["issq", "isqrt"],
+        Seq::Cubes => &["iscube"],
+        Seq::Triangular => &["istri", "isqrt"],
+        Seq::Pronic => &["ispronic", "isqrt"],
+        Seq::Geom(..) => &["geom"],
     }
 }

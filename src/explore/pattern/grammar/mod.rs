@@ -19,6 +19,7 @@ pub mod search;
 
 use super::{Answer, Covers, Formula, Frame};
 use crate::explore::table::Table;
+use crate::theory::quadratic::Quad;
 use expr::{ALPHAS, Alpha, Dialect, Expr, UNDEF};
 
 /// What an outcomes-only formula of a table with values adds to its cost.
@@ -84,17 +85,13 @@ impl Grammar {
         Some(&self.last)
     }
 
-    fn names(&self) -> Vec<&'static str> {
-        (0..self.frame.free.len()).map(|i| self.frame.name(i)).collect()
-    }
-
     fn is_values(&self) -> bool {
         self.last.pol == Pol::Value
     }
 
     /// A branch as a statement of `d` (words: `G = e`, `P iff e = 0`; code: a return value).
     fn branch_text(&self, b: &Branch, d: Dialect) -> String {
-        let e = b.expr.render(&self.names(), d);
+        let e = b.expr.render(&self.frame.names(), d);
         match (b.pol, d) {
             (Pol::Value, Dialect::Words) => format!("G = {e}"),
             (Pol::Zero, Dialect::Words) => format!("P exactly when {e} = 0"),
@@ -117,7 +114,7 @@ impl Grammar {
 
     /// The function's body in C++ or Python.
     fn code(&self, d: Dialect) -> String {
-        let names = self.names();
+        let names = self.frame.names();
         let mut out = String::new();
         for (c, b) in &self.rules {
             let cond = c.render(&names, d);
@@ -139,7 +136,7 @@ impl Formula for Grammar {
     }
 
     fn words(&self) -> String {
-        let names = self.names();
+        let names = self.frame.names();
         let mut parts: Vec<String> = Vec::new();
         for (c, b) in &self.rules {
             let cond = c.render(&names, Dialect::Words);
@@ -157,12 +154,12 @@ impl Formula for Grammar {
     }
 
     fn cpp(&self) -> String {
-        let names = self.names();
+        let names = self.frame.names();
         let args: Vec<String> = names.iter().map(|n| format!("long long {n}")).collect();
         let (ret, name) = if self.is_values() { ("long long", "G") } else { ("bool", "isP") };
         format!(
             "#include <algorithm>\n{}{ret} {name}({}) {{\n{}}}\n",
-            cpp_helpers(&self.helpers()),
+            helper_code(&self.helpers(), Dialect::Cpp),
             args.join(", "),
             self.code(Dialect::Cpp)
         )
@@ -172,8 +169,8 @@ impl Formula for Grammar {
         let name = if self.is_values() { "G" } else { "is_p" };
         format!(
             "{}def {name}({}):\n{}",
-            python_helpers(&self.helpers()),
-            self.names().join(", "),
+            helper_code(&self.helpers(), Dialect::Python),
+            self.frame.names().join(", "),
             self.code(Dialect::Python)
         )
     }
@@ -207,81 +204,132 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         .collect()
 }
 
-/// The C++ helper functions named in `names`.
-fn cpp_helpers(names: &[&str]) -> String {
-    let mut out = String::new();
-    for &h in names {
-        out += match h {
-            "isqrt" => {
-                "long long isqrt(unsigned __int128 n) {  // exact\n    unsigned __int128 lo = 0, \
-                 hi = (unsigned __int128)1 << 64;\n    while (hi - lo > 1) { unsigned __int128 m \
-                 = (lo + hi) / 2; if (m * m <= n) lo = m; else hi = m; }\n    return (long \
-                 long)lo;\n}\n"
-            }
-            "issq" => {
-                "long long issq(long long x) { long long r = isqrt(x); return r * r == x; }\n"
-            }
-            "istri" => {
-                "long long istri(long long x) { unsigned __int128 y = (unsigned __int128)8 * x + \
-                 1, r = isqrt(y); return r * r == y; }\n"
-            }
-            "zeck" => {
-                "long long zeck(long long x) {  // the smallest part of x's Zeckendorf sum\n    \
-                 unsigned long long f[95]; int k = 2; f[0] = 1; f[1] = 2;\n    while (f[k - 1] \
-                 <= (unsigned long long)x) { f[k] = f[k - 1] + f[k - 2]; k++; }\n    long long \
-                 last = 0;\n    for (int i = k - 1; x > 0; i--) if (f[i] <= (unsigned long \
-                 long)x) { last = f[i]; x -= f[i]; }\n    return last;\n}\n"
-            }
-            "isfib" => {
-                "long long isfib(long long x) {  // 1, 2, 3, 5, 8, ...\n    unsigned long long \
-                 a = 1, b = 2;\n    while (a < (unsigned long long)x) { unsigned long long c = \
-                 a + b; a = b; b = c; }\n    return a == (unsigned long long)x;\n}\n"
-            }
-            "geom" => {
-                "long long geom(long long x, long long c, long long r) {  // x = c*r^k?\n    if \
-                 (x < c || x % c) return 0;\n    x /= c;\n    while (x % r == 0) x /= r;\n    \
-                 return x == 1;\n}\n"
-            }
-            "floor_alpha" => {
-                out += &alpha_code(Dialect::Cpp);
-                out += &lt_code(Dialect::Cpp);
-                continue;
-            }
-            _ => "",
-        };
-    }
-    out
-}
+/// The helper functions of pasted code, in the order they are written (each after those it
+/// calls): its name, its C++ and its Python.
+const HELPERS: [(&str, &str, &str); 13] = [
+    (
+        "isqrt",
+        "unsigned __int128 isqrt(unsigned __int128 n) {  // exact\n    unsigned __int128 lo = 0, \
+         hi = (unsigned __int128)1 << 64;\n    while (hi - lo > 1) { unsigned __int128 m = (lo + \
+         hi) / 2; if (m * m <= n) lo = m; else hi = m; }\n    return lo;\n}\n",
+        "isqrt = math.isqrt\n\n",
+    ),
+    (
+        "issq",
+        "long long issq(long long x) { long long r = isqrt(x); return r * r == x; }\n",
+        "def issq(x):\n    return int(isqrt(x) ** 2 == x)\n\n",
+    ),
+    (
+        "istri",
+        "long long istri(long long x) { unsigned __int128 y = (unsigned __int128)8 * x + 1, r = \
+         isqrt(y); return r * r == y; }\n",
+        "def istri(x):\n    return int(isqrt(8 * x + 1) ** 2 == 8 * x + 1)\n\n",
+    ),
+    (
+        "ispronic",
+        "long long ispronic(long long x) { long long r = isqrt(x); return r * (r + 1) == x; }\n",
+        "def ispronic(x):\n    r = isqrt(x)\n    return int(r * (r + 1) == x)\n\n",
+    ),
+    (
+        "iscube",
+        "long long iscube(long long x) {  // exact cube root\n    long long lo = 0, hi = 1 << \
+         21;\n    while (hi - lo > 1) { long long m = (lo + hi) / 2; if (m * m * m <= x) lo = m; \
+         else hi = m; }\n    return lo * lo * lo == x;\n}\n",
+        "def iscube(x):  # exact cube root\n    lo, hi = 0, 1 << 21\n    while hi - lo > 1:\n    \
+         \x20   m = (lo + hi) // 2\n        lo, hi = (m, hi) if m ** 3 <= x else (lo, m)\n    \
+         return int(lo ** 3 == x)\n\n",
+    ),
+    (
+        "zeck",
+        "long long zeck(long long x) {  // the smallest part of x's Zeckendorf sum\n    unsigned \
+         long long f[95]; int k = 2; f[0] = 1; f[1] = 2;\n    while (f[k - 1] <= (unsigned long \
+         long)x) { f[k] = f[k - 1] + f[k - 2]; k++; }\n    long long last = 0;\n    for (int i = \
+         k - 1; x > 0; i--) if (f[i] <= (unsigned long long)x) { last = f[i]; x -= f[i]; }\n    \
+         return last;\n}\n",
+        "def zeck(x):  # the smallest part of x's Zeckendorf sum\n    f = [1, 2]\n    while \
+         f[-1] <= x:\n        f.append(f[-1] + f[-2])\n    last = 0\n    for v in reversed(f):\n \
+         \x20      if v <= x:\n            last, x = v, x - v\n    return last\n\n",
+    ),
+    (
+        "isfib",
+        "long long isfib(long long x) {  // 1, 2, 3, 5, 8, ...\n    unsigned long long a = 1, b \
+         = 2;\n    while (a < (unsigned long long)x) { unsigned long long c = a + b; a = b; b = \
+         c; }\n    return a == (unsigned long long)x;\n}\n",
+        "def isfib(x):  # 1, 2, 3, 5, 8, ...\n    a, b = 1, 2\n    while a < x:\n        a, b = \
+         b, a + b\n    return int(a == x)\n\n",
+    ),
+    (
+        "islucas",
+        "long long islucas(long long x) {  // 2, 1, 3, 4, 7, 11, ...\n    unsigned long long a = \
+         2, b = 1;\n    while (b < (unsigned long long)x) { unsigned long long c = a + b; a = b; \
+         b = c; }\n    return x == 2 || b == (unsigned long long)x;\n}\n",
+        "def islucas(x):  # 2, 1, 3, 4, 7, 11, ...\n    a, b = 2, 1\n    while b < x:\n        \
+         a, b = b, a + b\n    return int(x == 2 or b == x)\n\n",
+    ),
+    (
+        "geom",
+        "long long geom(long long x, long long c, long long r) {  // x = c*r^k?\n    if (x < c \
+         || x % c) return 0;\n    x /= c;\n    while (x % r == 0) x /= r;\n    return x == 1;\n}\n",
+        "def geom(x, c, r):  # x = c*r^k?\n    if x < c or x % c:\n        return 0\n    x //= \
+         c\n    while x % r == 0:\n        x //= r\n    return int(x == 1)\n\n",
+    ),
+    (
+        "factors",
+        "long long factors(long long n, int odd, int distinct) {  // Omega or omega (distinct), \
+         of the odd part if odd: trial division, O(sqrt n)\n    long long c = 0;\n    for (long \
+         long p = 2; p <= n / p; p++) {\n        int k = 0;\n        while (n % p == 0) { n /= p; \
+         k++; }\n        if (p > 2 || !odd) c += distinct ? (k > 0) : k;\n    }\n    return c + \
+         (n > 2 || (n == 2 && !odd));\n}\n",
+        "def factors(n, odd, distinct):  # Omega or omega (distinct), of the odd part if odd: \
+         trial division, O(sqrt n)\n    c, p = 0, 2\n    while p * p <= n:\n        k = 0\n    \
+         \x20   while n % p == 0:\n            n, k = n // p, k + 1\n        if p > 2 or not \
+         odd:\n            c += min(k, 1) if distinct else k\n        p += 1\n    return c + \
+         int(n > 2 or (n == 2 and not odd))\n\n",
+    ),
+    (
+        "perfect_power",
+        "long long perfect_power(long long n) {  // n = m^k for some k >= 2 (1 counts)\n    if \
+         (n == 1) return 1;\n    for (int k = 2; k < 63 && (1LL << k) <= n; k++) {\n        long \
+         long lo = 1, hi = 1LL << (64 / k + 1);  // exact k-th root\n        while (hi - lo > 1) \
+         {\n            long long m = lo + (hi - lo) / 2;\n            __int128 x = 1;\n         \
+         \x20  for (int i = 0; i < k && x <= n; i++) x *= m;\n            if (x <= n) lo = m; \
+         else hi = m;\n        }\n        __int128 x = 1;\n        for (int i = 0; i < k; i++) x \
+         *= lo;\n        if (x == n) return 1;\n    }\n    return 0;\n}\n",
+        "def perfect_power(n):  # n = m^k for some k >= 2 (1 counts)\n    if n == 1:\n        \
+         return 1\n    k = 2\n    while (1 << k) <= n:\n        lo, hi = 1, 1 << (64 // k + 1)  \
+         # exact k-th root\n        while hi - lo > 1:\n            m = (lo + hi) // 2\n       \
+         \x20    lo, hi = (m, hi) if m ** k <= n else (lo, m)\n        if lo ** k == n:\n     \
+         \x20      return 1\n        k += 1\n    return 0\n\n",
+    ),
+    (
+        "nim_mul",
+        "long long nim_mul(long long x, long long y, int half = 32) {  // the nim product\n    \
+         if (x < 2 || y < 2) return x * y;\n    while (half > 1 && (x >> half) == 0 && (y >> half) \
+         == 0) half >>= 1;\n    long long m = (1LL << half) - 1, a = x >> half, b = x & m, c = y \
+         >> half, d = y & m;\n    long long ac = nim_mul(a, c, half), bd = nim_mul(b, d, half);\n \
+         \x20  long long hi = nim_mul(a ^ b, c ^ d, half) ^ bd;\n    return (hi << half) ^ bd ^ \
+         nim_mul(ac, 1LL << (half - 1), half);\n}\n",
+        "def nim_mul(x, y, half=32):  # the nim product\n    if x < 2 or y < 2:\n        return x \
+         * y\n    while half > 1 and x >> half == 0 and y >> half == 0:\n        half >>= 1\n    \
+         m = (1 << half) - 1\n    a, b, c, d = x >> half, x & m, y >> half, y & m\n    ac, bd = \
+         nim_mul(a, c, half), nim_mul(b, d, half)\n    hi = nim_mul(a ^ b, c ^ d, half) ^ bd\n    \
+         return (hi << half) ^ bd ^ nim_mul(ac, 1 << (half - 1), half)\n\n",
+    ),
+    ("floor_alpha", "", ""),
+];
 
-/// The Python helper functions named in `names`.
-fn python_helpers(names: &[&str]) -> String {
-    let mut out = String::from("import math\n\n");
-    for &h in names {
-        out += match h {
-            "isqrt" => "isqrt = math.isqrt\n\n",
-            "issq" => "def issq(x):\n    return int(isqrt(x) ** 2 == x)\n\n",
-            "istri" => "def istri(x):\n    return int(isqrt(8 * x + 1) ** 2 == 8 * x + 1)\n\n",
-            "zeck" => {
-                "def zeck(x):  # the smallest part of x's Zeckendorf sum\n    f = [1, 2]\n    \
-                 while f[-1] <= x:\n        f.append(f[-1] + f[-2])\n    last = 0\n    for v \
-                 in reversed(f):\n        if v <= x:\n            last, x = v, x - v\n    \
-                 return last\n\n"
-            }
-            "isfib" => {
-                "def isfib(x):  # 1, 2, 3, 5, 8, ...\n    a, b = 1, 2\n    while a < x:\n      \
-                 \x20 a, b = b, a + b\n    return int(a == x)\n\n"
-            }
-            "geom" => {
-                "def geom(x, c, r):  # x = c*r^k?\n    if x < c or x % c:\n        return 0\n    \
-                 x //= c\n    while x % r == 0:\n        x //= r\n    return int(x == 1)\n\n"
-            }
-            "floor_alpha" => {
-                out += &alpha_code(Dialect::Python);
-                out += &lt_code(Dialect::Python);
-                continue;
-            }
-            _ => "",
-        };
+/// The helper functions named in `names`, in C++ or Python.
+pub fn helper_code(names: &[&str], d: Dialect) -> String {
+    let mut out = String::from(if d == Dialect::Python { "import math\n\n" } else { "" });
+    for (name, cpp, py) in HELPERS {
+        if !names.contains(&name) {
+            continue;
+        }
+        out += if d == Dialect::Python { py } else { cpp };
+        if name == "floor_alpha" {
+            out += &alpha_code(d);
+            out += &lt_code(d);
+        }
     }
     out
 }
@@ -294,15 +342,10 @@ fn alpha_code(d: Dialect) -> String {
         let body = match a {
             Alpha::Rat(p, q) if py => format!("{p} * k // {q}"),
             Alpha::Rat(p, q) => format!("(long long)((__int128){p} * k / {q})"),
-            Alpha::Quad(x) if py => {
-                format!("({} * k + isqrt({} * k * k)) // {}", x.p, x.q * x.q * x.d as i64, x.r)
+            Alpha::Quad(x) => {
+                out += &quad_floor(&x, &format!("floor_{id}"), name, d);
+                continue;
             }
-            Alpha::Quad(x) => format!(
-                "(long long)(((__int128){} * k + isqrt((unsigned __int128)k * k * {})) / {})",
-                x.p,
-                x.q * x.q * x.d as i64,
-                x.r
-            ),
         };
         out += &if py {
             format!("def floor_{id}(k):  # floor(k*{name})\n    return {body}\n\n")
@@ -311,6 +354,30 @@ fn alpha_code(d: Dialect) -> String {
         };
     }
     out
+}
+
+/// `NAME(k) = floor(k·α)` for `k >= 0` (C++: an `__int128`, exact while `k²·q²·d < 2^128`;
+/// with the `isqrt` helper): `x = isqrt(q²·d·k²) = floor(|q|·k·sqrt(d))`, one less and
+/// negated for `q < 0` (`floor(-y) = -floor(y) - 1`, `y` irrational), then `(p·k ± x) / r`
+/// rounded down.
+pub fn quad_floor(a: &Quad, name: &str, words: &str, d: Dialect) -> String {
+    let (p, q2d, r) = (a.p, a.q * a.q * a.d as i64, a.r);
+    let sign = if a.q < 0 { "-" } else { "+" };
+    let less = if a.q < 0 { " - (k > 0)" } else { "" };
+    if d == Dialect::Python {
+        let num = format!("{p} * k {sign} isqrt({q2d} * k * k){less}");
+        return format!("def {name}(k):  # floor(k*{words}), exact\n    return ({num}) // {r}\n\n");
+    }
+    let num =
+        format!("(__int128){p} * k {sign} (__int128)isqrt((unsigned __int128)k * k * {q2d}){less}");
+    let ret = if r == 1 {
+        "x".to_string()
+    } else {
+        format!("x >= 0 ? x / {r} : -((-x + {r} - 1) / {r})")
+    };
+    format!(
+        "__int128 {name}(long long k) {{  // floor(k*{words})\n    __int128 x = {num};\n    return {ret};\n}}\n"
+    )
 }
 
 /// `lt_ID(x, y) = [x < α·y]` for every slope.

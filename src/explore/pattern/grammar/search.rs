@@ -11,7 +11,10 @@
 //! decided cell of the table; only those are returned. Everything counts against a
 //! [`Budget`] of candidates and time, said in the formula's words.
 
-use super::expr::{Binary, Expr, Op, UNDEF, Unary, binaries, binary, unaries, unary};
+use super::expr::{
+    Binary, Expr, Op, UNDEF, Unary, binaries, binary, line_arithmetic, line_sequences, unaries,
+    unary,
+};
 use super::{Branch, Grammar, Pol};
 use crate::explore::pattern::{Frame, MIN_EVIDENCE, scattered};
 use crate::explore::table::Table;
@@ -68,6 +71,7 @@ enum Plan {
 }
 
 /// The expressions of up to three nodes, one per value-vector on the sample.
+#[derive(Default)]
 struct Pool {
     exprs: Vec<Expr>,
     vals: Vec<i64>,
@@ -75,11 +79,27 @@ struct Pool {
     index: HashMap<u64, Vec<usize>>,
     /// `by_size[k]`: the ids of the entries of `k` nodes.
     by_size: [Vec<usize>; 4],
+    /// Entries tried alone and as conditions, never inside a larger expression (a line's rarer
+    /// sequences: they would crowd out the compositions).
+    flat: Vec<usize>,
+    /// A line's arithmetic functions (in `flat` too): composed only as one operand of a
+    /// binary operation, before the other compositions.
+    arith: Vec<usize>,
 }
 
 impl Pool {
     fn row(&self, i: usize) -> &[i64] {
         &self.vals[i * self.s..(i + 1) * self.s]
+    }
+
+    /// Adds `u` applied to each entry of `ids`.
+    fn apply(&mut self, u: Unary, ids: &[usize]) {
+        for &id in ids {
+            let v: Vec<i64> = self.row(id).iter().map(|&x| unary(u, x)).collect();
+            let mut e = self.exprs[id].clone();
+            e.0.push(Op::Un(u));
+            self.add(e, v);
+        }
     }
 
     /// Adds `e` unless its vector is nowhere defined or already in the pool.
@@ -360,7 +380,8 @@ fn plain(
     found: &mut Vec<Grammar>,
 ) {
     for size in 1..=3 {
-        for &id in &pool.by_size[size] {
+        let flat = if size == 2 { &pool.flat[..] } else { &[] };
+        for &id in pool.by_size[size].iter().chain(flat) {
             ctx.spent += 1;
             let row = pool.row(id);
             if let Some(pol) = ctx.fit(all, |j| row[j]) {
@@ -389,13 +410,7 @@ fn plain(
 /// The pool: atoms, then unary and binary operations up to three nodes, within the budget.
 fn build_pool(ctx: &mut Ctx) -> Pool {
     let s = ctx.s;
-    let mut pool = Pool {
-        exprs: Vec::new(),
-        vals: Vec::new(),
-        s,
-        index: HashMap::new(),
-        by_size: [(); 4].map(|_| Vec::new()),
-    };
+    let mut pool = Pool { s, ..Pool::default() };
     for (i, x) in ctx.xs.iter().enumerate() {
         for d in [0i64, 1, -1] {
             pool.add(
@@ -421,13 +436,9 @@ fn build_pool(ctx: &mut Ctx) -> Pool {
     let weight = (s as u64 / 8).max(1);
     for size in 2..=3 {
         for &u in &us {
-            for id in pool.by_size[size - 1].clone() {
-                ctx.spent += weight;
-                let v: Vec<i64> = pool.row(id).iter().map(|&x| unary(u, x)).collect();
-                let mut e = pool.exprs[id].clone();
-                e.0.push(Op::Un(u));
-                pool.add(e, v);
-            }
+            let ids = pool.by_size[size - 1].clone();
+            ctx.spent += weight * ids.len() as u64;
+            pool.apply(u, &ids);
         }
         if size == 3 {
             for &b in &bs {
@@ -455,6 +466,19 @@ fn build_pool(ctx: &mut Ctx) -> Pool {
             break;
         }
     }
+    // A line's arithmetic functions (of its coordinate alone: they may combine with other
+    // entries, never nest) and its rarer sequences (tried alone).
+    let line = ctx.xs.len() == 1;
+    let max = ctx.frame.hi.iter().copied().max().unwrap_or(0);
+    let (before, atoms) = (pool.by_size[2].len(), pool.by_size[1].clone());
+    if line {
+        line_arithmetic(max).into_iter().for_each(|u| pool.apply(u, &atoms));
+    }
+    pool.arith = pool.by_size[2].split_off(before);
+    if line {
+        line_sequences().into_iter().for_each(|u| pool.apply(u, &atoms));
+    }
+    pool.flat = pool.arith.iter().copied().chain(pool.by_size[2].split_off(before)).collect();
     pool
 }
 
@@ -520,6 +544,20 @@ fn composed(
         plans.clear();
         out.len() >= limit || ctx.out_of_budget()
     };
+    // A line's arithmetic function with an entry of the rest of the size, either side.
+    for &b in &bs {
+        for &a in &pool.arith {
+            for &c in &pool.by_size[size - 3] {
+                plans.push(Plan::B(b, a, c));
+                if !b.commutes() {
+                    plans.push(Plan::B(b, c, a));
+                }
+            }
+        }
+        if flush(ctx, &mut plans, &mut out) {
+            return out;
+        }
+    }
     let pairs: &[(usize, usize)] =
         if size == 4 { &[(1, 2), (2, 1)] } else { &[(1, 3), (3, 1), (2, 2)] };
     for &b in &bs {
@@ -594,6 +632,7 @@ type Cond = (Vec<(Expr, Branch)>, Branch);
 fn conditionals(ctx: &mut Ctx, pool: &Pool, all: &[u32]) -> Vec<Cond> {
     let mut conds: Vec<usize> = (1..=3)
         .flat_map(|s| pool.by_size[s].iter().copied())
+        .chain(pool.flat.iter().copied())
         .filter(|&id| {
             let r = pool.row(id);
             let ones = r.iter().filter(|&&v| v == 1).count();
