@@ -74,7 +74,6 @@ fn families(found: &[Pattern]) -> Vec<String> {
 /// The pattern's answers agree with the brute force: every (k, n) for k up to 60 and n up to
 /// 2000, and k = 1000..1010 at n near 10^12 and below 30000.
 fn check_far(p: &Pattern, set: &dyn Fn(u64) -> Vec<u64>, k_lo: u64) {
-    assert_eq!(p.formula.covers(), Covers::Outcomes);
     let words = p.formula.words();
     for k in k_lo..=60 {
         let seq = brute(&set(k), 2001);
@@ -200,4 +199,54 @@ fn take_one_or_k_by_a_moves_program() {
         assert_eq!(got, if truth { "P" } else { "N" }, "({k}, {n}): {a}");
         assert!(a["basis"].as_str().unwrap_or("").contains("param"), "{a}");
     }
+}
+
+/// Grundy values of the subtraction game with moves `set`, for n in 0..len (brute force).
+fn grundy(set: &[u64], len: usize) -> Vec<u32> {
+    let mut g = vec![0u32; len];
+    for n in 0..len {
+        let seen: Vec<u32> =
+            set.iter().filter(|&&s| s as usize <= n).map(|&s| g[n - s as usize]).collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    }
+    g
+}
+
+/// The values too (issue 35): the rows folded by their periods, the grammar's formula inside
+/// a period; a first row of its own (k = 0 takes 1, 2 or 3) left to the table. Checked against
+/// the brute force for k up to 60 and against the known closed form of take 1 or k far away
+/// (k odd: n mod 2; k even: r = n mod (k + 1), 2 at r = k, else r mod 2).
+#[test]
+fn take_one_or_k_values() {
+    let set = |k: u64| if k == 0 { vec![1, 2, 3] } else { vec![1, k] };
+    let space = Space::from_ranges(&[(0, 12), (0, 150)]);
+    let g: Vec<u32> = (0..=12).flat_map(|k| grundy(&set(k), 151)).collect();
+    let found = find(&Table::from_grundy(space, g), Vec::new());
+    let p = param(&found).unwrap_or_else(|| panic!("no param: {:?}", families(&found)));
+    assert_eq!(p.formula.covers(), Covers::Values, "{}", p.formula.words());
+    let (mut values, mut total) = (0, 0);
+    for k in 1..=60u64 {
+        for (n, &v) in grundy(&set(k), 2001).iter().enumerate() {
+            let a = p.formula.at(&[k, n as u64, 0, 0]).expect("covered");
+            assert_eq!(a.outcome == b'P', v == 0, "({k}, {n})");
+            assert!(a.value.is_none_or(|x| x == u64::from(v)), "({k}, {n}): {}", p.formula.words());
+            values += usize::from(a.value.is_some());
+            total += 1;
+        }
+    }
+    let closed = |k: u64, n: u64| match (k % 2, n % (k + 1)) {
+        (1, _) => n % 2,
+        (_, r) if r == k => 2,
+        (_, r) => r % 2,
+    };
+    for k in [1000u64, 1001, 123_456, 999_999_999] {
+        for n in [10u64.pow(12), 10u64.pow(12) + k - 1, 10u64.pow(18) + 7] {
+            let a = p.formula.at(&[k, n, 0, 0]).expect("covered");
+            assert!(a.value.is_none_or(|x| x == closed(k, n)), "({k}, {n})");
+            values += usize::from(a.value.is_some());
+            total += 1;
+        }
+    }
+    // The value wherever the formula inside the period speaks: all but a few cells.
+    assert!(values * 10 >= total * 9, "{values} of {total}: {}", p.formula.words());
 }

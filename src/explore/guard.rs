@@ -707,17 +707,18 @@ fn band_fault(t: &Table, box_space: &Space, pat: &Pattern) -> Option<Refutation>
             continue;
         }
         let Some(a) = f.at(&p) else { continue };
-        let wrong = match f.covers() {
-            Covers::Values => t.value(cell).map(u64::from) != a.value,
-            Covers::Outcomes => a.outcome != t.outcome[cell],
+        // A formula of the values that gives only the outcome here is checked on the outcome.
+        let value = a.value.filter(|_| f.covers() == Covers::Values);
+        let wrong = match value {
+            Some(v) => t.value(cell).map(u64::from) != Some(v),
+            None => a.outcome != t.outcome[cell],
         };
         if wrong {
-            let (said, rule) = match f.covers() {
-                Covers::Values => (
-                    format!("value {}", a.value.map_or("?".into(), |v| v.to_string())),
-                    format!("the computed value is {}", t.value_text(cell)),
-                ),
-                Covers::Outcomes => (
+            let (said, rule) = match value {
+                Some(v) => {
+                    (format!("value {v}"), format!("the computed value is {}", t.value_text(cell)))
+                }
+                None => (
                     format!("outcome {}", a.outcome as char),
                     format!("the computed outcome is {}", t.outcome[cell] as char),
                 ),

@@ -242,14 +242,16 @@ pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
         if seen == b'?' {
             continue;
         }
-        match f.covers() {
-            Covers::Values => {
+        // A formula of the values may give only the outcome at a cell (a part that says
+        // nothing there): the outcome is checked.
+        match (f.covers(), ans.value) {
+            (Covers::Values, Some(v)) => {
                 let g = t.grundy[cell];
-                if g == NO_VALUE || g == LOOPY || ans.value != Some(g as u64) {
+                if g == NO_VALUE || g == LOOPY || v != g as u64 {
                     return None;
                 }
             }
-            Covers::Outcomes => {
+            _ => {
                 if ans.outcome != seen {
                     return None;
                 }

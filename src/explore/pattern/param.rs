@@ -8,10 +8,16 @@
 //! class a period `a·k + b` (exact integers) and a rule inside one period on `r = (n - n_lo)
 //! mod p(k)`: "P iff r = c(k)" or "P iff r < c(k) and r ≡ e (mod s)" (s = 1, 2, 3), with
 //! `c(k) = c1·k + c0` (|c1| <= 3). No table lookup: the rule answers for every k >= the box's
-//! first k ("period k + 1 when k is even, else period 2" for take 1 or k). Outcomes only.
+//! first k, or its second when the first row is a rule of its own ("period k + 1 when k is
+//! even, else period 2" for take 1 or k). The values, where the table has them: `F(k, r)`,
+//! the grammar's formula of the rows folded by their periods; a value is given where `F`
+//! speaks and agrees with the outcome rule, else the outcome alone.
 
-use super::{Answer, Covers, Formula, Frame, linear, rows};
-use crate::explore::table::Table;
+use super::grammar::Grammar;
+use super::grammar::search::{Budget, search};
+use super::{Answer, Covers, Formula, Frame, as_function, linear, rows};
+use crate::explore::space::Space;
+use crate::explore::table::{NO_VALUE, Table};
 
 /// The fewest rows a table must have.
 pub const MIN_ROWS: usize = 6;
@@ -57,11 +63,13 @@ impl Class {
 }
 
 /// P-positions of row k by a rule in k (see the module doc).
-#[derive(Debug, Clone)]
 pub struct ParamRows {
     frame: Frame,
     /// Rule per class of `k mod m`.
     classes: Vec<Class>,
+    /// The values, `G(k, n) = F(k, r)` with `r` the offset in the row's period, where the
+    /// grammar finds `F` on the rows folded by their periods (each row's first period).
+    values: Option<Grammar>,
 }
 
 /// `(a + 1)` but `2`, `a`: parentheses only around a sum.
@@ -108,11 +116,29 @@ impl ParamRows {
         }
     }
 
+    /// The outcome (a bool), or with values the function `G` calling the grammar's `F`.
     fn code(&self, python: bool) -> String {
+        let Some(f) = &self.values else {
+            return self.by_class(python, &|c| self.class_code(c, python));
+        };
+        let (k, n) = (self.frame.name(0), self.frame.name(1));
+        let call = self.by_class(python, &|c| {
+            format!("F({k}, {} % {})", self.offset(), paren(&linear(k, c.pa, c.pb, true)))
+        });
+        let f = as_function(&if python { f.python() } else { f.cpp() }, "F", &["a", "b"], !python);
+        match python {
+            true => format!("{f}\ndef G({k}, {n}):\n    return {call}\n"),
+            false => {
+                format!("{f}\nlong long G(long long {k}, long long {n}) {{ return {call}; }}\n")
+            }
+        }
+    }
+
+    /// One expression per class, chosen by `k mod m`.
+    fn by_class(&self, python: bool, part: &dyn Fn(&Class) -> String) -> String {
         let k = self.frame.name(0);
         let m = self.m();
-        let parts: Vec<String> =
-            self.classes.iter().map(|c| format!("({})", self.class_code(c, python))).collect();
+        let parts: Vec<String> = self.classes.iter().map(|c| format!("({})", part(c))).collect();
         if m == 1 {
             return parts[0].clone();
         }
@@ -135,16 +161,23 @@ impl Formula for ParamRows {
 
     fn words(&self) -> String {
         let k = self.frame.name(0);
-        if self.m() == 1 {
-            return format!("row {k}: {}", self.class_words(&self.classes[0]));
-        }
-        let parts: Vec<String> = self
-            .classes
-            .iter()
-            .enumerate()
-            .map(|(j, c)| format!("when {k} mod {} = {j}: {}", self.m(), self.class_words(c)))
-            .collect();
-        format!("row {k}: {}", parts.join("; "))
+        let parts: Vec<String> = if self.m() == 1 {
+            vec![self.class_words(&self.classes[0])]
+        } else {
+            self.classes
+                .iter()
+                .enumerate()
+                .map(|(j, c)| format!("when {k} mod {} = {j}: {}", self.m(), self.class_words(c)))
+                .collect()
+        };
+        let values = match &self.values {
+            Some(f) => format!(
+                "; the values G = F({k}, r), r the offset in the row's period: F = {}",
+                f.words()
+            ),
+            None => String::new(),
+        };
+        format!("row {k}: {}{values}", parts.join("; "))
     }
 
     fn cpp(&self) -> String {
@@ -156,7 +189,7 @@ impl Formula for ParamRows {
     }
 
     fn covers(&self) -> Covers {
-        Covers::Outcomes
+        if self.values.is_some() { Covers::Values } else { Covers::Outcomes }
     }
 
     fn at(&self, p: &[u64]) -> Option<Answer> {
@@ -167,11 +200,14 @@ impl Formula for ParamRows {
         }
         let c = &self.classes[(k % self.m()) as usize];
         let r = (n - self.frame.lo[1]) % c.period(k)?;
-        Some(Answer::of_p(c.is_p(k, r), self.frame.misere))
+        // The outcome rule, with the value where the values' formula speaks and agrees.
+        let outcome = Answer::of_p(c.is_p(k, r), self.frame.misere);
+        let value = self.values.as_ref().and_then(|f| f.at(&[k, r]));
+        Some(value.filter(|a| a.outcome == outcome.outcome).unwrap_or(outcome))
     }
 
     fn cost(&self) -> u64 {
-        3 + 4 * self.m()
+        3 + 4 * self.m() + self.values.as_ref().map_or(0, |f| f.size() as u64)
     }
 }
 
@@ -271,12 +307,49 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         let Some(p) = row_period(&seq) else { return Vec::new() };
         data.push((frame.lo[0] + i as u64, seq, p));
     }
-    for m in 1..=MAX_M {
-        if let Some(classes) = fit(&data, m) {
-            return vec![Box::new(ParamRows { frame, classes })];
+    // The rows from the box's first, else from its second (a first row of its own, such as
+    // k = 0 where the rule's parameter means something else, is left to its row pattern).
+    for skip in [0, 1] {
+        let mut frame = frame.clone();
+        frame.lo[0] += skip as u64;
+        for m in (1..=MAX_M).filter(|_| data.len() - skip >= MIN_ROWS) {
+            if let Some(classes) = fit(&data[skip..], m) {
+                let values = folded_values(t, &frame, &classes);
+                return vec![Box::new(ParamRows { frame, classes, values })];
+            }
         }
     }
     Vec::new()
+}
+
+/// The grammar's formula `F(k, r)` of the values of every row's first period (the rest of each
+/// row repeats it, which [`super::verify`] checks), if the table has values and one is found.
+fn folded_values(t: &Table, frame: &Frame, classes: &[Class]) -> Option<Grammar> {
+    let free = t.space.free_axes();
+    let (m, k_lo, width) = (classes.len() as u64, frame.lo[0], t.space.width(free[1]));
+    let first = (k_lo - t.space.lo[free[0]]) as usize;
+    let period = |k: u64| classes[(k % m) as usize].period(k).filter(|&p| p <= width);
+    let rows = (frame.hi[0] - k_lo + 1) as usize;
+    let ps: Vec<u64> = (0..rows).map(|i| period(k_lo + i as u64)).collect::<Option<_>>()?;
+    let p_max = *ps.iter().max()?;
+    if !t.all_finite() || p_max < 2 {
+        return None;
+    }
+    let space = Space::from_ranges(&[(k_lo, frame.hi[0]), (0, p_max - 1)]);
+    let mut g = vec![NO_VALUE; space.cells()];
+    for (i, &p) in ps.iter().enumerate() {
+        for r in 0..p as usize {
+            g[i * p_max as usize + r] = t.grundy[(first + i) * width as usize + r];
+        }
+    }
+    let mut folded = Table::from_grundy(space, g);
+    for c in 0..folded.cells() {
+        if folded.grundy[c] == NO_VALUE {
+            folded.outcome[c] = b'?';
+        }
+    }
+    let found = search(&folded, &Budget::default());
+    found.into_iter().find(|f| f.covers() == Covers::Values)
 }
 
 /// The rule piecewise in `k mod m`, if every class fits.

@@ -17,7 +17,7 @@ use super::expr::{
 };
 use super::{Branch, Grammar, Pol};
 use crate::explore::pattern::{Frame, MIN_EVIDENCE, scattered};
-use crate::explore::table::Table;
+use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -246,7 +246,10 @@ pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
     // Conditionals on the whole table, then from the first later start (`n >= 1`).
     stages.extend(skips.iter().take(2).map(|&s| (s, 0)));
     for values in [true, false] {
-        if values && !t.all_finite() {
+        // Values where every decided cell has one (cells left `?` say nothing).
+        let finite =
+            |c: usize| t.outcome[c] == b'?' || (t.grundy[c] != NO_VALUE && t.grundy[c] != LOOPY);
+        if values && (t.misere || !(0..t.cells()).all(finite)) {
             continue;
         }
         let Some(mut ctx) = setup(t, values, budget, start) else { continue };
