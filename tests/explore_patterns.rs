@@ -630,26 +630,12 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
     }
 }
 
-#[test]
-fn pasted_code_agrees_with_at() {
-    let dir = common::temp_dir("pasted");
-    let far1: Vec<[u64; 2]> = (0..300u64)
-        .chain([
-            1_990_656,
-            2_985_983,
-            10u64.pow(12) + 39,
-            999_999_999_989,
-            10u64.pow(18),
-            10u64.pow(18) + 1,
-            i64::MAX as u64 - 1,
-        ])
-        .map(|x| [x, 0])
-        .collect();
-    let mut checked = Vec::new();
-    // 1-D tables: the floor(n/k) game, hdu6892, Fibonacci nim, squares as runs, perfect
-    // powers, squares as P-positions.
+/// The 1-D tables whose pasted code is run far away: the floor(n/k) game, hdu6892, Fibonacci
+/// nim, squares as runs, perfect powers, squares as P-positions; with the family that says
+/// each.
+fn pasted_tables() -> Vec<(Table, &'static str)> {
     let fib_p = fibonacci_nim(200);
-    let tables: Vec<(Table, &str)> = vec![
+    vec![
         (table1(0, &floor_game(5000)), "intervals"),
         (table1(0, &cuts_game(5000)), "grammar"),
         (outcome_table(1, &fib_p[1..]), "grammar"),
@@ -701,7 +687,26 @@ fn pasted_code_agrees_with_at() {
             ),
             "grammar",
         ),
-    ];
+    ]
+}
+
+#[test]
+fn pasted_code_agrees_with_at() {
+    let dir = common::temp_dir("pasted");
+    let far1: Vec<[u64; 2]> = (0..300u64)
+        .chain([
+            1_990_656,
+            2_985_983,
+            10u64.pow(12) + 39,
+            999_999_999_989,
+            10u64.pow(18),
+            10u64.pow(18) + 1,
+            i64::MAX as u64 - 1,
+        ])
+        .map(|x| [x, 0])
+        .collect();
+    let mut checked = Vec::new();
+    let tables = pasted_tables();
     for (t, family) in &tables {
         let found = find(t, Vec::new());
         let p = first(&found, family);

@@ -45,7 +45,7 @@ fn cmp_sqrt_signed(m: i128, d: u64, y: i128) -> Ordering {
 }
 
 /// `floor(sqrt(n))`, exact: a floating-point first guess, then corrected by integer steps.
-fn isqrt_u128(n: u128) -> u128 {
+pub fn isqrt_u128(n: u128) -> u128 {
     let mut x = (n as f64).sqrt() as u128;
     if x > 0 {
         x = (x + n / x) / 2; // one Newton step: within a unit or two of the root

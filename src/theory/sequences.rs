@@ -9,6 +9,7 @@
 
 use crate::theory::factor::{icbrt, isqrt};
 use crate::theory::fibonacci::is_fibonacci;
+use crate::theory::quadratic::isqrt_u128;
 
 /// A sequence of non-negative integers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,15 +83,6 @@ impl Seq {
         s.extend([Geom(2, 2), Geom(3, 2), Geom(4, 4)]);
         s
     }
-}
-
-/// `floor(sqrt(n))` for `n < 2^66`.
-fn isqrt_u128(n: u128) -> u128 {
-    let mut r = isqrt(u64::try_from(n >> 2).unwrap_or(u64::MAX)) as u128 * 2;
-    while (r + 1) * (r + 1) <= n {
-        r += 1;
-    }
-    r
 }
 
 #[cfg(test)]

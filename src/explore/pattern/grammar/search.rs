@@ -547,16 +547,8 @@ fn composed(
         plans.clear();
         out.len() >= limit || ctx.out_of_budget()
     };
-    // A line's arithmetic function with an entry of the rest of the size, either side.
     for &b in &bs {
-        for &a in &pool.arith {
-            for &c in &pool.by_size[size - 3] {
-                plans.push(Plan::B(b, a, c));
-                if !b.commutes() {
-                    plans.push(Plan::B(b, c, a));
-                }
-            }
-        }
+        plans.extend(arith_plans(pool, b, size));
         if flush(ctx, &mut plans, &mut out) {
             return out;
         }
@@ -605,6 +597,21 @@ fn composed(
         }
     }
     out
+}
+
+/// A line's arithmetic functions (`pool.arith`) with an entry of `size - 3` nodes, on either
+/// side of `b`: tried before the other compositions of `size` nodes.
+fn arith_plans(pool: &Pool, b: Binary, size: usize) -> Vec<Plan> {
+    let mut plans = Vec::new();
+    for &a in &pool.arith {
+        for &c in &pool.by_size[size - 3] {
+            plans.push(Plan::B(b, a, c));
+            if !b.commutes() {
+                plans.push(Plan::B(b, c, a));
+            }
+        }
+    }
+    plans
 }
 
 /// The shortest expression (of at most `max` nodes: the pool, then plans) that fits the
