@@ -5,6 +5,7 @@
 //! problem once; the command line, the samples, the generators and the tests all read it.
 //! [`brute`] holds the independent exhaustive-search reference solvers.
 pub mod brute;
+pub mod console;
 pub mod count;
 pub mod error;
 pub mod explore;

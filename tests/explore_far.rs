@@ -263,7 +263,7 @@ fn at_file_and_multiset_in_remoteness_and_score_modes() {
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
         let err = text(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("not --multiset"), "{err}");
+        assert!(err.contains("--multiset is not available with"), "{err}");
     }
     if !have_python() {
         return;

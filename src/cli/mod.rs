@@ -8,11 +8,6 @@
 
 pub mod count;
 pub mod explore;
-pub mod explore_big;
-pub mod explore_out;
-pub mod explore_partizan;
-pub mod explore_remoteness;
-pub mod explore_score;
 pub mod r#gen;
 pub mod graph;
 pub mod hackenbush_graph;
@@ -155,17 +150,7 @@ fn fail(e: anyhow::Error) -> ExitCode {
     if e.downcast_ref::<UsageError>().is_some() { ExitCode::from(2) } else { ExitCode::from(1) }
 }
 
-/// A usage error found after parsing (exit 2, like clap's own).
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
+pub use games::console::UsageError;
 
 /// clap's help, version and usage errors: printed by clap, but a failed print (a full device)
 /// is one message on stderr and exit 1 instead of a silent success.
@@ -288,8 +273,8 @@ pub fn stress_error(
     match e {
         StressError::Interrupted(_) => io::error_line(&format!(
             "games {what}: {e} ({} of {} cases passed before it)",
-            progress.done.load(std::sync::atomic::Ordering::SeqCst),
-            progress.total
+            progress.done(),
+            progress.total()
         )),
         _ => io::error_line(&format!("games {what}: {e}")),
     }
@@ -302,69 +287,7 @@ pub fn stress_error(
     }
 }
 
-/// "cases done, elapsed" on stderr, redrawn at most ten times a second, only when stderr is a
-/// terminal (so logs and pipes never see it).
-pub struct Progress {
-    label: String,
-    total: u64,
-    start: std::time::Instant,
-    last: std::sync::Mutex<Option<std::time::Instant>>,
-    on: bool,
-    /// The most cases reported done (for the message of an interrupted run).
-    done: std::sync::atomic::AtomicU64,
-}
-
-impl Progress {
-    pub fn new(label: &str, total: u64) -> Self {
-        use std::io::IsTerminal;
-        Progress {
-            label: label.to_string(),
-            total,
-            start: std::time::Instant::now(),
-            last: std::sync::Mutex::new(None),
-            on: std::io::stderr().is_terminal(),
-            done: std::sync::atomic::AtomicU64::new(0),
-        }
-    }
-
-    /// Time since the line was created.
-    pub fn elapsed(&self) -> std::time::Duration {
-        self.start.elapsed()
-    }
-
-    pub fn show(&self, done: u64) {
-        self.done.fetch_max(done, std::sync::atomic::Ordering::SeqCst);
-        self.redraw(|| format!("{done}/{} cases", self.total));
-    }
-
-    /// Any progress line (same rate limit and terminal rule as [`Progress::show`]).
-    pub fn show_text(&self, text: &str) {
-        self.redraw(|| text.to_string());
-    }
-
-    /// Redraws the line with `text()` at most ten times a second (the text is only built then).
-    fn redraw(&self, text: impl FnOnce() -> String) {
-        if !self.on {
-            return;
-        }
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        let now = std::time::Instant::now();
-        if last.is_some_and(|t| now - t < std::time::Duration::from_millis(100)) {
-            return;
-        }
-        *last = Some(now);
-        let secs = (now - self.start).as_secs_f64();
-        let _ =
-            io::write_stderr(format!("\r{}: {}, {secs:.1} s\x1b[K", self.label, text()).as_bytes());
-    }
-
-    pub fn clear(&self) {
-        let shown = self.last.lock().unwrap_or_else(|p| p.into_inner()).is_some();
-        if self.on && shown {
-            let _ = io::write_stderr(b"\r\x1b[K");
-        }
-    }
-}
+pub use games::console::Progress;
 
 /// The bytes of FILE, or of stdin when FILE is absent or `-` (memory-mapped when it is a large
 /// regular file: [`games::input`]).

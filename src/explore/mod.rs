@@ -2,31 +2,31 @@
 //! in), its table of values on a box, the patterns that reproduce the table, and answers far
 //! beyond it, each labelled with how sure it is.
 //!
-//! The parts: [`space`] is the box and positions; [`table`] the computed values; [`pattern`]
-//! the detectors and the check that keeps only patterns reproducing every entry.
-pub mod answer;
-pub mod at;
-pub mod big;
-pub mod builtin;
-pub mod check;
-pub mod families;
-pub mod far;
+//! One request passes through the stages in order, one folder each:
+//! 1. [`game`]: the box, the moves program or built-in rule, the search that reaches every
+//!    position the box needs, and its Grundy values and outcomes;
+//! 2. [`kind`]: the other kinds of value (remoteness, scores, partizan values);
+//! 3. [`pattern`]: the formulas that reproduce every entry of the table (the families and the
+//!    grammar search);
+//! 4. [`guard`]: far answers, each checked against the game's own rule where it is asked;
+//! 5. [`answers`]: `--at`, `--winning`, `--serve`, `--list`, `--check`;
+//! 6. [`report`]: text, JSON and SVG.
+//!
+//! The stages' modules are also re-exported here under their short names
+//! (`explore::space`, `explore::guard`, ...), the paths the tests and the tools use.
+pub mod answers;
+pub mod game;
 pub mod guard;
-pub mod heap_games;
-pub mod list;
-pub mod partizan;
-pub mod partizan_json;
-pub mod partizan_num;
-pub mod partizan_pattern;
-pub mod partizan_report;
+pub mod kind;
 pub mod pattern;
-pub mod program;
-pub mod reach;
-pub mod remoteness;
 pub mod report;
-pub mod score;
-pub mod serve;
-pub mod space;
-pub mod table;
-pub mod values;
-pub mod winning;
+pub mod run;
+
+pub use answers::{at, check, list, serve, winning};
+pub use game::{big, builtin, families, heap_games, program, reach, space, table, values};
+pub use guard::{answer, far};
+pub use kind::partizan::number as partizan_num;
+pub use kind::{partizan, remoteness, score};
+pub use pattern::partizan as partizan_pattern;
+pub use report::partizan as partizan_report;
+pub use report::partizan::json as partizan_json;

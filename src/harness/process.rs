@@ -333,6 +333,40 @@ fn poll(fds: &[(i32, i16)], timeout_ms: i32) -> Vec<i16> {
     raw.iter().map(|p| p.revents).collect()
 }
 
+/// Standard input for a server that waits for requests (`games explore --serve`): each read
+/// first waits until input is there, looking every 100 ms for a signal recorded since
+/// [`Supervisor::install`]; a signal ends the wait with an error naming it (not
+/// [`std::io::ErrorKind::Interrupted`], which readers retry), so the server ends the way every
+/// interrupted command does, its programs' groups killed. Reads the descriptor itself, below
+/// the standard library's own buffer of standard input.
+pub struct InterruptibleStdin;
+
+#[cfg(unix)]
+impl std::io::Read for InterruptibleStdin {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::os::fd::FromRawFd;
+        loop {
+            if let Some(sig) = interrupted() {
+                return Err(std::io::Error::other(format!("interrupted by {}", signal_name(sig))));
+            }
+            // POLLIN, POLLHUP (0x10) and POLLERR (0x8) all mean a read will not block.
+            if poll(&[(0, sys::POLLIN)], 100)[0] & (sys::POLLIN | 0x10 | 0x8) != 0 {
+                break;
+            }
+        }
+        // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop never closes it.
+        let mut stdin = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(0) });
+        stdin.read(buf)
+    }
+}
+
+#[cfg(not(unix))]
+impl std::io::Read for InterruptibleStdin {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        std::io::Read::read(&mut std::io::stdin(), buf)
+    }
+}
+
 /// Runs `cmd` through `sh -c` in its own process group, feeding `input` on stdin. Fails with
 /// [`std::io::ErrorKind::Interrupted`] when `games` was interrupted (the program's group has been
 /// signalled, killed and reaped by then).

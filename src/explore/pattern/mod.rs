@@ -23,6 +23,7 @@ pub mod grammar;
 pub mod intervals;
 pub mod lift;
 pub mod param;
+pub mod partizan;
 pub mod period;
 pub mod plane;
 pub mod relation;

@@ -1,0 +1,188 @@
+//! `games explore --list P|N|D|all`: every position of the box with that outcome, one a line,
+//! in box order (the last coordinate fastest), or every position with its value and outcome.
+//!
+//! The positions come from a [`Source`]: the table of a box (built-in game or moves program) or
+//! the outcome bits of a take game's big box ([`crate::explore::big::BigBox`]), which holds no values
+//! (`-` in the text, `null` in JSON). The lines are appended to an [`Out`] as they are met, so
+//! a streaming `Out` writes a list of 10^8 positions in 64 KiB blocks, never holding it whole.
+//! `--json` writes one object, `{"list": "P", "count": N, "positions": [...]}`, with the whole
+//! list (each entry `[coordinates]`, or with `all` `{"position": [...], "value": V, "outcome":
+//! "N"}`), also streamed; `count` comes last since it is known only at the end.
+
+use crate::explore::big::BigBox;
+use crate::explore::table::{LOOPY, NO_VALUE, Table};
+use crate::out::Out;
+
+/// What `--list` asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// The positions of this outcome (`P`, `N` or `D`).
+    Outcome(u8),
+    /// Every position with its value and outcome.
+    All,
+}
+
+impl Which {
+    /// `P`, `N`, `D` or `all` (any case).
+    pub fn parse(text: &str) -> Result<Which, String> {
+        match text.to_ascii_uppercase().as_str() {
+            "P" => Ok(Which::Outcome(b'P')),
+            "N" => Ok(Which::Outcome(b'N')),
+            "D" => Ok(Which::Outcome(b'D')),
+            "ALL" => Ok(Which::All),
+            _ => Err(format!("--list '{text}': expected P, N, D or all")),
+        }
+    }
+
+    /// As the JSON's `"list"` says it.
+    fn name(self) -> String {
+        match self {
+            Which::Outcome(c) => (c as char).to_string(),
+            Which::All => "all".to_string(),
+        }
+    }
+}
+
+/// A value as the list prints it.
+pub enum Value<'a> {
+    /// A Grundy value.
+    Int(u32),
+    /// Smith's ∞(K).
+    Loopy(&'a [u32]),
+    /// No value computed (misère play, outcome bits) or not decided.
+    None,
+}
+
+/// Where the positions come from.
+pub enum Source<'a> {
+    Table(&'a Table),
+    Big(&'a BigBox),
+}
+
+impl Source<'_> {
+    /// Calls `f` with every position of the box in box order, its value and its outcome.
+    fn each(&self, mut f: impl FnMut(&[u64], Value, u8)) {
+        match self {
+            Source::Table(t) => {
+                let k = t.space.arity();
+                for cell in 0..t.cells() {
+                    let v = match t.grundy[cell] {
+                        LOOPY => Value::Loopy(t.loopy.get(&cell).map_or(&[][..], |k| &k[..])),
+                        NO_VALUE => Value::None,
+                        g => Value::Int(g),
+                    };
+                    f(&t.position(cell)[..k], v, t.outcome[cell]);
+                }
+            }
+            Source::Big(b) => b.each_position(|p, is_p| {
+                f(p, Value::None, if is_p { b'P' } else { b'N' });
+                true
+            }),
+        }
+    }
+
+    /// Calls `f` with every position of the box whose outcome is `want`, in box order (the
+    /// big box's P-positions straight from its set bits).
+    fn each_of(&self, want: u8, mut f: impl FnMut(&[u64], Value)) {
+        match self {
+            Source::Big(b) if want == b'P' => b.each_p(|p| {
+                f(p, Value::None);
+                true
+            }),
+            _ => self.each(|p, v, o| {
+                if o == want {
+                    f(p, v)
+                }
+            }),
+        }
+    }
+}
+
+/// Writes the list as text: a line per position, its coordinates separated by spaces, and
+/// with `all` its value (`-` where there is none) and outcome. Returns how many were written.
+pub fn text(out: &mut Out, source: &Source, which: Which) -> u64 {
+    let mut n = 0u64;
+    match which {
+        Which::Outcome(want) => source.each_of(want, |p, _| {
+            n += 1;
+            ints(out, p, b' ');
+            out.nl();
+        }),
+        Which::All => source.each(|p, v, o| {
+            n += 1;
+            ints(out, p, b' ');
+            out.byte(b' ');
+            value_text(out, &v);
+            out.byte(b' ').byte(o).nl();
+        }),
+    }
+    n
+}
+
+/// Writes the list as one JSON object (see the module's doc).
+pub fn json(out: &mut Out, source: &Source, which: Which) {
+    out.str("{\"list\":\"").str(&which.name()).str("\",\"positions\":[");
+    let mut n = 0u64;
+    match which {
+        Which::Outcome(want) => source.each_of(want, |p, _| {
+            out.str(if n > 0 { "," } else { "" });
+            n += 1;
+            coords_json(out, p);
+        }),
+        Which::All => source.each(|p, v, o| {
+            out.str(if n > 0 { ",{\"position\":" } else { "{\"position\":" });
+            n += 1;
+            coords_json(out, p);
+            out.str(",\"value\":");
+            match v {
+                Value::None => {
+                    out.str("null");
+                }
+                Value::Int(g) => {
+                    out.int(g);
+                }
+                Value::Loopy(k) => {
+                    out.str("{\"inf\":[");
+                    ints(out, k, b',');
+                    out.str("]}");
+                }
+            }
+            out.str(",\"outcome\":\"").byte(o).str("\"}");
+        }),
+    }
+    out.str("],\"count\":").int(n).str("}\n");
+}
+
+/// `[a,b,c]`.
+fn coords_json(out: &mut Out, p: &[u64]) {
+    out.byte(b'[');
+    ints(out, p, b',');
+    out.byte(b']');
+}
+
+/// The numbers joined by `sep`.
+fn ints<I: itoa::Integer + Copy>(out: &mut Out, xs: &[I], sep: u8) {
+    for (i, &x) in xs.iter().enumerate() {
+        if i > 0 {
+            out.byte(sep);
+        }
+        out.int(x);
+    }
+}
+
+/// A value as text: `3`, `inf{0,2}`, or `-` where there is none.
+fn value_text(out: &mut Out, v: &Value) {
+    match v {
+        Value::Int(g) => {
+            out.int(*g);
+        }
+        Value::Loopy(k) => {
+            out.str("inf{");
+            ints(out, k, b',');
+            out.byte(b'}');
+        }
+        Value::None => {
+            out.byte(b'-');
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Stage 4, answers from the computed values and the patterns the guard kept: positions and
+//! sums asked ([`at`]), winning moves ([`winning`]), the perfect player on standard input
+//! ([`serve`]), the positions of one outcome ([`list`]) and the user's own formula checked
+//! against the table ([`check`]).
+pub mod at;
+pub mod check;
+pub mod list;
+pub mod serve;
+pub mod winning;

@@ -1,0 +1,14 @@
+//! Stage 1, the game and its box: the positions asked ([`space`]), where their options come
+//! from (the user's moves program, [`program`], or a built-in rule, [`builtin`] over
+//! [`families`] and [`heap_games`]), the search that reaches every position the box needs
+//! ([`reach`]), and the values computed on it ([`values`] into a [`table`]; [`big`] keeps only
+//! outcome bits for the take games' boxes too large for a table).
+pub mod big;
+pub mod builtin;
+pub mod families;
+pub mod heap_games;
+pub mod program;
+pub mod reach;
+pub mod space;
+pub mod table;
+pub mod values;

@@ -1,0 +1,293 @@
+//! `games explore --remoteness`: every position's outcome and remoteness (the length of the
+//! game when the winner hurries and the loser delays), for a moves program or a built-in game,
+//! in normal or misère play; positions on a cycle that neither player can force out of are
+//! drawn. The mathematics (the definition, the retrograde computation, the conjunctive and
+//! selective compounds) is [`crate::theory::remoteness`].
+//!
+//! A moves program's positions come from [`crate::explore::reach`] (every option kept); an option that
+//! is a sum of two or more positions is refused (remoteness does not add up over sums; ask a
+//! conjunctive compound `A & B` instead), the empty game `()` is one extra position with no
+//! move. A built-in game (`nim:K`, `wythoff:K`, subtraction rules `sub:..`, `bash:M`,
+//! `allbut:..`) is solved on its hull `0..=hi` in cell order (every option lowers a
+//! coordinate), within [`MAX_MOVES`] moves. Either way the result is a [`Solved`] graph that
+//! also answers `--serve` ([`Solved::best`]).
+
+use crate::explore::builtin::Builtin;
+use crate::explore::reach::Reach;
+use crate::explore::space::{Coords, MAX_ARITY, Space};
+use crate::sg::rule::Rule;
+use crate::theory::remoteness::{self, DRAW, wins};
+use crate::theory::retrograde::ReverseGraph;
+use std::collections::HashMap;
+
+/// The most moves a built-in game's hull may have.
+pub const MAX_MOVES: u64 = 1 << 26;
+
+/// A game graph with every position's remoteness.
+pub struct Solved {
+    /// Coordinates per position.
+    pub arity: usize,
+    /// The region whose positions are numbered by their cell (the box, or a built-in game's
+    /// hull): position `i < region.cells()` is `region.position(i)`.
+    pub region: Space,
+    /// The coordinates of the positions past the region (`arity` each), in number order.
+    pub extra: Vec<u64>,
+    /// The number of the empty game `()`, when some option was `()`.
+    pub empty: Option<usize>,
+    /// Options: `opts[start[v]..start[v + 1]]`.
+    pub start: Vec<u32>,
+    pub opts: Vec<u32>,
+    /// Per position: its remoteness, [`DRAW`] for a draw.
+    pub remoteness: Vec<u32>,
+    pub misere: bool,
+    index: HashMap<Coords, u32>,
+}
+
+impl Solved {
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.remoteness.len()
+    }
+
+    /// No positions at all.
+    pub fn is_empty(&self) -> bool {
+        self.remoteness.is_empty()
+    }
+
+    /// The number of a position, if it was met.
+    pub fn find(&self, p: &[u64]) -> Option<usize> {
+        if let Some(i) = self.region.index(p) {
+            return Some(i);
+        }
+        let mut c: Coords = [0; MAX_ARITY];
+        c[..self.arity].copy_from_slice(p.get(..self.arity)?);
+        self.index.get(&c).map(|&v| v as usize)
+    }
+
+    /// The coordinates of position `v` (zeros for the empty game `()`).
+    pub fn coords(&self, v: usize) -> Coords {
+        let mut c: Coords = [0; MAX_ARITY];
+        if Some(v) == self.empty {
+            return c;
+        }
+        let n = self.region.cells();
+        if v < n {
+            return self.region.position(v);
+        }
+        c[..self.arity]
+            .copy_from_slice(&self.extra[(v - n) * self.arity..(v - n + 1) * self.arity]);
+        c
+    }
+
+    /// Position `v` as text: its coordinates separated by single spaces, `()` for the empty game.
+    pub fn show(&self, v: usize) -> String {
+        if Some(v) == self.empty {
+            return "()".to_string();
+        }
+        let n = self.region.cells();
+        let p: Vec<u64> = if v < n {
+            self.region.position(v)[..self.arity].to_vec()
+        } else {
+            self.extra[(v - n) * self.arity..(v - n + 1) * self.arity].to_vec()
+        };
+        let parts: Vec<String> = p.iter().map(|x| x.to_string()).collect();
+        parts.join(" ")
+    }
+
+    /// The options of `v`.
+    pub fn options(&self, v: usize) -> &[u32] {
+        &self.opts[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    /// `P`, `N` or `D` for position `v`.
+    pub fn outcome(&self, v: usize) -> u8 {
+        outcome_of(self.remoteness[v], self.misere)
+    }
+
+    /// The best move from `v`: to a lost option of remoteness one less when `v` is won (the
+    /// fastest win), to an option of remoteness one less when lost (the slowest loss), to a
+    /// drawn option when drawn; `None` with no move.
+    pub fn best(&self, v: usize) -> Option<usize> {
+        let r = self.remoteness[v];
+        let opts = self.options(v);
+        let pick =
+            |good: &dyn Fn(u32) -> bool| opts.iter().find(|&&u| good(self.remoteness[u as usize]));
+        let found = if r == DRAW {
+            pick(&|x| x == DRAW)
+        } else if r == 0 {
+            None
+        } else if wins(r, self.misere) {
+            pick(&|x| x == r - 1 && !wins(x, self.misere))
+        } else {
+            pick(&|x| x == r - 1)
+        };
+        found.or(opts.first()).map(|&u| u as usize)
+    }
+}
+
+/// `P`, `N` or `D` for a remoteness.
+pub fn outcome_of(r: u32, misere: bool) -> u8 {
+    match r {
+        DRAW => b'D',
+        r if wins(r, misere) => b'N',
+        _ => b'P',
+    }
+}
+
+/// The moves program's graph (`reach`, explored with every option kept from the box `space`),
+/// solved. `Err` on an option that is a sum.
+pub fn from_reach(space: &Space, reach: &Reach, misere: bool) -> Result<Solved, String> {
+    let n = reach.expanded();
+    let arity = space.arity();
+    let mut start = Vec::with_capacity(n + 2);
+    let mut opts: Vec<u32> = Vec::new();
+    let mut empty = None;
+    start.push(0u32);
+    for v in 0..n {
+        for o in reach.options(v) {
+            let parts = reach.parts_of(o);
+            let to = match parts {
+                [one] => *one,
+                [] => *empty.get_or_insert(n) as u32,
+                _ => {
+                    return Err(format!(
+                        "position '{}' has an option that is a sum of {} positions; remoteness does not add up over sums (list whole positions, or ask a conjunctive compound with --at 'A & B')",
+                        reach.show(v),
+                        parts.len()
+                    ));
+                }
+            };
+            opts.push(to);
+        }
+        start.push(u32::try_from(opts.len()).map_err(|_| "more than 2^32 options".to_string())?);
+    }
+    if empty.is_some() {
+        start.push(opts.len() as u32);
+    }
+    let total = start.len() - 1;
+    let mut arcs = Vec::with_capacity(opts.len());
+    for v in 0..total {
+        arcs.extend(opts[start[v] as usize..start[v + 1] as usize].iter().map(|&u| (v as u32, u)));
+    }
+    let r = remoteness::remoteness(&ReverseGraph::from_arcs(total, &arcs), misere);
+    let cells = space.cells();
+    let extra: Vec<u64> = (cells..n).flat_map(|v| reach.position(v)[..arity].to_vec()).collect();
+    let mut index = HashMap::new();
+    for v in cells..n {
+        let mut c: Coords = [0; MAX_ARITY];
+        c[..arity].copy_from_slice(&reach.position(v)[..arity]);
+        index.insert(c, v as u32);
+    }
+    let region = space.clone();
+    Ok(Solved { arity, region, extra, empty, start, opts, remoteness: r, misere, index })
+}
+
+/// The options of hull cell `cell` (position `p`) of a built-in game, as hull cell numbers
+/// (strides `stride`), handed to `f`.
+fn builtin_options(
+    game: &Moves,
+    p: &[u64],
+    cell: usize,
+    stride: &[usize],
+    f: &mut impl FnMut(usize),
+) {
+    match game {
+        Moves::Nim => {
+            for (a, &x) in p.iter().enumerate() {
+                for t in 1..=x as usize {
+                    f(cell - t * stride[a]);
+                }
+            }
+        }
+        Moves::Wythoff => {
+            for set in 1usize..1 << p.len() {
+                let axes = (0..p.len()).filter(|a| set >> a & 1 == 1);
+                let most = axes.clone().map(|a| p[a]).min().unwrap_or(0) as usize;
+                let step: usize = axes.map(|a| stride[a]).sum();
+                for t in 1..=most {
+                    f(cell - t * step);
+                }
+            }
+        }
+        Moves::Take(ranges) => {
+            for &(lo, hi) in ranges {
+                for t in lo..=hi.min(p[0]) {
+                    f(cell - t as usize);
+                }
+            }
+        }
+    }
+}
+
+/// How a built-in game moves.
+enum Moves {
+    Nim,
+    Wythoff,
+    Take(Vec<(u64, u64)>),
+}
+
+/// A built-in game on the hull of `space`, solved in cell order. `Err` for a game without
+/// plain options here, or a hull with more than [`MAX_MOVES`] moves.
+pub fn from_builtin(game: &Builtin, space: &Space, misere: bool) -> Result<Solved, String> {
+    let moves = match game {
+        Builtin::Nim(_) => Moves::Nim,
+        Builtin::Wythoff(_) => Moves::Wythoff,
+        Builtin::Sg(rule) => match rule.amount_ranges() {
+            Some(r) => Moves::Take(r),
+            None => return Err(not_plain(rule)),
+        },
+        Builtin::Family(f) => {
+            return Err(format!(
+                "--remoteness knows the moves of nim:K, wythoff:K and subtraction rules, not {f}; give a moves program"
+            ));
+        }
+    };
+    let hull = Space::from_ranges(&space.hi.iter().map(|&h| (0, h)).collect::<Vec<_>>());
+    if hull.hull_u128() > crate::explore::builtin::MAX_HULL as u128 {
+        return Err(format!(
+            "the hull 0..hi of the box has more than {} positions",
+            crate::explore::builtin::MAX_HULL
+        ));
+    }
+    let cells = hull.cells();
+    let arity = space.arity();
+    let mut stride = vec![1usize; arity];
+    for a in (0..arity.saturating_sub(1)).rev() {
+        stride[a] = stride[a + 1] * hull.width(a + 1) as usize;
+    }
+    let mut start = Vec::with_capacity(cells + 1);
+    start.push(0u32);
+    let mut opts: Vec<u32> = Vec::new();
+    let mut r = vec![0u32; cells];
+    for cell in 0..cells {
+        let p = hull.position(cell);
+        let from = opts.len();
+        builtin_options(&moves, &p[..arity], cell, &stride, &mut |u| opts.push(u as u32));
+        if opts.len() as u64 > MAX_MOVES {
+            return Err(format!(
+                "the hull 0..hi of the box has more than {MAX_MOVES} moves; use a smaller box"
+            ));
+        }
+        r[cell] = remoteness::of_options(opts[from..].iter().map(|&u| r[u as usize]), misere);
+        start.push(opts.len() as u32);
+    }
+    let (extra, empty, index) = (Vec::new(), None, HashMap::new());
+    Ok(Solved { arity, region: hull, extra, empty, start, opts, remoteness: r, misere, index })
+}
+
+fn not_plain(rule: &Rule) -> String {
+    format!(
+        "--remoteness knows the moves of nim:K, wythoff:K and subtraction rules (sub:.., bash:M, allbut:..), not '{rule}', whose moves may split heaps (sums have no additive remoteness); give a moves program"
+    )
+}
+
+/// The answer at a conjunctive compound of positions (one position: itself): the remoteness
+/// ([`remoteness::conjunctive`]), or the first part not met.
+pub fn at(solved: &Solved, parts: &[Coords]) -> Result<u32, usize> {
+    let mut rs = Vec::with_capacity(parts.len());
+    for (i, p) in parts.iter().enumerate() {
+        let v = solved.find(&p[..solved.arity]).ok_or(i)?;
+        rs.push(solved.remoteness[v]);
+    }
+    Ok(remoteness::conjunctive(&rs))
+}

@@ -1,0 +1,139 @@
+//! The one rule for the options of `games explore` across the kinds of value: every option
+//! either works in a kind or is refused here, before anything runs, with one message that
+//! names the option, the kind and why (exit 2). [`REFUSED`] is the whole list; an option absent
+//! from it works in every kind. `--serve` (the perfect player) has its own short list
+//! [`REFUSED_WITH_SERVE`]: what prints a report means nothing to a player that answers lines.
+//!
+//! `tests/explore_matrix.rs` walks every option through every kind and fails on a cell that
+//! is neither refused here nor answered like the exhaustive search.
+
+use super::{Kind, Request, usage};
+use anyhow::Result;
+
+use Kind::{Misere, Partizan, Remoteness, Score, Values};
+
+/// (option, the kinds that refuse it, why).
+pub const REFUSED: &[(&str, &[Kind], &str)] = &[
+    (
+        "misere",
+        &[Score, Partizan],
+        "misère play is computed for impartial games (outcomes and remoteness); a scoring game ends on its scores, and misère partizan values are not computed",
+    ),
+    (
+        "outcomes",
+        &[Remoteness, Score],
+        "the remoteness table already prints each position's outcome, and a score's outcome is its sign, printed with every --at answer",
+    ),
+    (
+        "slice",
+        &[Remoteness, Score, Partizan],
+        "--slice cuts the Grundy table of a 3-D or 4-D box; this kind's table prints every position",
+    ),
+    ("to", &[Misere, Remoteness, Score, Partizan], "--to V asks for the moves to Grundy value V"),
+    (
+        "max-options",
+        &[Remoteness, Score, Partizan],
+        "--max-options bounds the options listed for --winning in a sum of impartial positions",
+    ),
+    (
+        "winning",
+        &[Remoteness],
+        "--winning lists the moves to a P-position or a Grundy value; with --remoteness, --serve plays the best move (win fast, lose slow)",
+    ),
+    (
+        "multiset",
+        &[Remoteness, Score, Partizan],
+        "a multiset of heaps is a sum, and neither remoteness, scores nor the partizan positions read as written add up that way: list whole positions (a partizan sum is written 'A + B')",
+    ),
+    (
+        "check",
+        &[Remoteness, Score, Partizan],
+        "--check compares your program's P/N/D or Grundy value with each position of an impartial table",
+    ),
+    ("svg", &[Remoteness, Score, Partizan], "--svg draws the P-positions of a Grundy table"),
+    (
+        "count",
+        &[Remoteness, Score],
+        "--count tallies outcomes and Grundy values (and partizan outcomes); remoteness and scores have no tally",
+    ),
+    (
+        "list",
+        &[Remoteness, Score, Partizan],
+        "--list streams the positions of an impartial table by outcome",
+    ),
+    (
+        "patterns",
+        &[Partizan],
+        "--patterns is for the impartial, remoteness and score tables; --partizan prints values and the all-numbers verdict",
+    ),
+    ("big-from", &[Remoteness, Score, Partizan], "--big-from is for the take games' outcome bits"),
+    (
+        "search-time",
+        &[Partizan],
+        "a partizan table of numbers is fitted by its own linear search, which has no grammar to time",
+    ),
+    (
+        "far-checks",
+        &[Partizan],
+        "partizan far answers are checked where they are asked, not at sampled positions",
+    ),
+    (
+        "far-check-time",
+        &[Partizan],
+        "partizan far answers are checked where they are asked, not at sampled positions",
+    ),
+];
+
+/// Options that mean nothing to `--serve`, which answers request lines instead of printing a
+/// report, with why.
+pub const REFUSED_WITH_SERVE: &[(&str, &str)] = &[
+    ("at", "--serve answers the positions of its request lines; --at asks for a report"),
+    ("at-file", "--serve answers the positions of its request lines; --at-file asks for a report"),
+    ("winning", "--serve plays the best move of each request line; --winning asks for a report"),
+    ("to", "--serve plays the best move of each request line"),
+    ("max-options", "--serve plays the best move of each request line"),
+    ("slice", "--serve prints no table"),
+    ("outcomes", "--serve prints no table ('POSITION ?' answers a position's value)"),
+    ("no-table", "--serve prints no table"),
+    ("svg", "--serve prints no table"),
+    ("check", "--serve prints no table to check"),
+    ("count", "--serve prints no tally"),
+    ("list", "--serve lists no positions"),
+    ("json", "--serve answers one line per request, not a JSON report"),
+    ("big-from", "--serve needs a table of the box"),
+];
+
+/// The kinds `--serve` plays.
+const SERVED: [Kind; 4] = [Values, Misere, Remoteness, Score];
+
+/// Refuses the first option given that the request's kind (or `--serve`) does not take.
+pub fn check(req: &Request) -> Result<()> {
+    let kind = req.kind();
+    if let Some(why) = refusal(req, kind) {
+        return Err(usage(why));
+    }
+    Ok(())
+}
+
+/// The refusal of the first option given that `kind` does not take, if any.
+pub fn refusal(req: &Request, kind: Kind) -> Option<String> {
+    for (id, kinds, why) in REFUSED {
+        if req.given(id) && kinds.contains(&kind) {
+            return Some(format!("--{id} is not available with {}: {why}", kind.name()));
+        }
+    }
+    if req.serve {
+        if !SERVED.contains(&kind) {
+            return Some(format!(
+                "--serve is not available with {}: the perfect player plays impartial and scoring games",
+                kind.name()
+            ));
+        }
+        for (id, why) in REFUSED_WITH_SERVE {
+            if req.given(id) {
+                return Some(format!("--{id} is not available with --serve: {why}"));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,628 @@
+//! `games explore --remoteness` (and `--serve` for impartial games): options in, the report of
+//! `crate::explore::remoteness` out (a table of outcomes with remotenesses, `--at` answers,
+//! conjunctive compounds `A & B`), or the perfect player of `crate::explore::serve`.
+
+use super::Request;
+use crate::explore::far;
+use crate::explore::guard;
+use crate::explore::program::Program;
+use crate::explore::reach;
+use crate::explore::remoteness::{self, Solved, outcome_of};
+use crate::explore::serve::{self, Oracle, Written};
+use crate::explore::space::{Coords, Space, parse_position};
+use crate::harness::process;
+use crate::out::Out;
+use crate::theory::remoteness::DRAW;
+use anyhow::Result;
+
+/// A drawn part among remotenesses of 64 bits (far positions' remotenesses pass 2^32).
+const DRAW64: u64 = u64::MAX;
+
+/// A computed remoteness on 64 bits.
+fn r64(r: u32) -> u64 {
+    if r == DRAW { DRAW64 } else { u64::from(r) }
+}
+
+/// `P` or `N` for a finite remoteness of 64 bits (odd wins in normal play, even in misère).
+fn outcome64(r: u64, misere: bool) -> u8 {
+    if (r % 2 == 1) != misere { b'N' } else { b'P' }
+}
+use std::cell::RefCell;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::{interrupted, usage};
+
+/// Runs `games explore --remoteness` or `--serve` on an impartial game.
+pub fn run(req: &Request) -> Result<ExitCode> {
+    let spec = req.box_spec.as_str();
+    let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    if req.multiset {
+        return Err(usage(
+            "--remoteness and --serve take plain positions, not --multiset (a multiset of heaps is a sum, and remoteness does not add up over sums: list whole positions)"
+                .into(),
+        ));
+    }
+    let misere = req.misere;
+    let at: Vec<(String, Vec<Coords>)> = asked_texts(req)?
+        .into_iter()
+        .map(|(s, whence)| {
+            compound(&s, space.arity())
+                .map(|c| (s.clone(), c))
+                .map_err(|e| if whence.is_empty() { e } else { usage(format!("{whence}{e}")) })
+        })
+        .collect::<Result<_>>()?;
+    // Far parts asked: the guard's region (the box, a band past it, the near parts) is
+    // computed for real, so the patterns are checked past the box and near parts need none.
+    let max = req.max_positions;
+    let parts: Vec<Coords> = at.iter().flat_map(|(_, p)| p.iter().copied()).collect();
+    let k = space.arity();
+    let computed = match parts.iter().all(|p| space.contains(&p[..k])) {
+        true => space.clone(),
+        false => guard::region(&space, &parts, max).unwrap_or_else(|| space.clone()),
+    };
+    let (solved, game, source) = match req.game.as_ref() {
+        Some(name) => {
+            let g =
+                crate::explore::builtin::parse(name).map_err(|e| usage(format!("--game: {e}")))?;
+            super::builtin_within_budget(req, &space)?;
+            if crate::explore::builtin::arity(&g) != space.arity() {
+                return Err(usage(format!("--game {name} does not have the box's arity")));
+            }
+            let s = remoteness::from_builtin(&g, &computed, misere)
+                .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+            (s, format!("built-in game {name}"), Source::Builtin(g))
+        }
+        None => match from_program(req, &computed, misere)? {
+            Ok((s, name, program)) => (s, name, Source::Program(program)),
+            Err(code) => return Ok(code),
+        },
+    };
+    let search = Duration::from_secs_f64(req.search_time);
+    crate::explore::pattern::grammar::search::set_time_budget(search);
+    let mut found = patterns(&space, &solved);
+    let time = Duration::from_secs_f64(req.far_check_time);
+    let checks = req.far_checks as usize;
+    if req.serve {
+        return serve(&solved, found, &source, space.arity(), (time, checks));
+    }
+    let answers = match answer_all(&solved, &mut found, &source, &at, (time, checks)) {
+        Ok(a) => a,
+        Err(e) => return Ok(interrupted(e)),
+    };
+    let mut out = Out::new();
+    if req.json {
+        json(&mut out, &game, &space, &solved, &at, &answers, &found)?;
+    } else {
+        let play = if misere { "misère play" } else { "normal play" };
+        out.str(&format!(
+            "game: {game}, box {} ({} positions; {} explored), {play}, remoteness (win fast, lose slow)\n",
+            space.spec(),
+            space.cells(),
+            solved.len()
+        ));
+        if !req.no_table {
+            table(&mut out, &space, &solved);
+        }
+        for line in found.lines() {
+            out.str(&line).nl();
+        }
+        for ((text, parts), a) in at.iter().zip(&answers) {
+            out.str(&at_line(&solved, text, parts, a)).nl();
+        }
+    }
+    crate::console::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--serve`: every pattern checked at its far samples first, then one answer a request line.
+fn serve(
+    solved: &Solved,
+    mut found: far::Found,
+    source: &Source,
+    arity: usize,
+    (time, checks): (Duration, usize),
+) -> Result<ExitCode> {
+    let written = match source {
+        Source::Program(program) => Some(Written::new(program, false)),
+        Source::Builtin(_) => None,
+    };
+    let samples = found.samples(checks, None);
+    if !samples.is_empty() {
+        let listed = match source.list(&samples, arity, time) {
+            Ok(l) => l,
+            Err(e) => return Ok(interrupted(e)),
+        };
+        let known = |q: &[u64]| known_of(solved, q);
+        for (p, l) in samples.iter().zip(&listed) {
+            found.check(p, l, &known, "sampled");
+        }
+    }
+    let far = RefCell::new(FarServe { found, source, time });
+    serve_stdin(&Player { solved, written, far })
+}
+
+/// Where far positions' options come from.
+enum Source {
+    Builtin(crate::explore::builtin::Builtin),
+    Program(Program),
+}
+
+impl Source {
+    /// The options of far positions (`k` coordinates), within `time`.
+    fn list(&self, ps: &[Coords], k: usize, time: Duration) -> std::io::Result<Vec<far::Listing>> {
+        match self {
+            Source::Builtin(g) => {
+                let mut l = guard::BuiltinLister { game: g.clone() };
+                far::list_plain(&mut l, ps, time)
+            }
+            Source::Program(program) => {
+                process::Supervisor::install();
+                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
+                let got = far::list_plain(&mut l, ps, time);
+                process::sweep_orphans();
+                got
+            }
+        }
+    }
+}
+
+/// The patterns of the box's remotenesses, checked also on the positions explored past it.
+fn patterns(space: &Space, s: &Solved) -> far::Found {
+    let k = space.arity();
+    let kind = far::Kind::Remoteness { misere: s.misere };
+    if space.cells() > far::MAX_SEARCH_CELLS {
+        return far::skipped(kind, space);
+    }
+    let values: Vec<Option<i128>> = (0..space.cells())
+        .map(|c| {
+            let v = s.find(&space.position(c)[..k])?;
+            let r = s.remoteness[v];
+            (r != DRAW).then_some(i128::from(r))
+        })
+        .collect();
+    let past: Vec<(Coords, i128)> = (0..s.len())
+        .filter(|&v| Some(v) != s.empty && s.remoteness[v] != DRAW)
+        .filter_map(|v| {
+            let p = s.coords(v);
+            (!space.contains(&p[..k])).then_some((p, i128::from(s.remoteness[v])))
+        })
+        .collect();
+    far::find(kind, space, &values, &past)
+}
+
+/// The remoteness of an explored position (-1 for a draw, which the rule's check then refuses
+/// to use), none for one not explored.
+fn known_of(s: &Solved, q: &[u64]) -> Option<i128> {
+    let r = s.remoteness[s.find(q)?];
+    Some(if r == DRAW { -1 } else { i128::from(r) })
+}
+
+/// One part's answer: its remoteness (None: unknown) and where it comes from (`None`:
+/// computed).
+type Part = (Option<u64>, Option<String>);
+
+/// The answers of every `--at`, part by part: computed where explored, else from a pattern
+/// the game's rule confirms at the part (its options listed, all far parts in one go).
+fn answer_all(
+    s: &Solved,
+    found: &mut far::Found,
+    source: &Source,
+    at: &[(String, Vec<Coords>)],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<Vec<Part>>> {
+    let k = s.arity;
+    let far_parts: Vec<Coords> = at
+        .iter()
+        .flat_map(|(_, parts)| parts.iter().copied())
+        .filter(|p| s.find(&p[..k]).is_none())
+        .collect();
+    let samples =
+        if far_parts.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_parts)) };
+    let all: Vec<Coords> = far_parts.iter().chain(&samples).copied().collect();
+    let listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        source.list(&all, k, time)?
+    };
+    let known = |q: &[u64]| known_of(s, q);
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far_parts.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    let mut next = 0;
+    let mut out = Vec::with_capacity(at.len());
+    for (_, parts) in at {
+        let mut answers = Vec::with_capacity(parts.len());
+        for p in parts {
+            if let Some(v) = s.find(&p[..k]) {
+                answers.push((Some(r64(s.remoteness[v])), None));
+                continue;
+            }
+            let a = found.answer(p, &listed[next], &known);
+            next += 1;
+            let r = a.value.and_then(|v| u64::try_from(v).ok()).filter(|&r| r != DRAW64);
+            answers.push((r, Some(a.label)));
+        }
+        out.push(answers);
+    }
+    Ok(out)
+}
+
+/// The `--at` texts, then the lines of `--at -` (standard input) and `--at-file FILE`, each
+/// with where it was read (`FILE:LINE: `, empty for a plain `--at`). An empty line in a file
+/// is an error naming it (it would shift every later answer against its line).
+pub(super) fn asked_texts(req: &Request) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let lines = |input: &[u8], name: &str, out: &mut Vec<(String, String)>| -> Result<()> {
+        let body = input.strip_suffix(b"\n").unwrap_or(input);
+        if body.is_empty() {
+            return Ok(());
+        }
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let whence = format!("{name}:{}: ", i + 1);
+            let Ok(text) = std::str::from_utf8(line) else {
+                return Err(usage(format!("{whence}not UTF-8 text")));
+            };
+            if text.trim().is_empty() {
+                return Err(usage(format!("{whence}an empty line (one position a line)")));
+            }
+            out.push((text.trim().to_string(), whence));
+        }
+        Ok(())
+    };
+    for s in req.at.iter() {
+        if s == "-" {
+            if req.serve {
+                return Err(usage("--at - reads standard input, which --serve answers".into()));
+            }
+            let input = super::read_input(None)?;
+            lines(&input, "--at -", &mut out)?;
+            continue;
+        }
+        out.push((s.clone(), String::new()));
+    }
+    if let Some(path) = req.at_file.as_ref() {
+        let input = super::read_input(Some(path))?;
+        lines(&input, path, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// `A & B & C` (a conjunctive compound) or `A | B | C` (a selective compound): the parts
+/// (one part: a plain position).
+fn compound(text: &str, arity: usize) -> Result<Vec<Coords>> {
+    if text.contains('&') && text.contains('|') {
+        return Err(usage(format!(
+            "--at '{text}': a compound is conjunctive (A & B) or selective (A | B), not both"
+        )));
+    }
+    let sep = if selective(text) { '|' } else { '&' };
+    text.split(sep)
+        .map(|p| parse_position(p.trim(), arity).map_err(|e| usage(format!("--at: {e}"))))
+        .collect()
+}
+
+/// Is `--at` text a selective compound `A | B`?
+fn selective(text: &str) -> bool {
+    text.contains('|')
+}
+
+/// The outcome of a selective compound from its parts' remotenesses (normal play, finite
+/// parts: won exactly when some part is won, [`crate::theory::remoteness::selective_wins`]),
+/// or why it is not answered.
+fn selective_outcome(rs: &[u64], misere: bool) -> Result<u8, &'static str> {
+    if misere {
+        return Err("selective compounds are answered in normal play only");
+    }
+    if rs.contains(&DRAW64) {
+        return Err("a part is drawn; selective compounds of loopy games are not answered");
+    }
+    Ok(if rs.iter().any(|&r| outcome64(r, false) == b'N') { b'N' } else { b'P' })
+}
+
+/// The moves program's graph from the box, every option kept. `Err` holds the exit status of
+/// an interrupted run.
+fn from_program(
+    req: &Request,
+    space: &Space,
+    misere: bool,
+) -> Result<Result<(Solved, String, Program), ExitCode>> {
+    let cmd = req.moves.clone().unwrap_or_default();
+    let program = Program {
+        cmd: cmd.clone(),
+        arity: space.arity(),
+        timeout: req.timeout,
+        output_cap: 1 << 30,
+        multiset: false,
+        stream: req.stream,
+    };
+    let limits = reach::Limits {
+        max_positions: req.max_positions as usize,
+        max_starts: req.max_starts as usize,
+        keep_options: true,
+    };
+    process::Supervisor::install();
+    let result = reach::explore(space, &program, limits, |_| {});
+    process::sweep_orphans();
+    let reach = match result {
+        Ok(r) => r,
+        Err(reach::ReachError::Io(e)) => return Ok(Err(interrupted(e))),
+        Err(reach::ReachError::Protocol(e)) => anyhow::bail!("explore: {e}"),
+        Err(reach::ReachError::Budget(e)) => anyhow::bail!("explore: {e}"),
+        Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
+    };
+    process::exit_on_signal();
+    let solved = remoteness::from_reach(space, &reach, misere)
+        .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    Ok(Ok((solved, format!("moves program '{cmd}'"), program)))
+}
+
+/// An entry of the table: `N3`, `P0`, `D`.
+fn entry(r: u32, misere: bool) -> String {
+    match r {
+        DRAW => "D".to_string(),
+        r => format!("{}{r}", outcome_of(r, misere) as char),
+    }
+}
+
+/// A 2-D box as a grid (rows: the first coordinate), any other as one line a position.
+fn table(out: &mut Out, space: &Space, s: &Solved) {
+    let at = |c: usize| {
+        let p = space.position(c);
+        let v = s.find(&p[..space.arity()]).unwrap_or(0);
+        entry(s.remoteness[v], s.misere)
+    };
+    if space.arity() == 2 {
+        let cols = space.width(1) as usize;
+        let cells: Vec<String> = (0..space.cells()).map(at).collect();
+        let w = cells.iter().map(String::len).max().unwrap_or(1).max(space.hi[1].to_string().len());
+        out.str(&format!("{:>w$}", "a\\b", w = space.hi[0].to_string().len().max(3)));
+        for b in space.lo[1]..=space.hi[1] {
+            out.str(&format!(" {b:>w$}"));
+        }
+        out.nl();
+        for (row, chunk) in cells.chunks(cols).enumerate() {
+            let a = space.lo[0] + row as u64;
+            out.str(&format!("{a:>w0$}", w0 = space.hi[0].to_string().len().max(3)));
+            for c in chunk {
+                out.str(&format!(" {c:>w$}"));
+            }
+            out.nl();
+        }
+        return;
+    }
+    for c in 0..space.cells() {
+        let p = space.position(c);
+        out.str(&crate::explore::space::format_position(&p, space.arity()));
+        out.str(" ").str(&at(c)).nl();
+    }
+}
+
+/// The remoteness of a compound from its parts' answers, and the labels of the far parts
+/// (`Err`: the first unknown part's label).
+fn combine(parts: &[Part]) -> Result<(u64, Vec<String>, Vec<u64>), String> {
+    let mut rs = Vec::with_capacity(parts.len());
+    let mut labels = Vec::new();
+    for (r, label) in parts {
+        match (r, label) {
+            (Some(r), l) => {
+                rs.push(*r);
+                labels.extend(l.clone());
+            }
+            (None, Some(l)) => return Err(l.clone()),
+            (None, None) => rs.push(DRAW64),
+        }
+    }
+    // Smith's rule (theory::remoteness::conjunctive), on 64 bits: the least remoteness.
+    Ok((rs.iter().copied().min().unwrap_or(DRAW64), labels, rs))
+}
+
+/// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
+/// basis of far parts.
+fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
+    let (r, labels, rs) = match combine(a) {
+        Err(why) => {
+            let first = a.iter().position(|x| x.0.is_none()).unwrap_or(0);
+            let at = crate::explore::space::format_position(&parts[first], s.arity);
+            return if parts.len() > 1 {
+                format!("at {text}: {why} (part '{at}')")
+            } else {
+                format!("at {text}: {why}")
+            };
+        }
+        Ok(x) => x,
+    };
+    let basis = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join("; ")) };
+    if selective(text) {
+        return match selective_outcome(&rs, s.misere) {
+            Err(why) => format!("at {text}: unknown: {why}"),
+            Ok(o) => format!(
+                "at {text}: outcome {}, no remoteness (selective compound: won exactly when some part is won; its remoteness is not a function of the parts'){basis}",
+                o as char
+            ),
+        };
+    }
+    let how = if parts.len() > 1 {
+        " (conjunctive compound: the least remoteness of its parts, Smith's rule)"
+    } else {
+        ""
+    };
+    match r {
+        DRAW64 => format!("at {text}: outcome D, no remoteness (a draw){how}{basis}"),
+        r => format!(
+            "at {text}: outcome {}, remoteness {r}{how}{basis}",
+            outcome64(r, s.misere) as char
+        ),
+    }
+}
+
+/// One JSON object: the game, every box position, the `--at` answers.
+fn json(
+    out: &mut Out,
+    game: &str,
+    space: &Space,
+    s: &Solved,
+    at: &[(String, Vec<Coords>)],
+    answers: &[Vec<Part>],
+    found: &far::Found,
+) -> Result<()> {
+    use serde_json::{Value, json};
+    let entry = |pos: Vec<u64>, r: Option<u64>| {
+        let mut o = serde_json::Map::new();
+        o.insert("position".into(), json!(pos));
+        let outcome = r.map_or("?".to_string(), |r| match r {
+            DRAW64 => "D".to_string(),
+            r => (outcome64(r, s.misere) as char).to_string(),
+        });
+        o.insert("outcome".into(), json!(outcome));
+        if let Some(r) = r.filter(|&r| r != DRAW64) {
+            o.insert("remoteness".into(), json!(r));
+        }
+        Value::Object(o)
+    };
+    let cells: Vec<Value> = (0..space.cells())
+        .map(|c| {
+            let p = space.position(c)[..space.arity()].to_vec();
+            let r = s.find(&p).map(|v| r64(s.remoteness[v]));
+            entry(p, r)
+        })
+        .collect();
+    let ats: Vec<Value> = at
+        .iter()
+        .zip(answers)
+        .map(|((text, parts), a)| {
+            let combined = combine(a);
+            let position: Vec<u64> = parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect();
+            let mut e = if selective(text) {
+                let o = combined.as_ref().ok().and_then(|x| selective_outcome(&x.2, s.misere).ok());
+                json!({ "position": position, "outcome": o.map_or("?".to_string(), |o| (o as char).to_string()), "compound": "selective" })
+            } else {
+                entry(position, combined.as_ref().ok().map(|x| x.0))
+            };
+            e["text"] = json!(text);
+            e["basis"] = json!(match combined {
+                Ok((_, labels, _)) if labels.is_empty() => "computed".to_string(),
+                Ok((_, labels, _)) => labels.join("; "),
+                Err(why) => why,
+            });
+            e
+        })
+        .collect();
+    let patterns: Vec<Value> = (0..found.patterns.len())
+        .filter(|&i| found.refuted[i].is_none())
+        .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
+        .collect();
+    let doc = json!({
+        "game": game,
+        "box": space.spec(),
+        "play": if s.misere { "misere" } else { "normal" },
+        "explored": s.len(),
+        "positions": cells,
+        "at": ats,
+        "patterns": patterns,
+        "notes": found.lines(),
+    });
+    out.str(&serde_json::to_string(&doc)?).nl();
+    Ok(())
+}
+
+/// The perfect player of an impartial game: best moves by remoteness.
+struct Player<'a> {
+    solved: &'a Solved,
+    /// The moves program's own text of the moves (none for a built-in game).
+    written: Option<Written<'a>>,
+    /// Far positions: the patterns, checked by the game's rule at each request.
+    far: RefCell<FarServe<'a>>,
+}
+
+/// What `--serve` needs for positions outside the explored ones.
+struct FarServe<'a> {
+    found: far::Found,
+    source: &'a Source,
+    time: Duration,
+}
+
+impl Player<'_> {
+    fn find(&self, text: &str) -> Result<usize, String> {
+        let p = parse_position(text, self.solved.arity)?;
+        self.solved.find(&p[..self.solved.arity]).ok_or_else(|| "far".to_string())
+    }
+
+    /// A far position's value and best option, from a pattern the rule confirms there.
+    fn far(&self, text: &str) -> Result<(Coords, u64, Option<Option<Coords>>), String> {
+        let s = self.solved;
+        let p = parse_position(text, s.arity)?;
+        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
+        let listing = match far.source.list(&[p], s.arity, far.time) {
+            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
+            Err(e) => Err(e.to_string()),
+        };
+        let known = |q: &[u64]| known_of(s, q);
+        let (v, pick) = far.found.far_move(&p, &listing, &known).map_err(|why| {
+            format!("not among the explored positions and not answered from a pattern: {why}")
+        })?;
+        Ok((p, u64::try_from(v).map_err(|_| "no remoteness".to_string())?, pick))
+    }
+}
+
+impl Oracle for Player<'_> {
+    fn best(&self, text: &str) -> Result<Option<String>, String> {
+        let Ok(v) = self.find(text) else {
+            let (p, r, pick) = self.far(text)?;
+            let k = self.solved.arity;
+            return match pick {
+                None if r == 0 => Ok(None),
+                None => Err("no option has the value the pattern needs".into()),
+                Some(q) => {
+                    let own = self
+                        .written
+                        .as_ref()
+                        .and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
+                    let shown = q.map_or("()".to_string(), |c| {
+                        crate::explore::space::format_position(&c, k)
+                    });
+                    Ok(Some(own.unwrap_or(shown)))
+                }
+            };
+        };
+        let Some(u) = self.solved.best(v) else { return Ok(None) };
+        let s = self.solved;
+        let want = (Some(u) != s.empty).then(|| s.coords(u));
+        let own = self
+            .written
+            .as_ref()
+            .and_then(|w| w.text(&s.coords(v)[..s.arity], want.as_ref().map(|c| &c[..s.arity])));
+        Ok(Some(own.unwrap_or_else(|| s.show(u))))
+    }
+    fn value(&self, text: &str) -> Result<String, String> {
+        let Ok(v) = self.find(text) else {
+            let (_, r, _) = self.far(text)?;
+            return Ok(format!("{} {r}", outcome64(r, self.solved.misere) as char));
+        };
+        let r = self.solved.remoteness[v];
+        Ok(match r {
+            DRAW => "D".to_string(),
+            r => format!("{} {r}", outcome_of(r, self.solved.misere) as char),
+        })
+    }
+}
+
+/// Serves requests from standard input until its end. A signal while it waits for a request
+/// (or while the moves program answers one) ends it like any interrupted run: one line,
+/// 128 + the signal's number, no program left running.
+pub(super) fn serve_stdin(oracle: &dyn Oracle) -> Result<ExitCode> {
+    process::Supervisor::install();
+    let stdin = std::io::BufReader::new(process::InterruptibleStdin);
+    let stdout = std::io::stdout().lock();
+    let served = serve::serve(oracle, stdin, stdout, crate::console::error_line);
+    process::sweep_orphans();
+    match served {
+        Err(e) if process::interrupted().is_some() => Ok(interrupted(e)),
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(anyhow::anyhow!("explore --serve: {e}")),
+    }
+}

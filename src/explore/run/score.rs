@@ -1,0 +1,400 @@
+//! `games explore --score`: options in, the values of `crate::explore::score` out (a table,
+//! `--at` values with their outcome, `--winning` best moves, JSON), or the perfect player of
+//! `crate::explore::serve` with `--serve`.
+
+use super::Request;
+use crate::explore::far;
+use crate::explore::guard;
+use crate::explore::program::Program;
+use crate::explore::score::{self, ScoreGame};
+use crate::explore::serve::Oracle;
+use crate::explore::space::{Coords, Space, format_position, parse_position};
+use crate::harness::process;
+use crate::out::Out;
+use anyhow::Result;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::{interrupted, usage};
+
+fn positions(req: &Request, id: &str, arity: usize) -> Result<Vec<Coords>> {
+    req.list_of(id)
+        .iter()
+        .map(|s| parse_position(s, arity).map_err(|e| usage(format!("--{id}: {e}"))))
+        .collect()
+}
+
+/// Runs `games explore --score`.
+pub fn run(req: &Request) -> Result<ExitCode> {
+    let spec = req.box_spec.as_str();
+    let space = Space::parse(spec).map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    space.check_cells().map_err(|e| usage(format!("--box '{spec}': {e}")))?;
+    let arity = space.arity();
+    if req.multiset {
+        return Err(usage(
+            "--score takes plain positions, not --multiset (a multiset of heaps is a sum, and scores do not add up over sums: list whole positions)"
+                .into(),
+        ));
+    }
+    let at: Vec<Coords> = super::remoteness::asked_texts(req)?
+        .into_iter()
+        .map(|(s, whence)| {
+            parse_position(&s, arity).map_err(|e| usage(format!("{whence}--at '{s}': {e}")))
+        })
+        .collect::<Result<_>>()?;
+    let winning = positions(req, "winning", arity)?;
+    let cmd = req.moves.clone().unwrap_or_default();
+    let program = Program {
+        cmd: cmd.clone(),
+        arity,
+        timeout: req.timeout,
+        output_cap: 1 << 30,
+        multiset: false,
+        stream: req.stream,
+    };
+    let limits = score::Limits {
+        max_positions: req.max_positions as usize,
+        max_starts: req.max_starts as usize,
+    };
+    let asked: Vec<Coords> = at.iter().chain(&winning).copied().collect();
+    let explored = near(&space, &asked, limits.max_positions);
+    // Signals are recorded while the program runs (its group is killed, the run ends with the
+    // signal's line), and end `games` at once only once no program runs.
+    process::Supervisor::install();
+    let result = score::explore(&space, &explored, &program, limits);
+    process::sweep_orphans();
+    process::exit_on_signal();
+    let game = match result {
+        Ok(Ok(g)) => g,
+        Ok(Err(e)) => anyhow::bail!("explore: {e}"),
+        Err(e) => return Ok(interrupted(e)),
+    };
+    let search = Duration::from_secs_f64(req.search_time);
+    crate::explore::pattern::grammar::search::set_time_budget(search);
+    let mut found = patterns(&game);
+    let time = Duration::from_secs_f64(req.far_check_time);
+    let checks = req.far_checks as usize;
+    if req.serve {
+        return serve(&game, found, &program, (time, checks));
+    }
+    let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
+        Ok(a) => a,
+        Err(e) => return Ok(interrupted(e)),
+    };
+    let mut out = Out::new();
+    if req.json {
+        json(&mut out, &cmd, &game, &at, &answers, &winning, &found)?;
+    } else {
+        let no_table = req.no_table;
+        text(&mut out, &cmd, &space, &game, &found, (&at, &answers), &winning, no_table);
+    }
+    crate::console::write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--serve`: every pattern checked at its far samples first, then one answer a request line.
+fn serve(
+    game: &ScoreGame,
+    mut found: far::Found,
+    program: &Program,
+    (time, checks): (Duration, usize),
+) -> Result<ExitCode> {
+    let written = Some(crate::explore::serve::Written::new(program, true));
+    let samples = found.samples(checks, None);
+    if !samples.is_empty() {
+        process::Supervisor::install();
+        let listed = far::list_scored(program, &samples, time);
+        process::sweep_orphans();
+        let listed = match listed {
+            Ok(l) => l,
+            Err(e) => return Ok(interrupted(e)),
+        };
+        let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+        for (p, l) in samples.iter().zip(&listed) {
+            found.check(p, l, &known, "sampled");
+        }
+    }
+    let far = std::cell::RefCell::new((found, time));
+    let scorer = Scorer { game, written, program, far };
+    super::remoteness::serve_stdin(&scorer)
+}
+
+/// The text report: the head line, the table, the patterns, the answers and the winning moves.
+#[allow(clippy::too_many_arguments)]
+fn text(
+    out: &mut Out,
+    cmd: &str,
+    space: &Space,
+    game: &ScoreGame,
+    found: &far::Found,
+    (at, answers): (&[Coords], &[Answer]),
+    winning: &[Coords],
+    no_table: bool,
+) {
+    out.str(&format!(
+        "game: moves program '{cmd}', box {} ({} positions; {} explored), scores (value: the mover's total minus the opponent's)\n",
+        space.spec(),
+        space.cells(),
+        game.len()
+    ));
+    if !no_table {
+        table(out, game);
+    }
+    for line in found.lines() {
+        out.str(&line).nl();
+    }
+    for (p, a) in at.iter().zip(answers) {
+        let pos = format_position(p, space.arity());
+        match a {
+            (Some(v), None) => {
+                out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
+            }
+            (Some(v), Some(label)) => {
+                out.str(&format!("at {pos}: value {v}, outcome {} ({label})\n", score::outcome(*v)))
+            }
+            (None, label) => {
+                out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
+            }
+        };
+    }
+    for p in winning {
+        out.str(&winning_line(game, p)).nl();
+    }
+}
+
+/// The positions to explore besides the box: the asked ones near it, and (when some asked
+/// position lies outside the box) the guard's region around the box ([`guard::region`]), so
+/// that the patterns are checked on positions computed past the box. Far positions are left
+/// to the patterns.
+fn near(space: &Space, asked: &[Coords], budget: usize) -> Vec<Coords> {
+    let k = space.arity();
+    if asked.iter().all(|p| space.contains(&p[..k])) || space.cells() > far::MAX_SEARCH_CELLS {
+        return Vec::new();
+    }
+    let Some(region) = guard::region(space, asked, budget as u64) else { return Vec::new() };
+    let mut out: Vec<Coords> = asked.iter().filter(|p| region.contains(&p[..k])).copied().collect();
+    out.extend(
+        (0..region.cells()).map(|c| region.position(c)).filter(|p| !space.contains(&p[..k])),
+    );
+    out
+}
+
+/// The patterns of the box's values, checked also on the positions explored past it.
+fn patterns(game: &ScoreGame) -> far::Found {
+    let cells = game.space.cells();
+    if cells > far::MAX_SEARCH_CELLS {
+        return far::skipped(far::Kind::Score, &game.space);
+    }
+    let values: Vec<Option<i128>> = game.value[..cells].iter().map(|&v| Some(v)).collect();
+    let past: Vec<(Coords, i128)> =
+        (cells..game.len()).map(|v| (game.position(v), game.value[v])).collect();
+    far::find(far::Kind::Score, &game.space, &values, &past)
+}
+
+/// One answer: the value (None: unknown) and its basis (`None`: computed).
+type Answer = (Option<i128>, Option<String>);
+
+/// The `--at` answers: computed where explored, else from a pattern the game's rule confirms
+/// there (and at sampled far positions, checked first).
+fn answer_all(
+    game: &ScoreGame,
+    found: &mut far::Found,
+    program: &Program,
+    at: &[Coords],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<Answer>> {
+    let k = game.arity;
+    let far_at: Vec<Coords> = at.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
+    let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_at)) };
+    let all: Vec<Coords> = far_at.iter().chain(&samples).copied().collect();
+    let listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        process::Supervisor::install();
+        let got = far::list_scored(program, &all, time);
+        process::sweep_orphans();
+        got?
+    };
+    let known = |q: &[u64]| game.find(q).map(|v| game.value[v]);
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far_at.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    let mut next = 0;
+    let mut out = Vec::with_capacity(at.len());
+    for p in at {
+        if let Some(v) = game.find(&p[..k]) {
+            out.push((Some(game.value[v]), None));
+            continue;
+        }
+        let a = found.answer(p, &listed[next], &known);
+        next += 1;
+        out.push((a.value, Some(a.label)));
+    }
+    Ok(out)
+}
+
+/// `winning 3 5: value 7: 2 5 (gain 4, option value -3); ...`.
+fn winning_line(game: &ScoreGame, p: &Coords) -> String {
+    let pos = format_position(p, game.arity);
+    let Some(v) = game.find(&p[..game.arity]) else {
+        return format!("winning {pos}: not explored");
+    };
+    let best = game.best(v);
+    if best.is_empty() {
+        return format!("winning {pos}: value {}, no move (the game ends here)", game.value[v]);
+    }
+    let moves: Vec<String> = best
+        .iter()
+        .map(|&(u, g, _)| format!("{} (gain {g}, option value {})", game.show(u), game.value_of(u)))
+        .collect();
+    format!("winning {pos}: value {}, best moves: {}", game.value[v], moves.join("; "))
+}
+
+/// The values of the box: a grid for two coordinates, one line a position otherwise.
+fn table(out: &mut Out, game: &ScoreGame) {
+    let space = &game.space;
+    let cells: Vec<String> = game.value[..space.cells()].iter().map(|v| v.to_string()).collect();
+    if space.arity() != 2 {
+        for (c, v) in cells.iter().enumerate() {
+            out.str(&format_position(&space.position(c), space.arity())).str(" ").str(v).nl();
+        }
+        return;
+    }
+    let w = cells.iter().map(String::len).max().unwrap_or(1).max(space.hi[1].to_string().len());
+    let w0 = space.hi[0].to_string().len().max(3);
+    out.str(&format!("{:>w0$}", "a\\b"));
+    for b in space.lo[1]..=space.hi[1] {
+        out.str(&format!(" {b:>w$}"));
+    }
+    out.nl();
+    for (row, chunk) in cells.chunks(space.width(1) as usize).enumerate() {
+        out.str(&format!("{:>w0$}", space.lo[0] + row as u64));
+        for c in chunk {
+            out.str(&format!(" {c:>w$}"));
+        }
+        out.nl();
+    }
+}
+
+fn json(
+    out: &mut Out,
+    cmd: &str,
+    game: &ScoreGame,
+    at: &[Coords],
+    answers: &[Answer],
+    winning: &[Coords],
+    found: &far::Found,
+) -> Result<()> {
+    use serde_json::{Value, json};
+    let arity = game.arity;
+    let entry = |p: &[u64], v: i128| json!({ "position": p, "value": v.to_string(), "outcome": score::outcome(v) });
+    let cells: Vec<Value> = (0..game.space.cells())
+        .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
+        .collect();
+    let ats: Vec<Value> = at
+        .iter()
+        .zip(answers)
+        .map(|(p, (v, label))| {
+            let mut e = match v {
+                Some(v) => entry(&p[..arity], *v),
+                None => json!({ "position": &p[..arity], "outcome": "?" }),
+            };
+            e["basis"] = json!(label.as_deref().unwrap_or("computed"));
+            e
+        })
+        .collect();
+    let patterns: Vec<Value> = (0..found.patterns.len())
+        .filter(|&i| found.refuted[i].is_none())
+        .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
+        .collect();
+    let wins: Vec<Value> = winning
+        .iter()
+        .filter_map(|p| {
+            let v = game.find(&p[..arity])?;
+            let moves: Vec<Value> = game
+                .best(v)
+                .iter()
+                .map(|&(u, g, _)| json!({ "option": game.show(u), "gain": g.to_string(), "value": game.value_of(u).to_string() }))
+                .collect();
+            Some(json!({ "position": &p[..arity], "value": game.value[v].to_string(), "moves": moves }))
+        })
+        .collect();
+    let doc = json!({
+        "game": format!("moves program '{cmd}'"),
+        "box": game.space.spec(),
+        "explored": game.len(),
+        "positions": cells,
+        "at": ats,
+        "winning": wins,
+        "patterns": patterns,
+        "notes": found.lines(),
+    });
+    out.str(&serde_json::to_string(&doc)?).nl();
+    Ok(())
+}
+
+/// The perfect player of a scoring game: a move of the best value.
+struct Scorer<'a> {
+    game: &'a ScoreGame,
+    /// The moves program's own text of the moves.
+    written: Option<crate::explore::serve::Written<'a>>,
+    program: &'a Program,
+    /// Far positions: the patterns (checked by the game's rule at each request), the time to
+    /// list a position's options.
+    far: std::cell::RefCell<(far::Found, Duration)>,
+}
+
+/// A far position's value and best option (see [`far::Found::far_move`]).
+type FarMove = (Coords, i128, Option<Option<Coords>>);
+
+impl Scorer<'_> {
+    fn find(&self, text: &str) -> Result<usize, String> {
+        let p = parse_position(text, self.game.arity)?;
+        self.game.find(&p[..self.game.arity]).ok_or_else(|| "far".to_string())
+    }
+
+    /// A far position's value and best option, from a pattern the rule confirms there.
+    fn far(&self, text: &str) -> Result<FarMove, String> {
+        let g = self.game;
+        let p = parse_position(text, g.arity)?;
+        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
+        let listing = match far::list_scored(self.program, &[p], far.1) {
+            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
+            Err(e) => Err(e.to_string()),
+        };
+        let known = |q: &[u64]| g.find(q).map(|v| g.value[v]);
+        let (v, pick) = far.0.far_move(&p, &listing, &known).map_err(|why| {
+            format!("not among the explored positions and not answered from a pattern: {why}")
+        })?;
+        Ok((p, v, pick))
+    }
+}
+
+impl Oracle for Scorer<'_> {
+    fn best(&self, text: &str) -> Result<Option<String>, String> {
+        let Ok(v) = self.find(text) else {
+            let (p, _, pick) = self.far(text)?;
+            let k = self.game.arity;
+            let Some(q) = pick else { return Ok(None) };
+            let own =
+                self.written.as_ref().and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
+            let shown = q.map_or("()".to_string(), |c| format_position(&c, k));
+            return Ok(Some(own.unwrap_or(shown)));
+        };
+        let Some(&(u, _, _)) = self.game.best(v).first() else { return Ok(None) };
+        let g = self.game;
+        let want = (u != score::EMPTY).then(|| g.position(u as usize));
+        let own = self
+            .written
+            .as_ref()
+            .and_then(|w| w.text(&g.position(v)[..g.arity], want.as_ref().map(|c| &c[..g.arity])));
+        Ok(Some(own.unwrap_or_else(|| g.show(u))))
+    }
+    fn value(&self, text: &str) -> Result<String, String> {
+        match self.find(text) {
+            Ok(v) => Ok(self.game.value[v].to_string()),
+            Err(_) => Ok(self.far(text)?.1.to_string()),
+        }
+    }
+}
