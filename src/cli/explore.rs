@@ -51,9 +51,10 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
-        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("1.5").value_parser(super::parse_seconds).help("Time cap of the grammar search of formulas, where the pattern families found none (its candidate budget ends it first, about 0.5 s on a quiet machine)"))
+        .arg(Arg::new("search-budget").long("search-budget").value_name("N").default_value("15000000").value_parser(clap::value_parser!(u64)).help("Candidate formulas the grammar search may try per table (its work budget: the same answer on any machine; 0: no grammar search)"))
+        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("60").value_parser(super::parse_seconds_or_zero).help("Safety cap of one grammar search, far above what --search-budget needs; when it cuts, the report says so (0: no grammar search)"))
         .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
-        .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
+        .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("10").value_parser(super::parse_seconds).help("Safety cap of one start of the moves program listing far positions' options for the checks (the checks are counted in work; an answer whose listing the cap cut says so)"))
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "winning"]).help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
         .arg(Arg::new("score").long("score").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["partizan", "remoteness", "misere", "check", "svg", "count"]).help("A scoring game: replies OPTION @ GAIN; ... (= GAIN: the game ends with that gain to the mover); values are the mover's best total minus the opponent's"))
         .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).conflicts_with_all(["partizan", "check", "svg", "count", "json"]).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its value"))
@@ -211,7 +212,8 @@ fn other_mode(args: &ArgMatches) -> Option<Result<ExitCode>> {
     None
 }
 
-/// The patterns of the table within `--search-time` for the grammar ([`patterns_of`]), timed.
+/// The patterns of the table within `--search-budget` for the grammar ([`patterns_of`]), timed;
+/// a note when the grammar's safety cap cut a search, or when `--patterns 0` turned it off.
 fn patterns_timed(
     args: &ArgMatches,
     table: &mut Table,
@@ -219,11 +221,29 @@ fn patterns_timed(
     far_blind: bool,
 ) -> (Vec<pattern::Pattern>, usize) {
     let clock = std::time::Instant::now();
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
-    games::explore::pattern::grammar::search::set_time_budget(search);
+    search_settings(args);
     let found = patterns_of(table, theorems, far_blind);
+    table.notes.extend(search_notes());
     timing("patterns", clock);
     found
+}
+
+/// `--patterns 0`, `--search-budget` and `--search-time` for every later pattern search of
+/// this run (every kind).
+pub(super) fn search_settings(args: &ArgMatches) {
+    let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
+    pattern::set_search(shown.trim() != "0");
+    let cap = *args.get_one::<f64>("search-time").unwrap_or(&60.0);
+    let candidates = *args.get_one::<u64>("search-budget").unwrap_or(&15_000_000);
+    let candidates = if cap == 0.0 { 0 } else { candidates };
+    let cap = Duration::from_secs_f64(cap);
+    games::explore::pattern::grammar::search::set_budget(candidates, Some(cap));
+}
+
+/// The notes of the pattern search: turned off, or cut by the grammar's safety cap.
+pub(super) fn search_notes() -> Vec<String> {
+    let off = (!pattern::search_on()).then(|| pattern::SEARCH_OFF.to_string());
+    off.into_iter().chain(games::explore::pattern::grammar::search::take_cap_note()).collect()
 }
 
 /// The answers as text, 4096 at a time; with `stream`, written out whenever a megabyte waits
@@ -523,7 +543,7 @@ fn check_far(
         }
         None => {
             process::Supervisor::install();
-            let mut lister = guard::ProgramLister { program, arity: k, slow_from: None };
+            let mut lister = guard::ProgramLister::new(program, k);
             let r = guard::Guard::run(&inputs, &mut lister);
             process::sweep_orphans();
             process::exit_on_signal();

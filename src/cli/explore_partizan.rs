@@ -38,7 +38,7 @@ const REFUSED: [(&str, &str); 4] = [
     ),
     (
         "patterns",
-        "--patterns is for the impartial tables; --partizan prints values and the all-numbers verdict",
+        "--patterns N is for the impartial tables (--patterns 0 turns the pattern of the numbers off); --partizan prints values and the all-numbers verdict",
     ),
     ("big-from", "--big-from is for the take games' outcome bits"),
 ];
@@ -46,7 +46,8 @@ const REFUSED: [(&str, &str); 4] = [
 /// Refuses the options this mode does not take, and combinations that would leave an answer out.
 fn refuse(args: &ArgMatches) -> Result<()> {
     for (id, why) in REFUSED {
-        if args.value_source(id) == Some(ValueSource::CommandLine) {
+        let off = id == "patterns" && args.get_one::<String>(id).is_some_and(|v| v.trim() == "0");
+        if args.value_source(id) == Some(ValueSource::CommandLine) && !off {
             return Err(usage(format!("{why} (not available with --partizan)")));
         }
     }
@@ -173,6 +174,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         max_positions: *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize,
         max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
     };
+    super::explore::search_settings(args);
     process::Supervisor::install();
     let clock = Instant::now();
     let far = report::far_of(&at, &winning);

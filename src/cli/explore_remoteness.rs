@@ -81,8 +81,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
     };
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
-    games::explore::pattern::grammar::search::set_time_budget(search);
+    super::explore::search_settings(args);
     let mut found = patterns(&space, &solved);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;
@@ -161,7 +160,7 @@ impl Source {
             }
             Source::Program(program) => {
                 process::Supervisor::install();
-                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
+                let mut l = guard::ProgramLister::new(program, k);
                 let got = far::list_plain(&mut l, ps, time);
                 process::sweep_orphans();
                 got

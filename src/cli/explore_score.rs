@@ -71,8 +71,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
-    let search = Duration::from_secs_f64(*args.get_one::<f64>("search-time").unwrap_or(&1.5));
-    games::explore::pattern::grammar::search::set_time_budget(search);
+    super::explore::search_settings(args);
     let mut found = patterns(&game);
     let time = Duration::from_secs_f64(*args.get_one::<f64>("far-check-time").unwrap_or(&5.0));
     let checks = *args.get_one::<u64>("far-checks").unwrap_or(&32) as usize;

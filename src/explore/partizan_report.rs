@@ -117,7 +117,10 @@ pub fn build(
         report.cells.push(Cell { value, outcome, number });
     }
     let numbers: Vec<Option<Small>> = report.cells.iter().map(|c| c.number).collect();
-    report.pattern = search(space, &numbers).map(|formula| Found { formula, refuted: None });
+    report.pattern = super::pattern::search_on()
+        .then(|| search(space, &numbers))
+        .flatten()
+        .map(|formula| Found { formula, refuted: None });
     let errors = &ex.far_errors;
     for (i, a) in at.iter().enumerate() {
         let answer = match &errors[i] {

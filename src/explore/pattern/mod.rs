@@ -267,6 +267,9 @@ pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
 pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     let mut found: Vec<Pattern> = Vec::new();
     keep_verified(t, extra, &mut found);
+    if !search_on() {
+        return found;
+    }
     for (name, detect) in DETECTORS {
         if *name == "grammar" {
             continue;
@@ -289,6 +292,24 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
 }
+
+/// Is the pattern search on in this process (`explore --patterns 0` turns it off)?
+static SEARCH: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Turns the pattern search of every later [`find`] in this process on or off (`explore
+/// --patterns 0`: off; the formulas given to [`find`], a game's theorems, are still checked).
+pub fn set_search(on: bool) {
+    SEARCH.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Is the pattern search on ([`set_search`])?
+pub fn search_on() -> bool {
+    SEARCH.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The note of a report whose pattern search was turned off.
+pub const SEARCH_OFF: &str =
+    "pattern search off (--patterns 0): beyond the box only the game's theorems answer";
 
 /// The best formula of a table's values that covers the whole table (not one line), if any:
 /// the part a family builds from a smaller table (a sum's edge, the weights of `coins`' digits,
