@@ -42,6 +42,7 @@ pub fn command() -> Command {
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
+        .arg(Arg::new("far-starts").long("far-starts").value_name("N").default_value("64").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("With --partizan: the batches of the moves program each far position may take (counted anew for each; past it, the box's pattern answers if the rule holds there)"))
         .arg(Arg::new("multiset").long("multiset").action(ArgAction::SetTrue).conflicts_with("game").help("Positions are lists of heaps in any order (sorted; a heap of 0 is no heap)"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
@@ -200,6 +201,12 @@ fn tally_or_list(args: &ArgMatches, table: &Table) -> Option<Result<ExitCode>> {
 /// The modes with their own command-line module: `--partizan`, `--score`, `--remoteness` and
 /// `--serve`; `None` for the impartial explorer.
 fn other_mode(args: &ArgMatches) -> Option<Result<ExitCode>> {
+    let far_starts =
+        args.value_source("far-starts") == Some(clap::parser::ValueSource::CommandLine);
+    if far_starts && !args.get_flag("partizan") {
+        let why = "--far-starts is for --partizan (the other kinds compute near far positions and check far ones with --far-checks)";
+        return Some(Err(usage(why.into())));
+    }
     if args.get_flag("partizan") {
         return Some(super::explore_partizan::run(args));
     }

@@ -173,6 +173,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let limits = Limits {
         max_positions: *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000) as usize,
         max_starts: *args.get_one::<u64>("max-starts").unwrap_or(&1000) as usize,
+        far_batches: *args.get_one::<u64>("far-starts").unwrap_or(&64) as usize,
     };
     super::explore::search_settings(args);
     process::Supervisor::install();
