@@ -425,6 +425,16 @@ impl Found {
                 }
                 Ok(o) => o,
             };
+            // An option above it that nothing explored: play may not end (draws possible).
+            let up = opts
+                .options
+                .iter()
+                .filter_map(|(q, _)| q.as_ref())
+                .find(|q| known(&q[..k]).is_none() && super::guard::above(&p[..k], &q[..k]));
+            if let Some(q) = up {
+                let label = super::guard::upward_words(&format_position(q, k));
+                return (Far { value: None, label, checked: false }, None);
+            }
             match self.rule(i, opts, known) {
                 Err(why) => {
                     let label = format!("{label}; not checked here: {why}");

@@ -460,6 +460,23 @@ pub enum Check {
     Holds,
     /// It could not be checked: why.
     NotChecked(String),
+    /// An option lies above the position and beyond everything computed: the game's moves go
+    /// up there, so play need not end (draws possible) and no pattern answers (why).
+    Upward(String),
+}
+
+/// Does option part `q` lie above position `p` (a larger sum of coordinates)?
+pub fn above(p: &[u64], q: &[u64]) -> bool {
+    let size = |x: &[u64]| x.iter().map(|&c| u128::from(c)).sum::<u128>();
+    size(q) > size(p)
+}
+
+/// Why no pattern answers a position with an option `q` above it and beyond everything
+/// computed.
+pub fn upward_words(q: &str) -> String {
+    format!(
+        "unknown: its option '{q}' lies above it and beyond everything computed: a game whose moves go up need not end there (draws possible), and a pattern's value of it is no evidence"
+    )
 }
 
 /// What the guard found, for the answers and the report.
@@ -496,8 +513,13 @@ pub struct Inputs<'a> {
 /// The verdict of the rule at one position for one pattern.
 enum Verdict {
     Holds,
-    Fails { said: String, rule: String },
+    Fails {
+        said: String,
+        rule: String,
+    },
     Unknown(String),
+    /// [`Check::Upward`].
+    Upward(String),
 }
 
 /// A value and an outcome as the check reads them.
@@ -590,10 +612,23 @@ impl Run<'_> {
         format!("'{}'", parts.join(" + "))
     }
 
+    /// The first option part of `p` above it and outside the computed table, as text.
+    fn upward(&self, p: &Coords, opts: &[Opt]) -> Option<String> {
+        let k = self.arity;
+        let t = self.inp.table;
+        opts.iter().flatten().find_map(|q| {
+            let beyond = q[0] != UNKNOWN_PART && t.space.index(q).is_none();
+            (beyond && above(&p[..k], &q[..k])).then(|| format_position(q, k))
+        })
+    }
+
     /// The recurrence at `p` for pattern `x`, given `p`'s options.
     fn verdict(&self, p: &Coords, x: usize, opts: &[Opt]) -> Verdict {
         let pat = &self.inp.patterns[x];
         let Some(a) = pat.formula.at(p) else { return Verdict::Unknown("not covered".into()) };
+        if let Some(q) = self.upward(p, opts) {
+            return Verdict::Upward(upward_words(&q));
+        }
         let mut known = Vec::with_capacity(opts.len());
         let mut from = Vec::with_capacity(opts.len());
         let mut missing: Option<String> = None;
@@ -952,6 +987,7 @@ fn verdicts(run: &Run, far: &[Coords], listed: &[Listed]) -> Verdicts {
                     Listed::Options(o) => match run.verdict(p, i, o) {
                         Verdict::Holds => Check::Holds,
                         Verdict::Unknown(why) => Check::NotChecked(why),
+                        Verdict::Upward(why) => Check::Upward(why),
                         Verdict::Fails { .. } => Check::NotChecked("refuted".into()),
                     },
                 };
