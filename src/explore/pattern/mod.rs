@@ -270,11 +270,17 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     if !search_on() {
         return found;
     }
+    let timing = std::env::var_os("GAMES_EXPLORE_TIMING").is_some();
     for (name, detect) in DETECTORS {
         if *name == "grammar" {
             continue;
         }
+        let clock = std::time::Instant::now();
         keep_verified(t, detect(t), &mut found);
+        if timing {
+            let ms = clock.elapsed().as_secs_f64() * 1e3;
+            eprintln!("explore timing: detector {name} on {} cells: {ms:.2} ms", t.cells());
+        }
     }
     // The grammar search (up to its budget) only where the families left the table without
     // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
@@ -321,14 +327,21 @@ pub fn values_formula(t: &Table) -> Option<Box<dyn Formula>> {
         .map(|p| p.formula)
 }
 
-/// Adds the candidates that reproduce every entry they cover (one per text).
+/// Adds the candidates that reproduce every entry they cover (one per text; the texts of those
+/// already found are hashed once a call, not compared pairwise: a big plane has thousands of
+/// line patterns).
 fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<Pattern>) {
+    if candidates.is_empty() {
+        return;
+    }
+    let mut seen: std::collections::HashSet<String> =
+        found.iter().map(|p| p.formula.words()).collect();
     for f in candidates {
         if t.misere && f.covers() == Covers::Values {
             continue;
         }
         let Some(entries) = verify(t, f.as_ref()) else { continue };
-        if found.iter().any(|p| p.formula.words() == f.words()) {
+        if !seen.insert(f.words()) {
             continue;
         }
         let basis = match f.proof() {
