@@ -121,6 +121,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let slices = slices(args, space.arity())?;
     let shown = args.get_one::<String>("patterns").map(String::as_str).unwrap_or("6");
     let shown = report::Shown::parse(shown).map_err(usage)?;
+    search_settings(args);
     if big {
         let (winning, slices) = (&winning_at[..], &slices[..]);
         let w = super::explore_big::Wanted { at: &at, winning, target, slices, shown };
@@ -228,7 +229,6 @@ fn patterns_timed(
     far_blind: bool,
 ) -> (Vec<pattern::Pattern>, usize) {
     let clock = std::time::Instant::now();
-    search_settings(args);
     let found = patterns_of(table, theorems, far_blind);
     table.notes.extend(search_notes());
     timing("patterns", clock);

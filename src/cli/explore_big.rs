@@ -70,9 +70,10 @@ pub fn run(args: &ArgMatches, space: &Space, misere: bool, w: Wanted) -> Result<
     let listing = super::explore::winning_budget(args);
     let wins: Vec<_> =
         w.winning.iter().map(|p| b.winning(&game, &found, p, w.target, listing)).collect();
-    let notes = vec![format!(
+    let mut notes = vec![format!(
         "outcomes only, one bit a position: the box has more than {from} positions (no table is printed and no Grundy values are computed; the counts, --at and --winning read the outcomes of every position from 0 to the box's upper ends)"
     )];
+    notes.extend(super::explore::search_notes());
     let first = b.first_p(big::LISTED);
     let game_text = format!("built-in game {name}");
     let r = BigReport {
