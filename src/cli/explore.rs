@@ -139,7 +139,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
-    let (mut found, mut n_trusted) = patterns_timed(args, &mut table, theorems, far_blind);
+    let (mut found, mut n_trusted) = patterns_timed(&mut table, theorems, far_blind);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
     let checked = far.then(|| {
@@ -223,7 +223,6 @@ fn other_mode(args: &ArgMatches) -> Option<Result<ExitCode>> {
 /// The patterns of the table within `--search-budget` for the grammar ([`patterns_of`]), timed;
 /// a note when the grammar's safety cap cut a search, or when `--patterns 0` turned it off.
 fn patterns_timed(
-    args: &ArgMatches,
     table: &mut Table,
     theorems: Vec<Box<dyn Formula>>,
     far_blind: bool,
