@@ -388,3 +388,54 @@ fn a_game_that_moves_up_far_away_is_not_answered_p() {
         }
     }
 }
+
+// ---- the switches: --patterns 0, --search-time 0, --far-starts outside --partizan ----
+
+/// Take 1, 2 or 3 (values n mod 4), a program so that no theorem of a built-in game answers.
+const TAKE3: &str = "import sys
+for line in sys.stdin:
+    n = int(line)
+    print(';'.join(str(n - k) for k in (1, 2, 3) if k <= n), flush=True)
+";
+
+#[test]
+fn patterns_0_turns_the_search_off_in_every_kind() {
+    if !python() {
+        return;
+    }
+    let dir = temp_dir("det-off");
+    let cmd = script(&dir, "take3.py", TAKE3);
+    let far = "1000000000002";
+    // On: the period answers far away (2 = 10^12 + 2 mod 4, the mex rule's value).
+    let on = games(&["explore", "--moves", &cmd, "--box", "0..40", "--json", "--at", far], b"");
+    let on: serde_json::Value = serde_json::from_slice(&on.stdout).expect("JSON");
+    assert_eq!(on["at"][0]["value"], 2, "{on}");
+    // --search-time 0 leaves only the grammar out: the period still answers.
+    let args =
+        ["explore", "--moves", &cmd, "--box", "0..40", "--json", "--search-time", "0", "--at", far];
+    let no_grammar: serde_json::Value = serde_json::from_slice(&games(&args, b"").stdout).unwrap();
+    assert_eq!(no_grammar["at"][0]["value"], 2, "{no_grammar}");
+    // Off: no pattern, a note, and the far answer unknown; in score mode too.
+    let args =
+        ["explore", "--moves", &cmd, "--box", "0..40", "--json", "--patterns", "0", "--at", far];
+    let off = games(&args, b"");
+    assert!(off.status.success(), "{}", text(&off.stderr));
+    let off: serde_json::Value = serde_json::from_slice(&off.stdout).unwrap();
+    assert_eq!(off["patterns"].as_array().map(Vec::len), Some(0), "{off}");
+    assert!(off["notes"].to_string().contains("--patterns 0"), "{off}");
+    assert_eq!(off["at"][0]["outcome"], "?", "{off}");
+    let grab = script(
+        &dir,
+        "grab.py",
+        "import sys\nfor line in sys.stdin:\n    n = int(line)\n    print(';'.join(f'{n - k} @ {k}' for k in (1, 2) if k <= n), flush=True)\n",
+    );
+    let args =
+        ["explore", "--score", "--moves", &grab, "--box", "0..40", "--patterns", "0", "--at", far];
+    let out = games(&args, b"");
+    let s = text(&out.stdout);
+    assert!(s.contains("pattern search off (--patterns 0)"), "{s}");
+    assert!(!s.contains("conjecture"), "{s}");
+    // --far-starts is for --partizan: a usage error elsewhere.
+    let out = games(&["explore", "--moves", &cmd, "--box", "0..4", "--far-starts", "3"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
