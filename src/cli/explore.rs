@@ -32,6 +32,7 @@ pub fn command() -> Command {
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
+        .arg(Arg::new("far-starts").long("far-starts").value_name("N").default_value("64").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("With --partizan: the batches of the moves program each far position may take (counted anew for each; past it, the box's pattern answers if the rule holds there)"))
         .arg(Arg::new("multiset").long("multiset").action(ArgAction::SetTrue).conflicts_with("game").help("Positions are lists of heaps in any order (sorted; a heap of 0 is no heap)"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, P/N/D or a value; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
@@ -41,9 +42,10 @@ pub fn command() -> Command {
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))
-        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("1.5").value_parser(super::parse_seconds).help("Time cap of the grammar search of formulas, where the pattern families found none (its candidate budget ends it first, about 0.5 s on a quiet machine)"))
+        .arg(Arg::new("search-budget").long("search-budget").value_name("N").default_value("15000000").value_parser(clap::value_parser!(u64)).help("Candidate formulas the grammar search may try per table (its work budget: the same answer on any machine; 0: no grammar search)"))
+        .arg(Arg::new("search-time").long("search-time").value_name("SEC").default_value("60").value_parser(super::parse_seconds_or_zero).help("Safety cap of one grammar search, far above what --search-budget needs; when it cuts, the report says so (0: no grammar search)"))
         .arg(Arg::new("far-checks").long("far-checks").value_name("K").default_value("32").value_parser(clap::value_parser!(u64).range(0..=4096)).help("Far positions sampled per pattern that answers beyond the box, where the game's rule is checked (0: none)"))
-        .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("5").value_parser(super::parse_seconds).help("Time the moves program may take in all to list far positions' options for the checks"))
+        .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("10").value_parser(super::parse_seconds).help("Safety cap of one start of the moves program listing far positions' options for the checks (the checks are counted in work; an answer whose listing the cap cut says so)"))
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with("partizan").help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
         .arg(Arg::new("score").long("score").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["partizan", "remoteness"]).help("A scoring game: replies OPTION @ GAIN; ... (= GAIN: the game ends with that gain to the mover); values are the mover's best total minus the opponent's"))
         .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its value"))
@@ -95,9 +97,11 @@ fn request(args: &ArgMatches) -> Request {
         max_positions: number("max-positions").unwrap_or(1_000_000),
         max_starts: number("max-starts").unwrap_or(1000),
         timeout: Duration::from_secs_f64(seconds("timeout", 60.0)),
-        search_time: seconds("search-time", 1.5),
+        search_budget: number("search-budget").unwrap_or(15_000_000),
+        search_time: seconds("search-time", 60.0),
+        far_starts: number("far-starts").unwrap_or(64),
         far_checks: number("far-checks").unwrap_or(32),
-        far_check_time: seconds("far-check-time", 5.0),
+        far_check_time: seconds("far-check-time", 10.0),
         given,
     }
 }

@@ -207,6 +207,16 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Seconds, 0 allowed (an option where 0 turns something off).
+pub fn parse_seconds_or_zero(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(0.0) => Ok(0.0),
+        _ => parse_seconds(text).map_err(|_| {
+            format!("expected 0 or a positive number of seconds (at most 10^6), found {text:?}")
+        }),
+    }
+}
+
 pub fn seed_arg() -> Arg {
     Arg::new("seed")
         .long("seed")

@@ -142,11 +142,16 @@ fn from_pattern(
     let a = pat.formula.at(p);
     let label = format!("{} ({})", pat.basis.label(), pat.formula.family());
     let proved = matches!(pat.basis, Basis::Proved(_));
+    if let (Check::Upward(why), false) = (check, proved) {
+        return unknown(position, why.clone());
+    }
     let (basis, checked) = match check {
         Check::Holds => (format!("{label}; {}", g.held_words(i)), true),
         // A theorem needs no check; one that could not be made is not worth a word.
-        Check::NotChecked(_) if proved => (label, false),
-        Check::NotChecked(why) => (format!("{label}; not checked here: {why}"), false),
+        Check::NotChecked(_) | Check::Upward(_) if proved => (label, false),
+        Check::NotChecked(why) | Check::Upward(why) => {
+            (format!("{label}; not checked here: {why}"), false)
+        }
     };
     AtAnswer {
         position,

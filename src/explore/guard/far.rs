@@ -33,7 +33,7 @@ use crate::explore::pattern::{self, Basis, Covers, Pattern};
 use crate::explore::program::{Program, ProtocolError, Runner, Sink};
 use crate::explore::space::{Coords, MAX_ARITY, Space, format_position};
 use crate::explore::table::{NO_VALUE, Table};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Boxes larger than this are not searched for patterns (as in the impartial path).
 pub const MAX_SEARCH_CELLS: usize = 1 << 22;
@@ -143,6 +143,10 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         return skipped(kind, space);
     }
     let mut found = empty(kind, space);
+    if !pattern::search_on() {
+        found.notes.push(pattern::SEARCH_OFF.to_string());
+        return found;
+    }
     let lo = values.iter().flatten().copied().min().unwrap_or(0);
     let hi = values.iter().flatten().copied().max().unwrap_or(0);
     let sign = if hi <= 0 && lo < 0 { -1 } else { 1 };
@@ -189,6 +193,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
             "{dropped} pattern(s) of the box dropped: the positions explored past the box refute them"
         ));
     }
+    found.notes.extend(pattern::grammar::search::take_cap_note());
     found.refuted = vec![None; found.patterns.len()];
     found.held = vec![0; found.patterns.len()];
     found
@@ -420,6 +425,16 @@ impl Found {
                 }
                 Ok(o) => o,
             };
+            // An option above it that nothing explored: play may not end (draws possible).
+            let up = opts
+                .options
+                .iter()
+                .filter_map(|(q, _)| q.as_ref())
+                .find(|q| known(&q[..k]).is_none() && crate::explore::guard::above(&p[..k], &q[..k]));
+            if let Some(q) = up {
+                let label = crate::explore::guard::upward_words(&format_position(q, k));
+                return (Far { value: None, label, checked: false }, None);
+            }
             match self.rule(i, opts, known) {
                 Err(why) => {
                     let label = format!("{label}; not checked here: {why}");
@@ -542,8 +557,7 @@ pub fn list_plain(
     ps: &[Coords],
     time: Duration,
 ) -> Result<Vec<Listing>, std::io::Error> {
-    let per_run = time.div_f64(4.0).max(Duration::from_secs(1)).min(time);
-    let listed = lister.list(ps, Instant::now() + time, per_run)?;
+    let listed = lister.list(ps, time)?;
     Ok(listed
         .into_iter()
         .map(|l| match l {

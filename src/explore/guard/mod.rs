@@ -21,9 +21,16 @@
 //!
 //! The values of the options come from the computed table when it has them, else from the
 //! pattern being checked, else from the first other pattern (not refuted) that covers them.
-//! A check that cannot be made (the options could not be listed in the time allowed, an option
-//! no pattern covers) is said, never counted as passed: the answer then reads "not checked
-//! here". A passed check is no proof (the options' values are themselves the pattern's), but
+//! A check that cannot be made (the options could not be listed within the checks' budget, an
+//! option no pattern covers) is said, never counted as passed: the answer then reads "not
+//! checked here".
+//!
+//! **Work, not seconds.** What the checks may do is counted in work: the far samples per
+//! pattern ([`Settings::samples`]), the starts of the moves program ([`Settings::starts`]), the
+//! options and bytes listed per position ([`MAX_CHECK_OPTIONS`], [`MAX_CHECK_BYTES`]). Each
+//! start of the program has a wall-clock safety cap ([`Settings::cap`], `--far-check-time`),
+//! far above what a program that lists options promptly needs; a listing the cap cuts says so
+//! in the answer's label, so the same input gives the same output unless a cap cut it. A passed check is no proof (the options' values are themselves the pattern's), but
 //! a failed one is a certain refutation of the pattern or of the patterns that valued the
 //! options, and either way the answer at that position is not given from it.
 pub mod answer;
@@ -35,33 +42,48 @@ use crate::explore::space::{Coords, MAX_ARITY, MAX_COORD, Space, format_position
 use crate::explore::table::Table;
 use crate::harness::process::{self, Limits, Outcome};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How much checking a run does.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
     /// Far positions sampled per pattern that answers (`--far-checks`; 0: none).
     pub samples: usize,
-    /// The time the moves program may take, in all, to list far positions' options
-    /// (`--far-check-time`).
-    pub time: Duration,
-    /// The most one start of the program may take for the asked positions (a quarter of
-    /// `time`, at least a second); a start for samples takes at most half a second.
-    pub per_run: Duration,
+    /// The safety cap of one start of the moves program (or of one built-in listing)
+    /// (`--far-check-time`): far above what the work budget needs; a listing it cuts says so.
+    pub cap: Duration,
+    /// The most starts of the moves program for the checks of a run (each start lists a batch
+    /// of positions; a position the program fails on costs a start of its own).
+    pub starts: usize,
 }
 
+/// The starts of the moves program the checks of one run may take.
+pub const CHECK_STARTS: usize = 16;
+
 impl Settings {
-    /// `samples` far samples a pattern, `time` in all.
-    pub fn new(samples: usize, time: Duration) -> Settings {
-        let per_run = time.div_f64(4.0).max(Duration::from_secs(1)).min(time);
-        Settings { samples, time, per_run }
+    /// `samples` far samples a pattern, `cap` the safety cap of one start.
+    pub fn new(samples: usize, cap: Duration) -> Settings {
+        Settings { samples, cap, starts: CHECK_STARTS }
     }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings::new(32, Duration::from_secs(5))
+        Settings::new(32, Duration::from_secs(10))
     }
+}
+
+/// Why a listing was cut by the wall-clock cap, in the label's words.
+pub fn capped_words(cap: Duration) -> String {
+    format!(
+        "the moves program took more than {} to list its options (the safety cap, --far-check-time)",
+        secs(cap)
+    )
+}
+
+/// A duration in seconds, as few digits as it takes (`10 s`, `0.25 s`).
+fn secs(d: Duration) -> String {
+    crate::explore::pattern::grammar::search::seconds(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// The most far positions asked that are checked (later ones are answered unchecked).
@@ -141,31 +163,22 @@ pub enum Listed {
 
 /// Where options come from: the moves program or a built-in rule.
 pub trait Lister {
-    /// The options of each position, in order; by `deadline` (a listing not finished by then
-    /// says so); each start of the program (or each position of a built-in rule) may take
-    /// `per_run`. `Err` when `games` was interrupted.
-    fn list(
-        &mut self,
-        positions: &[Coords],
-        deadline: Instant,
-        per_run: Duration,
-    ) -> Result<Vec<Listed>, std::io::Error>;
+    /// The options of each position, in order, within the lister's work budget; each start
+    /// of the program (or each position of a built-in rule) has the safety cap `cap` (a
+    /// listing it cuts says so). `Err` when `games` was interrupted.
+    fn list(&mut self, positions: &[Coords], cap: Duration) -> Result<Vec<Listed>, std::io::Error>;
 }
 
-/// The options of a built-in game (`explore::winning::options`), listed on a worker thread
-/// smallest position first: a position whose listing takes longer than a run may is abandoned
-/// with every position at least as large (the worker ends with the process).
+/// The options of a built-in game (`explore::winning::options`, within its budget of positions
+/// listed), on a worker thread smallest position first: a position whose listing passes the
+/// safety cap is abandoned with every position at least as large (the worker ends with the
+/// process).
 pub struct BuiltinLister {
     pub game: crate::explore::builtin::Builtin,
 }
 
 impl Lister for BuiltinLister {
-    fn list(
-        &mut self,
-        ps: &[Coords],
-        deadline: Instant,
-        per_run: Duration,
-    ) -> Result<Vec<Listed>, std::io::Error> {
+    fn list(&mut self, ps: &[Coords], cap: Duration) -> Result<Vec<Listed>, std::io::Error> {
         let k = crate::explore::builtin::arity(&self.game);
         let mut order: Vec<usize> = (0..ps.len()).collect();
         order.sort_by_key(|&i| ps[i][..k].iter().copied().max().unwrap_or(0));
@@ -195,14 +208,13 @@ impl Lister for BuiltinLister {
                 out[i] = Some(Listed::Not(why.clone()));
                 continue;
             }
-            let wait = deadline.saturating_duration_since(Instant::now()).min(per_run);
-            match rx.recv_timeout(wait) {
+            match rx.recv_timeout(cap) {
                 Ok(l) => out[i] = Some(l),
                 Err(_) => {
                     let shown = format_position(&ps[i], k);
                     out[i] = Some(Listed::Not(format!(
-                        "its options could not be listed within {:.1} s",
-                        wait.as_secs_f64()
+                        "its options could not be listed within {} (the safety cap, --far-check-time)",
+                        secs(cap)
                     )));
                     stopped =
                         Some(format!("not listed: listing was already too slow at '{shown}'"));
@@ -226,6 +238,8 @@ pub struct ProgramLister<'a> {
     pub arity: usize,
     /// Positions at least this large are not asked (the program was too slow on one), why.
     pub slow_from: Option<(u64, String)>,
+    /// Starts left to the checks ([`Settings::starts`]).
+    pub starts_left: usize,
 }
 
 /// Collects one batch's replies, position by position.
@@ -291,14 +305,9 @@ impl Lister for ProgramLister<'_> {
     /// Asks for every position, smallest first, in as few runs as it takes: a position the
     /// program fails on (a protocol fault, a crash) is said not to be listed and the next run
     /// starts after it; one it is too slow on, or writes too much for, also leaves unasked
-    /// every position at least as large (their lists would be no shorter). Each run may take
-    /// `per_run`, all of them together the time to `deadline`.
-    fn list(
-        &mut self,
-        ps: &[Coords],
-        deadline: Instant,
-        per_run: Duration,
-    ) -> Result<Vec<Listed>, std::io::Error> {
+    /// every position at least as large (their lists would be no shorter). Each start counts
+    /// against the starts left, and has the safety cap `cap`.
+    fn list(&mut self, ps: &[Coords], cap: Duration) -> Result<Vec<Listed>, std::io::Error> {
         let size = |p: &Coords| p[..self.arity].iter().copied().max().unwrap_or(0);
         let mut order: Vec<usize> = (0..ps.len()).collect();
         order.sort_by_key(|&i| size(&ps[i]));
@@ -306,7 +315,6 @@ impl Lister for ProgramLister<'_> {
         let mut next = 0;
         let mut too_big = self.slow_from.take();
         while next < order.len() {
-            let now = Instant::now();
             let i = order[next];
             if let Some((m, why)) = &too_big
                 && size(&ps[i]) >= *m
@@ -315,8 +323,10 @@ impl Lister for ProgramLister<'_> {
                 next += 1;
                 continue;
             }
-            if now >= deadline {
-                out[i] = Some(Listed::Not("the time for checks ran out (--far-check-time)".into()));
+            if self.starts_left == 0 {
+                out[i] = Some(Listed::Not(format!(
+                    "not asked: the far checks' budget of {CHECK_STARTS} starts of the moves program was spent"
+                )));
                 next += 1;
                 continue;
             }
@@ -325,8 +335,8 @@ impl Lister for ProgramLister<'_> {
                 .position(|&j| too_big.as_ref().is_some_and(|(m, _)| size(&ps[j]) >= *m))
                 .map_or(order.len(), |e| next + e);
             let batch: Vec<Coords> = order[next..end].iter().map(|&j| ps[j]).collect();
-            let time = (deadline - now).min(per_run);
-            let (got, fault) = self.one_run(&batch, time)?;
+            self.starts_left -= 1;
+            let (got, fault) = self.one_run(&batch, cap)?;
             let answered = got.len();
             for (k, l) in got.into_iter().enumerate() {
                 out[order[next + k]] = Some(l);
@@ -352,6 +362,12 @@ impl Lister for ProgramLister<'_> {
 }
 
 impl ProgramLister<'_> {
+    /// A lister of `program`'s options on a box of `arity` coordinates, with the checks'
+    /// budget of starts ([`CHECK_STARTS`]).
+    pub fn new(program: &Program, arity: usize) -> ProgramLister<'_> {
+        ProgramLister { program, arity, slow_from: None, starts_left: CHECK_STARTS }
+    }
+
     /// One start of the program on `ps`: the positions answered in full, and why the next one
     /// was not (if the run stopped early), with whether it was for being slow or wordy.
     fn one_run(
@@ -397,7 +413,6 @@ impl ProgramLister<'_> {
         };
         let limits = Limits { timeout: time, output_cap: usize::MAX / 2 };
         let run = process::run_command_streaming(&program.cmd, &input, limits, &mut consume)?;
-        let secs = time.as_secs_f64();
         let fault = if flooded {
             Some((
                 true,
@@ -411,10 +426,7 @@ impl ProgramLister<'_> {
                 Outcome::Crashed { status, .. } => {
                     Some((false, format!("the moves program failed ({status})")))
                 }
-                Outcome::TimedOut => Some((
-                    true,
-                    format!("the moves program took more than {secs:.1} s to list its options"),
-                )),
+                Outcome::TimedOut => Some((true, capped_words(time))),
                 Outcome::TooLong { stream, .. } => {
                     Some((true, format!("the moves program wrote too much on {stream}")))
                 }
@@ -450,6 +462,23 @@ pub enum Check {
     Holds,
     /// It could not be checked: why.
     NotChecked(String),
+    /// An option lies above the position and beyond everything computed: the game's moves go
+    /// up there, so play need not end (draws possible) and no pattern answers (why).
+    Upward(String),
+}
+
+/// Does option part `q` lie above position `p` (a larger sum of coordinates)?
+pub fn above(p: &[u64], q: &[u64]) -> bool {
+    let size = |x: &[u64]| x.iter().map(|&c| u128::from(c)).sum::<u128>();
+    size(q) > size(p)
+}
+
+/// Why no pattern answers a position with an option `q` above it and beyond everything
+/// computed.
+pub fn upward_words(q: &str) -> String {
+    format!(
+        "unknown: its option '{q}' lies above it and beyond everything computed: a game whose moves go up need not end there (draws possible), and a pattern's value of it is no evidence"
+    )
 }
 
 /// What the guard found, for the answers and the report.
@@ -462,6 +491,8 @@ pub struct Guard {
     pub band_cells: usize,
     /// Per pattern: far samples where the rule held, and those sampled in all.
     pub sampled: Vec<(usize, usize)>,
+    /// Far samples whose listing the safety cap cut (`--far-check-time`).
+    pub capped: usize,
     /// The asked far positions: the pattern that answers (its index) and its check.
     answered: HashMap<Vec<u64>, (usize, Check)>,
     /// Asked far positions no kept pattern covers, with the refutation that removed the last.
@@ -484,8 +515,13 @@ pub struct Inputs<'a> {
 /// The verdict of the rule at one position for one pattern.
 enum Verdict {
     Holds,
-    Fails { said: String, rule: String },
+    Fails {
+        said: String,
+        rule: String,
+    },
     Unknown(String),
+    /// [`Check::Upward`].
+    Upward(String),
 }
 
 /// A value and an outcome as the check reads them.
@@ -578,10 +614,23 @@ impl Run<'_> {
         format!("'{}'", parts.join(" + "))
     }
 
+    /// The first option part of `p` above it and outside the computed table, as text.
+    fn upward(&self, p: &Coords, opts: &[Opt]) -> Option<String> {
+        let k = self.arity;
+        let t = self.inp.table;
+        opts.iter().flatten().find_map(|q| {
+            let beyond = q[0] != UNKNOWN_PART && t.space.index(q).is_none();
+            (beyond && above(&p[..k], &q[..k])).then(|| format_position(q, k))
+        })
+    }
+
     /// The recurrence at `p` for pattern `x`, given `p`'s options.
     fn verdict(&self, p: &Coords, x: usize, opts: &[Opt]) -> Verdict {
         let pat = &self.inp.patterns[x];
         let Some(a) = pat.formula.at(p) else { return Verdict::Unknown("not covered".into()) };
+        if let Some(q) = self.upward(p, opts) {
+            return Verdict::Upward(upward_words(&q));
+        }
         let mut known = Vec::with_capacity(opts.len());
         let mut from = Vec::with_capacity(opts.len());
         let mut missing: Option<String> = None;
@@ -775,20 +824,20 @@ impl Guard {
             }
         }
         let band_cells = inp.table.cells() - inp.box_space.cells().min(inp.table.cells());
-        let deadline = Instant::now() + inp.settings.time;
         let far: Vec<Coords> =
             dedup(inp.asked.iter().filter(|p| inp.table.space.index(&p[..]).is_none()).copied());
-        let listed = lister.list(&far, deadline, inp.settings.per_run)?;
+        let listed = lister.list(&far, inp.settings.cap)?;
         settle(&mut run, &far, &listed, "asked", None);
         let mut sampled = vec![(0usize, 0usize); n];
+        let mut capped = 0;
         if inp.settings.samples > 0 {
-            sampled = run_samples(&mut run, &far, lister, deadline)?;
+            (sampled, capped) = run_samples(&mut run, &far, lister)?;
             // A refutation by a sample changes who answers the asked positions.
             settle(&mut run, &far, &listed, "asked", None);
         }
         let (answered, lost) = verdicts(&run, &far, &listed);
         let computed = inp.table.space.clone();
-        Ok(Guard { refuted: run.refuted, computed, band_cells, sampled, answered, lost })
+        Ok(Guard { refuted: run.refuted, computed, band_cells, sampled, capped, answered, lost })
     }
 
     /// The pattern that answers far position `p` (not in the computed region), with its
@@ -809,7 +858,7 @@ impl Guard {
         let mut s = "the game's rule holds here".to_string();
         let (ok, all) = self.sampled[i];
         if all > 0 && ok == 0 {
-            s.push_str(&format!(" (none of {all} sampled far positions could be checked in time)"));
+            s.push_str(&format!(" (none of {all} sampled far positions could be checked)"));
         } else if all > 0 {
             if ok == all {
                 s.push_str(&format!(" and at {all} sampled far positions"));
@@ -818,6 +867,12 @@ impl Guard {
                     " and at {ok} of {all} sampled far positions (the others could not be checked)"
                 ));
             }
+        }
+        if self.capped > 0 {
+            s.push_str(&format!(
+                " ({} sampled far positions were not listed: the safety cap --far-check-time cut the moves program)",
+                self.capped
+            ));
         }
         if self.band_cells > 0 {
             s.push_str(&format!(
@@ -874,13 +929,12 @@ impl Guard {
 
 /// The far samples of every observed pattern that answers an asked position (a proved one
 /// needs none: its theorem covers them), checked and settled; per pattern, the samples where
-/// the rule held and those drawn.
+/// the rule held and those drawn; and how many listings the safety cap cut.
 fn run_samples(
     run: &mut Run,
     far: &[Coords],
     lister: &mut dyn Lister,
-    deadline: Instant,
-) -> Result<Vec<(usize, usize)>, std::io::Error> {
+) -> Result<(Vec<(usize, usize)>, usize), std::io::Error> {
     let inp = run.inp;
     let mut sampled = vec![(0usize, 0usize); inp.patterns.len()];
     let frame = Frame::of(inp.table);
@@ -900,8 +954,11 @@ fn run_samples(
             }
         }
     }
-    let sample_run = inp.settings.per_run.min(Duration::from_millis(500));
-    let listed = lister.list(&ps, deadline, sample_run)?;
+    let listed = lister.list(&ps, inp.settings.cap)?;
+    let capped = listed
+        .iter()
+        .filter(|l| matches!(l, Listed::Not(why) if why.contains("--far-check-time")))
+        .count();
     settle(run, &ps, &listed, "sample", Some(&owner));
     for (j, &i) in owner.iter().enumerate() {
         sampled[i].1 += 1;
@@ -912,7 +969,7 @@ fn run_samples(
             sampled[i].0 += 1;
         }
     }
-    Ok(sampled)
+    Ok((sampled, capped))
 }
 
 /// Who answers each asked far position and its check; or the refutation that left it with
@@ -932,6 +989,7 @@ fn verdicts(run: &Run, far: &[Coords], listed: &[Listed]) -> Verdicts {
                     Listed::Options(o) => match run.verdict(p, i, o) {
                         Verdict::Holds => Check::Holds,
                         Verdict::Unknown(why) => Check::NotChecked(why),
+                        Verdict::Upward(why) => Check::Upward(why),
                         Verdict::Fails { .. } => Check::NotChecked("refuted".into()),
                     },
                 };

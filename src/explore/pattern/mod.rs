@@ -268,11 +268,20 @@ pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
 pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     let mut found: Vec<Pattern> = Vec::new();
     keep_verified(t, extra, &mut found);
+    if !search_on() {
+        return found;
+    }
+    let timing = std::env::var_os("GAMES_EXPLORE_TIMING").is_some();
     for (name, detect) in DETECTORS {
         if *name == "grammar" {
             continue;
         }
+        let clock = std::time::Instant::now();
         keep_verified(t, detect(t), &mut found);
+        if timing {
+            let ms = clock.elapsed().as_secs_f64() * 1e3;
+            eprintln!("explore timing: detector {name} on {} cells: {ms:.2} ms", t.cells());
+        }
     }
     // The grammar search (up to its budget) only where the families left the table without
     // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
@@ -291,6 +300,24 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     found
 }
 
+/// Is the pattern search on in this process (`explore --patterns 0` turns it off)?
+static SEARCH: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Turns the pattern search of every later [`find`] in this process on or off (`explore
+/// --patterns 0`: off; the formulas given to [`find`], a game's theorems, are still checked).
+pub fn set_search(on: bool) {
+    SEARCH.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Is the pattern search on ([`set_search`])?
+pub fn search_on() -> bool {
+    SEARCH.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The note of a report whose pattern search was turned off.
+pub const SEARCH_OFF: &str =
+    "pattern search off (--patterns 0): beyond the box only the game's theorems answer";
+
 /// The best formula of a table's values that covers the whole table (not one line), if any:
 /// the part a family builds from a smaller table (a sum's edge, the weights of `coins`' digits,
 /// `lift`'s blocks).
@@ -301,14 +328,21 @@ pub fn values_formula(t: &Table) -> Option<Box<dyn Formula>> {
         .map(|p| p.formula)
 }
 
-/// Adds the candidates that reproduce every entry they cover (one per text).
+/// Adds the candidates that reproduce every entry they cover (one per text; the texts of those
+/// already found are hashed once a call, not compared pairwise: a big plane has thousands of
+/// line patterns).
 fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<Pattern>) {
+    if candidates.is_empty() {
+        return;
+    }
+    let mut seen: std::collections::HashSet<String> =
+        found.iter().map(|p| p.formula.words()).collect();
     for f in candidates {
         if t.misere && f.covers() == Covers::Values {
             continue;
         }
         let Some(entries) = verify(t, f.as_ref()) else { continue };
-        if found.iter().any(|p| p.formula.words() == f.words()) {
+        if !seen.insert(f.words()) {
             continue;
         }
         let basis = match f.proof() {

@@ -229,6 +229,10 @@ pub fn patterns(out: &mut Out, t: &Table, found: &[Pattern], shown: Shown, dropp
         out.str("no pattern kept: every pattern that reproduces the box was refuted beyond it\n");
         return;
     }
+    if found.is_empty() && !super::pattern::search_on() {
+        out.str("no pattern searched (--patterns 0)\n");
+        return;
+    }
     if found.is_empty() {
         out.str("no pattern found: none of the families reproduces every entry of the table\n");
         return;

@@ -65,9 +65,11 @@ pub fn run(req: &Request, space: &Space, misere: bool, w: Wanted) -> Result<Exit
     let listing = super::impartial::winning_budget(req);
     let wins: Vec<_> =
         w.winning.iter().map(|p| b.winning(&game, &found, p, w.target, listing)).collect();
-    let notes = vec![format!(
+    let mut notes = vec![format!(
         "outcomes only, one bit a position: the box has more than {from} positions (no table is printed and no Grundy values are computed; the counts, --at and --winning read the outcomes of every position from 0 to the box's upper ends)"
     )];
+    notes.extend(super::search_notes());
+
     let first = b.first_p(big::LISTED);
     let game_text = format!("built-in game {name}");
     let r = BigReport {

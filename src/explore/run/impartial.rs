@@ -64,6 +64,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let slices = slices(req, space.arity())?;
     let shown = req.patterns.as_str();
     let shown = report::Shown::parse(shown).map_err(usage)?;
+    super::search_settings(req);
     if big {
         let (winning, slices) = (&winning_at[..], &slices[..]);
         let w = super::big::Wanted { at: &at, winning, target, slices, shown };
@@ -81,7 +82,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
-    let (mut found, mut n_trusted) = patterns_timed(req, &mut table, theorems, far_blind);
+    let (mut found, mut n_trusted) = patterns_timed(&mut table, theorems, far_blind);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
     let checked = far.then(|| {
@@ -141,17 +142,16 @@ fn tally_or_list(req: &Request, table: &Table) -> Option<Result<ExitCode>> {
     Some(super::output::write_list(&source, which, req.json))
 }
 
-/// The patterns of the table within `--search-time` for the grammar ([`patterns_of`]), timed.
+/// The patterns of the table within `--search-budget` for the grammar ([`patterns_of`]), timed;
+/// a note when the grammar's safety cap cut a search, or when `--patterns 0` turned it off.
 fn patterns_timed(
-    req: &Request,
     table: &mut Table,
     theorems: Vec<Box<dyn Formula>>,
     far_blind: bool,
 ) -> (Vec<pattern::Pattern>, usize) {
     let clock = std::time::Instant::now();
-    let search = Duration::from_secs_f64(req.search_time);
-    crate::explore::pattern::grammar::search::set_time_budget(search);
     let found = patterns_of(table, theorems, far_blind);
+    table.notes.extend(super::search_notes());
     timing("patterns", clock);
     found
 }
@@ -451,7 +451,7 @@ fn check_far(
         }
         None => {
             process::Supervisor::install();
-            let mut lister = guard::ProgramLister { program, arity: k, slow_from: None };
+            let mut lister = guard::ProgramLister::new(program, k);
             let r = guard::Guard::run(&inputs, &mut lister);
             process::sweep_orphans();
             process::exit_on_signal();

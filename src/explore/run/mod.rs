@@ -84,7 +84,9 @@ pub struct Request {
     pub max_positions: u64,
     pub max_starts: u64,
     pub timeout: Duration,
+    pub search_budget: u64,
     pub search_time: f64,
+    pub far_starts: u64,
     pub far_checks: u64,
     pub far_check_time: f64,
     /// The options given on the command line (clap's ids), defaults left out.
@@ -149,6 +151,23 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Kind::Values | Kind::Misere if req.serve => remoteness::run(req),
         Kind::Values | Kind::Misere => impartial::run(req),
     }
+}
+
+/// `--patterns 0`, `--search-budget` and `--search-time` for every later pattern search of this
+/// run (every kind): the grammar's work budget, and its wall-clock safety cap (0: no grammar).
+pub(crate) fn search_settings(req: &Request) {
+    crate::explore::pattern::set_search(req.patterns.trim() != "0");
+    let cap = req.search_time;
+    let candidates = if cap == 0.0 { 0 } else { req.search_budget };
+    let cap = Duration::from_secs_f64(cap);
+    crate::explore::pattern::grammar::search::set_budget(candidates, Some(cap));
+}
+
+/// The notes of the pattern search: turned off, or cut by the grammar's safety cap.
+pub(crate) fn search_notes() -> Vec<String> {
+    let pattern = crate::explore::pattern::search_on;
+    let off = (!pattern()).then(|| crate::explore::pattern::SEARCH_OFF.to_string());
+    off.into_iter().chain(crate::explore::pattern::grammar::search::take_cap_note()).collect()
 }
 
 /// A built-in game computes its box without a search, so `--max-positions`, when given, bounds

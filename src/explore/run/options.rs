@@ -64,13 +64,23 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
     (
         "patterns",
         &[Partizan],
-        "--patterns is for the impartial, remoteness and score tables; --partizan prints values and the all-numbers verdict",
+        "--patterns N is for the impartial, remoteness and score tables (--patterns 0 turns the pattern of the numbers off); --partizan prints values and the all-numbers verdict",
+    ),
+    (
+        "far-starts",
+        &[Values, Misere, Remoteness, Score],
+        "--far-starts is for --partizan (the other kinds compute near far positions and check far ones with --far-checks)",
     ),
     ("big-from", &[Remoteness, Score, Partizan], "--big-from is for the take games' outcome bits"),
     (
+        "search-budget",
+        &[Partizan],
+        "a partizan table of numbers is fitted by its own linear search, not by the grammar",
+    ),
+    (
         "search-time",
         &[Partizan],
-        "a partizan table of numbers is fitted by its own linear search, which has no grammar to time",
+        "a partizan table of numbers is fitted by its own linear search, not by the grammar",
     ),
     (
         "far-checks",
@@ -118,7 +128,9 @@ pub fn check(req: &Request) -> Result<()> {
 /// The refusal of the first option given that `kind` does not take, if any.
 pub fn refusal(req: &Request, kind: Kind) -> Option<String> {
     for (id, kinds, why) in REFUSED {
-        if req.given(id) && kinds.contains(&kind) {
+        // `--patterns 0` (the pattern search off) is for every kind.
+        let off = *id == "patterns" && req.patterns.trim() == "0";
+        if req.given(id) && kinds.contains(&kind) && !off {
             return Some(format!("--{id} is not available with {}: {why}", kind.name()));
         }
     }

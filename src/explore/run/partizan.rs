@@ -21,31 +21,9 @@ use std::time::Instant;
 
 use super::{interrupted, timing, usage};
 
-/// Options of `games explore` that mean nothing for a partizan game (the others are refused by
-/// clap's conflicts on `--partizan`), with the reason.
-const REFUSED: [(&str, &str); 4] = [
-    (
-        "to",
-        "--to asks for moves to a Grundy value; with --partizan, --winning lists each player's winning moves",
-    ),
-    (
-        "multiset",
-        "--multiset is for heaps in any order; with --partizan positions are read as written (a sum 'A + B' is a sum)",
-    ),
-    (
-        "patterns",
-        "--patterns is for the impartial tables; --partizan prints values and the all-numbers verdict",
-    ),
-    ("big-from", "--big-from is for the take games' outcome bits"),
-];
-
-/// Refuses the options this mode does not take, and combinations that would leave an answer out.
+/// Refuses the combinations that would leave an answer out (the options this kind does not take
+/// are refused by [`super::options`]).
 fn refuse(req: &Request) -> Result<()> {
-    for (id, why) in REFUSED {
-        if req.given(id) {
-            return Err(usage(format!("{why} (not available with --partizan)")));
-        }
-    }
     if req.count {
         for id in ["at-file", "winning"] {
             if req.given(id) {
@@ -158,8 +136,12 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         multiset: false,
         stream: req.stream,
     };
-    let limits =
-        Limits { max_positions: req.max_positions as usize, max_starts: req.max_starts as usize };
+    let limits = Limits {
+        max_positions: req.max_positions as usize,
+        max_starts: req.max_starts as usize,
+        far_batches: req.far_starts as usize,
+    };
+    super::search_settings(req);
     process::Supervisor::install();
     let clock = Instant::now();
     let far = report::far_of(&at, &winning);

@@ -79,8 +79,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
     };
-    let search = Duration::from_secs_f64(req.search_time);
-    crate::explore::pattern::grammar::search::set_time_budget(search);
+    super::search_settings(req);
     let mut found = patterns(&space, &solved);
     let time = Duration::from_secs_f64(req.far_check_time);
     let checks = req.far_checks as usize;
@@ -159,7 +158,7 @@ impl Source {
             }
             Source::Program(program) => {
                 process::Supervisor::install();
-                let mut l = guard::ProgramLister { program, arity: k, slow_from: None };
+                let mut l = guard::ProgramLister::new(program, k);
                 let got = far::list_plain(&mut l, ps, time);
                 process::sweep_orphans();
                 got

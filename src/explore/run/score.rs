@@ -69,8 +69,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
-    let search = Duration::from_secs_f64(req.search_time);
-    crate::explore::pattern::grammar::search::set_time_budget(search);
+    super::search_settings(req);
     let mut found = patterns(&game);
     let time = Duration::from_secs_f64(req.far_check_time);
     let checks = req.far_checks as usize;

@@ -44,7 +44,27 @@ pub enum Stop {
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub max_positions: usize,
+    /// Starts of the moves program for the box (`--max-starts`).
     pub max_starts: usize,
+    /// Batches of the moves program (starts, or requests of a `--stream` session) for each
+    /// far position, counted anew for each (`--far-starts`).
+    pub far_batches: usize,
+}
+
+/// The words a far position's failure begins with when its own budget was spent (the report
+/// may then answer it from the box's pattern).
+pub const FAR_BUDGET: &str = "its own budget of";
+
+/// What ends [`ask_all`]: the box's starts, or a far position's batches.
+#[derive(Clone, Copy)]
+enum Cap {
+    Starts(usize),
+    /// At most this many batches after `from` (the runner's batches when the far position
+    /// began).
+    Batches {
+        from: usize,
+        most: usize,
+    },
 }
 
 /// A kept position's options: `left + right` options from `first` in [`Graph::ends`].
@@ -131,6 +151,11 @@ impl Graph {
     /// The number of positions met.
     pub fn len(&self) -> usize {
         self.val.len()
+    }
+
+    /// The box's number of coordinates.
+    pub fn space_arity(&self) -> usize {
+        self.arity
     }
 
     /// Whether no position was met.
@@ -448,17 +473,26 @@ impl Sink for Batch<'_> {
     }
 }
 
-/// Asks every position met and not yet asked, batch after batch.
-fn ask_all(g: &mut Graph, runner: &mut Runner, max_starts: usize) -> Result<(), Stop> {
+/// Asks every position met and not yet asked, batch after batch, within `cap`.
+fn ask_all(g: &mut Graph, runner: &mut Runner, cap: Cap) -> Result<(), Stop> {
     let a = g.arity.max(1);
     let per_batch = BATCH.min(BATCH_BYTES / (a * 8)).max(1);
     while g.asked < g.len() {
-        if !runner.program.stream && runner.starts >= max_starts {
-            return Err(Stop::Failed(format!(
-                "the moves program was started {} times (--max-starts): the game's options lead out of the box one level at a time ({} positions known); raise --max-starts",
-                runner.starts,
-                g.len()
-            )));
+        match cap {
+            Cap::Starts(max_starts) if !runner.program.stream && runner.starts >= max_starts => {
+                return Err(Stop::Failed(format!(
+                    "the moves program was started {} times (--max-starts): the game's options lead out of the box one level at a time ({} positions known); raise --max-starts",
+                    runner.starts,
+                    g.len()
+                )));
+            }
+            Cap::Batches { from, most } if runner.batches - from >= most => {
+                return Err(Stop::Failed(format!(
+                    "{FAR_BUDGET} {most} batches of the moves program (--far-starts) was spent: its options lead far from the box ({} positions known)",
+                    g.len()
+                )));
+            }
+            _ => {}
         }
         let from = g.asked;
         let to = g.len().min(from + per_batch);
@@ -495,6 +529,10 @@ pub struct Explored {
     pub graph: Graph,
     /// Per far position (the `far` argument of [`explore`]): `Some` with why it failed.
     pub far_errors: Vec<Option<String>>,
+    /// The options of each part of a failed far position that has no value, as the moves
+    /// program lists them (for the check of a pattern's answer there), or why they are not
+    /// known.
+    pub far_sides: HashMap<Coords, Result<Sides, String>>,
     pub starts: usize,
     pub batches: usize,
     pub asked: usize,
@@ -522,14 +560,26 @@ pub fn explore(
         g.push(&space.position(c)).map_err(Stop::Failed)?;
     }
     let mut runner = Runner::new(program);
-    ask_all(&mut g, &mut runner, limits.max_starts)?;
+    ask_all(&mut g, &mut runner, Cap::Starts(limits.max_starts))?;
     for c in 0..cells {
         g.value_below(c as u32).map_err(Stop::Failed)?;
     }
-    let far_errors = explore_far(&mut g, &mut runner, limits.max_starts, far)?;
+    let far_errors = explore_far(&mut g, &mut runner, limits.far_batches, far)?;
+    let mut unvalued: Vec<Coords> = Vec::new();
+    for (parts, e) in far.iter().zip(&far_errors) {
+        if e.is_some() {
+            let no_value = |p: &&Coords| find(&g, p).is_none_or(|v| g.val[v as usize].is_none());
+            unvalued.extend(parts.iter().filter(no_value));
+        }
+    }
+    unvalued.sort_unstable();
+    unvalued.dedup();
+    let listed = far_options(program, g.arity, &unvalued).map_err(Stop::Interrupted)?;
+    let far_sides = unvalued.into_iter().zip(listed).collect();
     Ok(Explored {
         graph: g,
         far_errors,
+        far_sides,
         starts: runner.starts,
         batches: runner.batches,
         asked: runner.asked,
@@ -539,12 +589,15 @@ pub fn explore(
 /// Up to this many far positions are explored one at a time.
 const FEW_FAR: usize = 8;
 
-/// The far positions: all together (one by one when there are few), and on a failure in halves (rolled back each time) down to
-/// the single positions that fail; then each one's positions valued.
+/// The far positions: all together (one by one when there are few), and on a failure in halves
+/// (rolled back each time) down to the single positions that fail; then each one's positions
+/// valued. Each try may take `far_batches` batches: the positions of a group are asked level by
+/// level together, so a group fits when each of its positions fits alone, and a position that
+/// does not fit fails alone, leaving the others as if it had not been asked.
 fn explore_far(
     g: &mut Graph,
     runner: &mut Runner,
-    max_starts: usize,
+    far_batches: usize,
     far: &[Vec<Coords>],
 ) -> Result<Vec<Option<String>>, Stop> {
     let mut errors: Vec<Option<String>> = vec![None; far.len()];
@@ -565,7 +618,9 @@ fn explore_far(
             .iter()
             .flatten()
             .try_for_each(|p| g.intern(p).map(|_| ()).map_err(Stop::Failed))
-            .and_then(|()| ask_all(g, runner, max_starts));
+            .and_then(|()| {
+                ask_all(g, runner, Cap::Batches { from: runner.batches, most: far_batches })
+            });
         match tried {
             Ok(()) => {}
             Err(Stop::Interrupted(e)) => return Err(Stop::Interrupted(e)),
@@ -600,6 +655,99 @@ fn explore_far(
         }
     }
     Ok(errors)
+}
+
+/// Each player's options of one position, each option its parts (`None`: the empty game).
+#[derive(Debug, Clone, Default)]
+pub struct Sides {
+    pub left: Vec<Vec<Option<Coords>>>,
+    pub right: Vec<Vec<Option<Coords>>>,
+}
+
+/// The most option parts kept for the check of one far position.
+pub const MAX_SIDE_PARTS: usize = 1 << 16;
+
+/// Collects `LEFT | RIGHT` lines into [`Sides`], one per position.
+struct SidesSink {
+    arity: usize,
+    done: Vec<Result<Sides, String>>,
+    current: Sides,
+    on_right: bool,
+    parts: usize,
+}
+
+impl Sink for SidesSink {
+    fn line(&mut self, program: &Program, line: &[u8]) -> Option<Result<(), String>> {
+        let bars = line.iter().filter(|&&b| b == b'|').count();
+        if bars != 1 {
+            return Some(Err(format!("{bars} '|' in a reply where exactly one is wanted")));
+        }
+        let bar = line.iter().position(|&b| b == b'|').unwrap_or(0);
+        self.on_right = false;
+        let read = program.parse_options(&line[..bar], self).and_then(|()| {
+            self.on_right = true;
+            program.parse_options(&line[bar + 1..], self)
+        });
+        Some(read)
+    }
+
+    fn part(&mut self, p: Option<&[u64]>, first: bool) -> Result<(), ProtocolError> {
+        self.parts += 1;
+        if self.parts > MAX_SIDE_PARTS {
+            return Ok(());
+        }
+        let side = if self.on_right { &mut self.current.right } else { &mut self.current.left };
+        if first {
+            side.push(Vec::new());
+        }
+        let q = p.map(|p| {
+            let mut c: Coords = [0; MAX_ARITY];
+            c[..self.arity].copy_from_slice(&p[..self.arity]);
+            c
+        });
+        if let Some(o) = side.last_mut() {
+            o.push(q);
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> Result<(), ProtocolError> {
+        let sides = std::mem::take(&mut self.current);
+        self.done.push(if self.parts > MAX_SIDE_PARTS {
+            Err(format!("its options hold more than {MAX_SIDE_PARTS} positions"))
+        } else {
+            Ok(sides)
+        });
+        self.parts = 0;
+        Ok(())
+    }
+}
+
+/// The options of positions `ps` from one start of the moves program (no `--stream`); a
+/// position the program did not answer says why.
+pub fn far_options(
+    program: &Program,
+    arity: usize,
+    ps: &[Coords],
+) -> Result<Vec<Result<Sides, String>>, std::io::Error> {
+    if ps.is_empty() {
+        return Ok(Vec::new());
+    }
+    let once = Program { stream: false, ..program.clone() };
+    let mut runner = Runner::new(&once);
+    let flat: Vec<u64> = ps.iter().flat_map(|p| p[..arity].to_vec()).collect();
+    let mut sink =
+        SidesSink { arity, done: Vec::new(), current: Sides::default(), on_right: false, parts: 0 };
+    let why = match runner.ask(&flat, &mut sink)? {
+        Ok(()) => "no reply".to_string(),
+        Err(e) => e.0,
+    };
+    let mut out = sink.done;
+    out.truncate(ps.len());
+    while out.len() < ps.len() {
+        out.push(Err(format!("its options could not be listed: {why}")));
+    }
+    Ok(out)
 }
 
 /// The number of a position already met (`None` when it was not, or was rolled back).
@@ -640,7 +788,7 @@ mod tests {
         for case in 0..300 {
             let n = 2 + rng.index(25);
             let space = Space::from_ranges(&[(0, n as u64 - 1)]);
-            let limits = Limits { max_positions: 1000, max_starts: 1 };
+            let limits = Limits { max_positions: 1000, max_starts: 1, far_batches: 1 };
             let mut g = Graph::new(&space, limits);
             let mut games = Games::new(100_000);
             let mut want: Vec<GameId> = Vec::new();

@@ -9,7 +9,10 @@
 //! conditionals take a condition from the pool (a 0/1 vector) and, for each side, the shortest
 //! pool entry that fits there. A candidate that fits the sample is then checked on every
 //! decided cell of the table; only those are returned. Everything counts against a
-//! [`Budget`] of candidates and time, said in the formula's words.
+//! [`Budget`] of candidates, said in the formula's words: the search stops by its candidates
+//! alone, so the same table gives the same formulas on a quiet or a loaded machine. A wall-clock
+//! cap stays only as a safety net far above what the default candidates need; when it cuts a
+//! search short, [`take_cap_note`] says so (the caller puts it in the report's notes).
 
 use super::expr::{
     Binary, Expr, Op, UNDEF, Unary, binaries, binary, line_arithmetic, line_sequences, unaries,
@@ -19,6 +22,7 @@ use super::{Branch, Grammar, Pol};
 use crate::explore::pattern::{Frame, MIN_EVIDENCE, scattered};
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The most cells a pool vector holds.
@@ -30,34 +34,65 @@ const MAX_FOUND: usize = 2;
 /// The most conditions tried in the two-condition level (lines first).
 const MAX_PAIR_CONDS: usize = 120;
 
-/// What a search may spend.
+/// What a search may spend: candidates (the work budget, which ends a search) and a wall-clock
+/// safety cap (`None`: none), far above what the candidates need.
 #[derive(Debug, Clone)]
 pub struct Budget {
     pub candidates: u64,
-    pub time: Duration,
+    pub cap: Option<Duration>,
 }
 
-/// The search's time budget in milliseconds for this run (`explore --search-time`).
-static TIME_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(DEFAULT_TIME_MS);
+/// The candidate budget of every later search in this process (`explore --search-budget`).
+static CANDIDATES: AtomicU64 = AtomicU64::new(DEFAULT_CANDIDATES);
+/// The safety cap in milliseconds (`explore --search-time`; 0: no cap).
+static CAP_MS: AtomicU64 = AtomicU64::new(DEFAULT_CAP_MS);
+/// Searches of this process cut by the cap since the last [`take_cap_note`].
+static CAPPED: AtomicU64 = AtomicU64::new(0);
 
-/// The default time cap: the bound for the largest tables (a 100 x 100 table, a line
-/// of 1,000). The candidates ([`DEFAULT_CANDIDATES`]) end a search first on a quiet machine.
-pub const DEFAULT_TIME_MS: u64 = 1500;
+/// The default safety cap: 60 s, about a hundred times what the default candidates take on a
+/// quiet machine for the largest tables searched (a 100 x 100 table, a line of 1,000).
+pub const DEFAULT_CAP_MS: u64 = 60_000;
 
 /// The default candidate budget: about half a second on a quiet machine for a table with no
 /// formula (a pool entry counts as an eighth of the sample; a composition as one).
 pub const DEFAULT_CANDIDATES: u64 = 15_000_000;
 
-/// Sets the time budget of every later search in this process (`explore --search-time`).
-pub fn set_time_budget(time: Duration) {
-    let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX).max(1);
-    TIME_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+/// Sets the budget of every later search in this process: `candidates` (0: no grammar search)
+/// and the safety cap (`None`: no cap).
+pub fn set_budget(candidates: u64, cap: Option<Duration>) {
+    CANDIDATES.store(candidates, Ordering::Relaxed);
+    let ms = cap.map_or(0, |c| u64::try_from(c.as_millis()).unwrap_or(u64::MAX).max(1));
+    CAP_MS.store(ms, Ordering::Relaxed);
+}
+
+/// A note for the report when the safety cap cut a search since the last call (then the
+/// formulas found may differ from a run on a faster or quieter machine); `None` otherwise.
+pub fn take_cap_note() -> Option<String> {
+    let n = CAPPED.swap(0, Ordering::Relaxed);
+    let ms = CAP_MS.load(Ordering::Relaxed);
+    (n > 0).then(|| {
+        format!(
+            "the grammar search was cut {n} time{} by its safety cap of {} (--search-time) before its candidate budget (--search-budget) was spent: the formulas found may differ on a faster machine",
+            if n == 1 { "" } else { "s" },
+            seconds(ms)
+        )
+    })
+}
+
+/// Milliseconds as seconds, exactly (`1.5 s`, `60 s`).
+pub fn seconds(ms: u64) -> String {
+    let frac = format!("{:03}", ms % 1000);
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() { format!("{} s", ms / 1000) } else { format!("{}.{frac} s", ms / 1000) }
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        let ms = TIME_MS.load(std::sync::atomic::Ordering::Relaxed);
-        Budget { candidates: DEFAULT_CANDIDATES, time: Duration::from_millis(ms) }
+        let ms = CAP_MS.load(Ordering::Relaxed);
+        Budget {
+            candidates: CANDIDATES.load(Ordering::Relaxed),
+            cap: (ms > 0).then(|| Duration::from_millis(ms)),
+        }
     }
 }
 
@@ -136,11 +171,12 @@ struct Ctx<'a> {
     /// Is each sample cell P?
     p: Vec<bool>,
     spent: u64,
-    start: Instant,
     budget: Budget,
-    /// The end of the current phase (plain expressions leave time to the conditionals).
-    phase_end: Instant,
-    /// The candidates the current group (values, outcomes) may count up to.
+    /// When the safety cap cuts the search (`None`: no cap).
+    cap_end: Option<Instant>,
+    /// Did the cap cut it?
+    capped: std::cell::Cell<bool>,
+    /// The candidates the current stage may count up to.
     cand_end: u64,
 }
 
@@ -159,10 +195,16 @@ impl Ctx<'_> {
         self.xs.iter().zip(&self.frame.lo).all(|(x, &lo)| x[j] >= lo as i64)
     }
 
+    /// Is the stage's share of candidates spent (or the safety cap passed)?
     fn out_of_budget(&self) -> bool {
-        self.spent >= self.cand_end
-            || self.start.elapsed() >= self.budget.time
-            || Instant::now() >= self.phase_end
+        if self.spent >= self.cand_end {
+            return true;
+        }
+        if self.capped.get() || self.cap_end.is_some_and(|end| Instant::now() >= end) {
+            self.capped.set(true);
+            return true;
+        }
+        false
     }
 
     /// Does `f` fit the target on the sample cells `idx`? How it reads, if so.
@@ -214,11 +256,10 @@ impl Ctx<'_> {
     fn note(&self, budget_hit: bool) -> String {
         let kind = if self.values.is_some() { "values" } else { "outcomes" };
         format!(
-            "grammar search of the {kind}: {} candidates{}; budget {} candidates or {} ms",
+            "grammar search of the {kind}: {} candidates{}; budget {} candidates",
             self.spent,
             if budget_hit { ", budget exhausted" } else { "" },
             self.budget.candidates,
-            self.budget.time.as_millis()
         )
     }
 }
@@ -232,6 +273,9 @@ impl Ctx<'_> {
 /// conditionals on the whole table. Values are searched before outcomes and keep at most
 /// three fifths of the budget for themselves.
 pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
+    if budget.candidates == 0 {
+        return Vec::new();
+    }
     let start = Instant::now();
     let mut spent = 0u64;
     let mut pool: Option<Pool> = None;
@@ -257,9 +301,9 @@ pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
         // One pool, built within the whole budget and shared by every stage (values and
         // outcomes sample the same cells; a later start is a subset of them).
         let pool = pool.get_or_insert_with(|| build_pool(&mut ctx));
-        // Values may count three fifths of the candidates, the outcomes the rest; time is
-        // one cap over the whole search (candidates keep the result the same on a busy
-        // machine).
+        // Values may count three fifths of the candidates, the outcomes the rest (the
+        // candidates alone end the search: the same result on a busy machine; the cap is
+        // only a safety net over the whole search).
         let left = budget.candidates.saturating_sub(ctx.spent);
         let group_cands = if values { left / 5 * 3 } else { left };
         let cand_cap = ctx.spent + group_cands;
@@ -280,7 +324,10 @@ pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
             };
             ctx.cand_end = (ctx.spent + group_cands / 16 * u64::from(sixteenths)).min(cand_cap);
             let out = run(&mut ctx, pool, &inside, max);
-            if !out.is_empty() {
+            if !out.is_empty() || ctx.capped.get() {
+                if ctx.capped.get() {
+                    CAPPED.fetch_add(1, Ordering::Relaxed);
+                }
                 return out;
             }
         }
@@ -324,7 +371,7 @@ fn setup<'a>(t: &'a Table, values: bool, budget: &Budget, start: Instant) -> Opt
     let values = values.then(|| order.iter().map(|&c| t.grundy[c] as i64).collect());
     let p = order.iter().map(|&c| t.outcome[c] == b'P').collect();
     let budget = budget.clone();
-    let phase_end = start + budget.time;
+    let cap_end = budget.cap.and_then(|c| start.checked_add(c));
     let cand_end = budget.candidates;
     Some(Ctx {
         t,
@@ -334,9 +381,9 @@ fn setup<'a>(t: &'a Table, values: bool, budget: &Budget, start: Instant) -> Opt
         values,
         p,
         spent: 0,
-        start,
         budget,
-        phase_end,
+        cap_end,
+        capped: std::cell::Cell::new(false),
         cand_end,
     })
 }
@@ -363,8 +410,7 @@ fn run(ctx: &mut Ctx, pool: &Pool, all: &[u32], max: usize) -> Vec<Grammar> {
         let mut take = |ctx: &Ctx, b, found: &mut Vec<_>| accept(ctx, Vec::new(), b, found);
         plain(ctx, pool, all, max, &mut take, &mut found);
     }
-    let note =
-        ctx.note(ctx.spent >= ctx.budget.candidates || ctx.start.elapsed() >= ctx.budget.time);
+    let note = ctx.note(ctx.spent >= ctx.budget.candidates);
     for g in &mut found {
         g.note = note.clone();
     }
