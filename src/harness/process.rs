@@ -356,7 +356,13 @@ impl std::io::Read for InterruptibleStdin {
         }
         // SAFETY: descriptor 0 stays open for the whole process; ManuallyDrop never closes it.
         let mut stdin = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(0) });
-        stdin.read(buf)
+        let got = stdin.read(buf);
+        // A signal recorded meanwhile wins over what the read saw (the end of the input
+        // closed right after the signal, say).
+        if let Some(sig) = interrupted() {
+            return Err(std::io::Error::other(format!("interrupted by {}", signal_name(sig))));
+        }
+        got
     }
 }
 
