@@ -25,10 +25,14 @@ pub fn games(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("games finishes")
 }
 
-/// An empty scratch folder for `name`, private to this test binary and process.
+/// An empty scratch folder for `name`, private to the calling test file (its stem names the
+/// folder, so two files of the one test crate may use the same `name`) and to this process.
+#[track_caller]
 pub fn temp_dir(name: &str) -> PathBuf {
+    let file = std::panic::Location::caller().file();
+    let topic = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("test");
     let dir = std::env::temp_dir().join(format!(
-        "games-{}-{}-{name}",
+        "games-{}-{topic}-{}-{name}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));

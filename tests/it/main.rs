@@ -1,0 +1,75 @@
+//! The integration tests, one crate: each file under `tests/it/` is a module (one per topic)
+//! and all of them link once against the library and share `tests/common`. A new topic is a
+//! file `tests/it/TOPIC.rs` and one `mod TOPIC;` line here.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod adversarial;
+mod anti_sg;
+mod architecture;
+mod bob_and_ben;
+mod cli;
+mod count;
+mod count_family;
+mod differential;
+mod errors;
+mod explore;
+mod explore_beyond;
+mod explore_big;
+mod explore_builtin;
+mod explore_detectors;
+mod explore_families;
+mod explore_far;
+mod explore_front;
+mod explore_grammar;
+mod explore_guard;
+mod explore_interrupt;
+mod explore_list;
+mod explore_param;
+mod explore_partizan;
+mod explore_partizan_options;
+mod explore_patterns;
+mod explore_protocol;
+mod explore_remoteness;
+mod explore_score;
+mod explore_shapes;
+mod graph;
+mod graph_games;
+mod hackenbush;
+mod hackenbush_graph;
+mod harness;
+mod harness_limits;
+mod hdu1524;
+mod hdu1846;
+mod hdu1848;
+mod hdu2516;
+mod hdu3595;
+mod hdu6892;
+mod help_examples;
+mod interactive;
+mod judge;
+mod judge_cli;
+mod luogu1247;
+mod multi_sg;
+mod mutation;
+mod new_surfaces;
+mod nimbers;
+mod poj1067;
+mod readme;
+mod samples;
+mod serve_written;
+mod set_nim;
+mod sg;
+mod sg_checkpoint;
+mod sg_engine;
+mod sg_parallel;
+mod sg_parallel_scan;
+mod sg_proofs;
+mod sg_ranges;
+mod sg_wide;
+mod shrink;
+mod shrink_generic;
+mod split_nim;
+mod staircase_nim;
+mod stress_generic;
