@@ -477,16 +477,17 @@ fn from_a_counts_heaps_a_to_n() {
 /// (SIGTERM: 143), nothing on standard output.
 #[test]
 fn a_signal_ends_a_count_with_one_line() {
-    for (sig, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+    for (sig, num, code, name) in [("-INT", 2, 130, "SIGINT"), ("-TERM", 15, 143, "SIGTERM")] {
         let child = std::process::Command::new(common::GAMES)
             .args(["count", "0.6", "--heaps", "3", "--upto", "20000000"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let sent = std::process::Command::new("kill").arg(sig).arg(child.id().to_string()).status();
-        assert!(sent.unwrap().success());
+        // Ready when its handler is installed (no sleep): the count of 20 000 001 heaps is then
+        // still ahead of it.
+        common::wait_catching(child.id(), num);
+        common::kill(sig, child.id());
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(code), "{}", common::text(&out.stderr));
         let err = common::text(&out.stderr);

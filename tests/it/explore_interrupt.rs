@@ -5,17 +5,32 @@
 //! checked against the game (take 1, 2 or 3: G(n) = n mod 4).
 
 use crate::common;
-use common::{GAMES, text};
+use common::{GAMES, temp_dir, text};
 use games::rng::Rng;
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-/// Take 1, 2 or 3, slowly (a few milliseconds a position).
-const SLOW: &str = "while read n; do sleep 0.005; o=''; for k in 1 2 3; do if [ $n -ge $k ]; then o=\"$o${o:+;}$((n - k))\"; fi; done; echo \"$o\"; done";
+/// Take 1, 2 or 3, slowly (a few milliseconds a position); each position asked is written to
+/// `mark`, one a line: the test's readiness line.
+fn slow(mark: &Path) -> String {
+    format!(
+        "while read n; do echo $n >> {}; sleep 0.005; o=''; for k in 1 2 3; do if [ $n -ge $k ]; then o=\"$o${{o:+;}}$((n - k))\"; fi; done; echo \"$o\"; done",
+        mark.display()
+    )
+}
 
-/// Runs explore on the slow program, sends `sig` after `delay`: exit code, stdout, stderr.
-fn interrupted_run(extra: &[&str], sig: &str, delay: Duration) -> (Option<i32>, String, String) {
-    let mut args = vec!["explore", "--moves", SLOW, "--box", "0..3000"];
+/// Runs explore on the slow program, sends `sig` once the program has been asked `asked`
+/// positions (counted in its marks, not in seconds): the program text, exit code, stdout,
+/// stderr.
+fn interrupted_run(
+    name: &str,
+    extra: &[&str],
+    sig: &str,
+    asked: usize,
+) -> (String, Option<i32>, String, String) {
+    let mark = temp_dir(name).join("asked");
+    let program = slow(&mark);
+    let mut args = vec!["explore", "--moves", &program, "--box", "0..3000"];
     args.extend_from_slice(extra);
     let child = Command::new(GAMES)
         .args(&args)
@@ -24,21 +39,21 @@ fn interrupted_run(extra: &[&str], sig: &str, delay: Duration) -> (Option<i32>, 
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(delay);
-    Command::new("kill").arg(sig).arg(child.id().to_string()).status().unwrap();
-    let start = Instant::now();
+    common::wait_until(&format!("{asked} positions asked"), || {
+        std::fs::read_to_string(&mark).is_ok_and(|t| t.lines().count() >= asked)
+    });
+    common::kill(sig, child.id());
     let out = child.wait_with_output().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(20), "the run ignored {sig}");
-    (out.status.code(), text(&out.stdout), text(&out.stderr))
+    (program, out.status.code(), text(&out.stdout), text(&out.stderr))
 }
 
 /// Checks a partial text report: its head, and every value shown (`?` or n mod 4, as many
 /// known as the note says).
-fn check_partial_table(report: &str) {
+fn check_partial_table(program: &str, report: &str) {
     let mut lines = report.lines();
     assert_eq!(
         lines.next(),
-        Some(format!("game: moves program '{SLOW}', box 0..3000 (partial)").as_str())
+        Some(format!("game: moves program '{program}', box 0..3000 (partial)").as_str())
     );
     let note = lines.next().unwrap_or_default();
     let done: usize = note
@@ -77,22 +92,22 @@ fn an_interrupted_explore_prints_the_values_found_so_far() {
             .iter()
             .enumerate()
     {
-        let delay = Duration::from_millis(rng.range(300, 2500));
+        let asked = rng.range(1, 300) as usize;
         let extra: &[&str] = if i == 2 { &["--stream"] } else { &[] };
-        let (got, out, err) = interrupted_run(extra, sig, delay);
-        assert_eq!(got, Some(*code), "{sig} after {delay:?}: {err}");
+        let (program, got, out, err) = interrupted_run(&format!("run{i}"), extra, sig, asked);
+        assert_eq!(got, Some(*code), "{sig} after {asked} positions: {err}");
         assert_eq!(
             err.lines().last(),
             Some(format!("games explore: interrupted by {name}").as_str()),
             "{err}"
         );
-        check_partial_table(&out);
+        check_partial_table(&program, &out);
     }
 }
 
 #[test]
 fn an_interrupted_explore_writes_well_formed_json() {
-    let (got, out, err) = interrupted_run(&["--json"], "-INT", Duration::from_millis(800));
+    let (_, got, out, err) = interrupted_run("json", &["--json"], "-INT", 100);
     assert_eq!(got, Some(130), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     let values = doc["values"].as_array().expect("the values");

@@ -3,8 +3,8 @@
 //! positions played out by minimax, no values. Checked: every outcome class; equal value
 //! strings exactly when the difference is a second-player win; a number `x` or a nimber `*n`
 //! printed only when the position minus that number or nimber (built here from Conway's
-//! definitions) is a second-player win; the "all numbers?" verdict; bad replies. Skipped with
-//! a note when python3 is missing.
+//! definitions) is a second-player win; the "all numbers?" verdict; bad replies. Without
+//! python3 they fail, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 

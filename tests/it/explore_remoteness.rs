@@ -4,7 +4,7 @@
 //! compounds `--at 'A & B'` against the same brute force on the product game; the built-in
 //! subtraction games against the same games as moves programs and the closed form of S(1, 2);
 //! loopy positions drawn; `--serve` followed from random N-positions wins against every reply
-//! within the remoteness. Tests that need python3 skip with a note when it is missing.
+//! within the remoteness. Tests that need python3 fail without it, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 

@@ -4,7 +4,7 @@
 //! tree; interval games (take a number from either end of a row) on random arrays of up to 12
 //! numbers against the enumeration of every play order; sums past 64 bits; a cycle refused and
 //! named; `--serve` playing the interval game for the first player, against every reply of the
-//! opponent, reaching at least the value. Skipped with a note when python3 is missing.
+//! opponent, reaching at least the value. Without python3 they fail, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 

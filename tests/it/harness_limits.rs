@@ -7,7 +7,6 @@ use crate::common;
 use common::{GAMES, alive, temp_dir, text};
 use std::path::Path;
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 /// Runs `sh -c SCRIPT` in `dir` (GAMES names the binary).
 fn shell(dir: &Path, script: &str) -> Output {
@@ -51,7 +50,6 @@ fn an_escape_into_a_deep_process_tree_is_swept_to_the_last_level() {
         deep.display(),
         p = pidfile.display()
     );
-    let start = Instant::now();
     let out = Command::new(GAMES)
         .args(["stress", "nim", "--against", &against, "--cases", "1"])
         .output()
@@ -59,7 +57,6 @@ fn an_escape_into_a_deep_process_tree_is_swept_to_the_last_level() {
     assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
     let pid: u32 = std::fs::read_to_string(&pidfile).unwrap().trim().parse().unwrap();
     assert!(!alive(pid), "the 12th level was left running");
-    assert!(start.elapsed() < Duration::from_secs(20));
 }
 
 #[test]

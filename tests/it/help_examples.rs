@@ -6,7 +6,7 @@
 //! `# NAME.py: ...`) are written to a scratch folder first, and each example runs there through
 //! `sh -c`, in order, with the binary under test first on `PATH`: the release build when it is
 //! at least as new as the test build (`make test` builds both), else the test build. An example
-//! that needs python3 is skipped with a note when python3 is missing.
+//! that needs python3 fails the test when python3 is missing, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 use common::temp_dir;
@@ -85,8 +85,10 @@ fn programs(help: &str) -> Vec<(String, String)> {
     out
 }
 
+/// python3 for the examples that run it: missing, the test fails unless
+/// `GAMES_TEST_NO_PYTHON=1` (then those examples are skipped with a note).
 fn has_python() -> bool {
-    Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success())
+    common::need("python3", "the --help examples that run python3")
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! --remoteness --serve`) against a correct solution (AC on every start), the weak example
 //! (WA, with a transcript), and wrong solutions written here: a wrong move (WA), too slow (TLE),
 //! a protocol error (PE), one that stops reading and exits (the interactor's verdict, PE), one
-//! that stops reading and waits (IL, idleness), one that crashes (RE). Skipped with a note when
-//! python3 is missing.
+//! that stops reading and waits (IL, idleness), one that crashes (RE). Without python3
+//! they fail, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 
@@ -88,12 +88,10 @@ fn wrong_solutions_get_their_verdicts() {
     ];
     for (name, src, want, said) in cases {
         let cmd = write(&format!("{name}.py"), &src);
-        let started = std::time::Instant::now();
         let (code, report) = judge(&cmd, &[&case], "3");
         assert_eq!(code, Some(1), "{name}: {report}");
         assert!(report.starts_with(&format!("{want:<4} ")), "{name}: {report}");
         assert!(report.contains(said), "{name}: {report}");
-        assert!(started.elapsed().as_secs() < 10, "{name} took {:?}", started.elapsed());
     }
 }
 

@@ -1,6 +1,7 @@
 //! `games sg` past 16-bit values (the table widens at the first value above 65535) and the
 //! `--save` / `--resume` checkpoints.
 
+use crate::common;
 use games::sg::rule::Rule;
 use games::sg::values::{Engine, Values};
 use std::path::PathBuf;
@@ -49,6 +50,14 @@ fn lasker_formula(n: u64) -> u64 {
         3 => n + 1,
         _ => n - 1,
     }
+}
+
+/// Does a progress line of `games sg` ("n = N, ...") say more than `n` values?
+fn progress_past(stderr: &str, n: u64) -> bool {
+    stderr.split("n = ").skip(1).any(|rest| {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u64>().is_ok_and(|v| v > n)
+    })
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -245,21 +254,20 @@ fn bad_checkpoints_are_refused_with_one_line() {
 
 #[test]
 fn sigterm_saves_the_values_so_far() {
-    if Command::new("kill").arg("-l").output().is_err() {
-        eprintln!("skip: no kill command");
-        return;
-    }
     let p = temp("term.sgv");
-    let child = Command::new(env!("CARGO_BIN_EXE_games"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
         .args(["sg", "4.[3]", "--upto", "5000000", "--save", p.to_str().unwrap()])
+        .env("GAMES_PROGRESS", "1")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
-    assert!(sent.success());
+    // Ready when the progress line (GAMES_PROGRESS=1) says more than 1000 values are computed.
+    let err = common::Stderr::watch(&mut child);
+    err.wait_for("the progress line past n = 1000", |s| progress_past(s, 1000));
+    common::kill("-TERM", child.id());
     let out = child.wait_with_output().unwrap();
+    let _ = err.finish();
     assert_eq!(out.status.code(), Some(143));
     let values = games::sg::checkpoint::load(&p, &rule("4.[3]")).unwrap();
     assert!(values.len() > 1000, "{} values saved", values.len());

@@ -186,8 +186,8 @@ fn an_input_the_model_cannot_read_is_kept_and_the_budget_holds() {
     );
     assert!(calls <= 50 && s.calls == calls);
     assert!(s.input.len() < input.len());
-    // And no call starts after the time budget.
-    let start = std::time::Instant::now();
+    // And no call starts after the time budget (each call sleeps at least 20 ms, on any
+    // machine: at most 100 / 20 + 1 calls).
     let s = shrink_input(
         p,
         Domain::Judge,
@@ -199,7 +199,6 @@ fn an_input_the_model_cannot_read_is_kept_and_the_budget_holds() {
         Budget { runs: 1000, time: std::time::Duration::from_millis(100) },
     );
     assert!(s.calls <= 6, "{} calls", s.calls);
-    assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
 
 /// Shrinks the first generated small input of `name` (judge's domain) on which `fails` holds.

@@ -7,7 +7,6 @@
 use crate::common;
 use common::{games, temp_dir, text};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 /// Writes `body` as `dir/name` and returns `sh dir/name`.
 fn script(dir: &Path, name: &str, body: &str) -> String {
@@ -164,14 +163,12 @@ fn the_budget_flags_hold_and_are_reported() {
     assert!(out.contains("not shrunk") && out.contains("in 0 runs; the budget ran out"), "{out}");
     // A slow solution: --shrink-time stops the search.
     let slow = script(&dir, "slow.sh", &format!("sleep 0.3; {wrong}\n"));
-    let start = Instant::now();
     let (code, out, _, _) = stress(
         &dir,
         &["--gen", &generator, "--reference", &reference, "--against", &slow, "--shrink-time", "1"],
     );
     assert_eq!(code, Some(1));
     assert!(out.contains("the budget ran out"), "{out}");
-    assert!(start.elapsed() < Duration::from_secs(30), "{:?}", start.elapsed());
     // Nothing smaller fails: "not shrunk", and not for lack of budget.
     let one = script(&dir, "one.sh", "echo 1; echo 3\n");
     let (code, out, _, _) =
