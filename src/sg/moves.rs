@@ -1,5 +1,7 @@
-//! The naive oracle: every option of one heap, listed straight from the rule's definition, and
-//! Grundy values by a plain mex over the XORs of those options.
+//! The naive move lister of production (`games sg` play, `explore --game RULE`): every option
+//! of one heap, listed straight from the rule's definition, and Grundy values by a plain mex
+//! over the XORs of those options. The tests' oracle is `brute::rule` (its own reader and
+//! lister), not this module.
 //!
 //! An option is the list of heap sizes a move leaves (empty heaps are not listed, except that
 //! `split-nim` may leave heaps of 0, which are harmless). Nothing here is clever: codes are

@@ -222,7 +222,7 @@ fn test_uses_the_built_in_samples_from_any_folder() {
     let out = child.wait_with_output().unwrap();
     let got = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{got}");
-    assert!(got.contains("AC   samples/nim/sample-1.in"), "{got}");
+    assert!(got.contains("AC   built-in:nim/sample-1.in"), "{got}");
     let n = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/nim"))
         .unwrap()
         .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "in"))

@@ -294,10 +294,10 @@ fn far_answers_of_rules_with_long_moves_come_from_the_rule() {
     // bash:M --misere for large M (fault 14) against the brute's plain misère search.
     for name in ["bash:1500", "sub:1..2000", "sub:3,7,2500"] {
         let t = table(name, &[(0, 3000)], true);
-        let rule = games::sg::rule::Rule::parse(name).unwrap();
+        let rule = games::brute::rule::parse(name).unwrap();
         let mut p = vec![false; 3001];
         for h in 1..=3000u64 {
-            let opts = games::sg::moves::options(&rule, h);
+            let opts = games::brute::rule::options(&rule, h);
             p[h as usize] = !opts.is_empty()
                 && opts.iter().all(|o| o.iter().all(|&x| x == 0) || !p[o[0] as usize]);
         }

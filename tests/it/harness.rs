@@ -369,7 +369,7 @@ fn games_test_judges_every_sample_file_with_one_line_each() {
     assert_eq!(report.lines().filter(|l| l.starts_with("AC ")).count(), files, "{report}");
     assert!(report.contains(&format!("test nim: {files}/{files} AC")), "{report}");
     assert!(!report.contains('\x1b'), "no colour when stdout is not a terminal");
-    assert!(report.lines().next().unwrap().contains("samples/nim/sample-1.in"));
+    assert!(report.lines().next().unwrap().contains("built-in:nim/sample-1.in"));
     assert!(report.lines().next().unwrap().ends_with(" s"), "{report}");
 
     // oj's layout, a missing .out (judged against our answer), natural order, every verdict.
@@ -421,7 +421,7 @@ fn games_test_skips_default_samples_beyond_the_judge() {
     let out = games(&["test", "hdu1846", "--against", &crash], b"");
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}");
-    assert!(report.contains("SKIP samples/hdu1846/sample-3.in"), "{report}");
+    assert!(report.contains("SKIP built-in:hdu1846/sample-3.in"), "{report}");
     assert!(report.contains("n = 0 violates 1 <= n <= 1000"), "{report}");
     assert!(report.lines().any(|l| l.starts_with("AC ")), "{report}");
     assert!(report.contains("skipped (--beyond-judge runs them)"), "{report}");
@@ -429,7 +429,7 @@ fn games_test_skips_default_samples_beyond_the_judge() {
     let out = games(&["test", "hdu1846", "--against", &crash, "--beyond-judge"], b"");
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
-    assert!(report.contains("RE   samples/hdu1846/sample-3.in"), "{report}");
+    assert!(report.contains("RE   built-in:hdu1846/sample-3.in"), "{report}");
     // Files named on the command line are always run.
     let out = games(&["test", "hdu1846", "--against", &crash, "samples/hdu1846/sample-3.in"], b"");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));

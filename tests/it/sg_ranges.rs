@@ -7,7 +7,6 @@ use crate::common;
 use games::rng::Rng;
 use games::sg::closed::closed_form;
 use games::sg::long_run::{self, Memory};
-use games::sg::moves::naive_values;
 use games::sg::rule::Rule;
 use games::sg::values::{RangeEngine, grundy_values};
 use std::process::Command;
@@ -103,7 +102,8 @@ fn one_two_k_closed_form_matches_the_naive_mex() {
     for k in 4..=40u64 {
         let rl = rule(&format!("sub:1,2,{k}"));
         let c = closed_form(&rl).unwrap();
-        assert_eq!(naive_values(&rl, 200), naive_sub(&[1, 2, k], 200));
+        let brute = games::brute::rule::parse(&format!("sub:1,2,{k}")).unwrap();
+        assert_eq!(games::brute::rule::values(&brute, 200), naive_sub(&[1, 2, k], 200));
         let naive = naive_sub(&[1, 2, k], 10_000);
         for (n, &g) in naive.iter().enumerate() {
             assert_eq!(c.value(n as u64), g, "sub:1,2,{k} at n = {n}");
@@ -130,7 +130,8 @@ fn range_engine_matches_the_naive_mex_on_random_sets() {
         assert!(matches!(rl, Rule::SubRanges(_) | Rule::AllButRanges(_)), "{text}");
         let n = if kind == "allbut" { 600 } else { 1500 };
         let fast: Vec<u64> = grundy_values(&rl, n).unwrap().into_iter().map(u64::from).collect();
-        assert_eq!(fast, naive_values(&rl, n), "{text}");
+        let brute = games::brute::rule::parse(&text).unwrap();
+        assert_eq!(fast, games::brute::rule::values(&brute, n), "{text}");
     }
 }
 
@@ -175,7 +176,7 @@ fn long_rules_are_echoed_shortened() {
 fn small_heaps_are_answered_at_once() {
     let squares: Vec<String> = (1..317u64).map(|i| (i * i).to_string()).collect();
     let text = format!("sub:{}", squares.join(","));
-    let naive = naive_values(&rule(&text), 7);
+    let naive = games::brute::rule::values(&games::brute::rule::parse(&text).unwrap(), 7);
     let (code, out, _) = games_sg(&[&text, "--at", "7", "--json"]);
     assert_eq!(code, Some(0));
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
