@@ -156,10 +156,20 @@ fn misere_wythoff_by_exhaustive_search() {
 #[test]
 fn wythoff3_notes_claims() {
     let n = 5u64;
-    for misere_check in [false] {
-        let s = brute_of("wythoff:3", &[(0, n), (0, n), (0, n)], misere_check).unwrap();
-        let t =
-            builtin::table(&Builtin::Wythoff(3), &Space::from_ranges(&[(0, n); 3]), false).unwrap();
+    // Both plays: the whole box against the brute force, and in normal play the notes' claims.
+    for misere in [false, true] {
+        let s = brute_of("wythoff:3", &[(0, n), (0, n), (0, n)], misere).unwrap();
+        let t = builtin::table(&Builtin::Wythoff(3), &Space::from_ranges(&[(0, n); 3]), misere)
+            .unwrap_or_else(|e| panic!("wythoff:3 misere={misere}: {e}"));
+        assert_eq!(t.outcome, s.outcome, "wythoff:3 misere={misere}: the box's outcomes");
+        let p_count = s.outcome.iter().filter(|&&o| o == b'P').count();
+        assert!(p_count > 0 && p_count < s.outcome.len(), "misere={misere}: {p_count} P");
+        if misere {
+            // Misère: the empty position is N (no move: the mover wins), one token is P.
+            assert_eq!(s.outcome[0], b'N');
+            assert_eq!(s.outcome[1], b'P');
+            continue;
+        }
         let idx = |p: [u64; 3]| ((p[0] * (n + 1) + p[1]) * (n + 1) + p[2]) as usize;
         for (p, want) in
             [([1, 1, 4], b'P'), ([1, 3, 3], b'P'), ([1, 1, 3], b'N'), ([1, 2, 3], b'N')]

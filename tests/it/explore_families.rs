@@ -141,10 +141,11 @@ fn turning_codes_equal_brute_heap_form_and_coin_rows() {
                 continue;
             }
         };
-        assert_eq!(fast, brute_turning::heap_values(&rule, 13), "code {code}");
+        let reference = brute_turning::read(&code).unwrap();
+        assert_eq!(fast, brute_turning::heap_values(&reference, 13), "code {code}");
         if checked % 8 == 0 {
             // Real coin rows: the value of a row is the XOR of its heads (coin-turning theorem).
-            let rows = brute_turning::row_values(&rule, 8);
+            let rows = brute_turning::row_values(&reference, 8);
             for (row, &g) in rows.iter().enumerate() {
                 let x = (0..8).filter(|b| row >> b & 1 == 1).fold(0, |x, b| x ^ fast[b + 1]);
                 assert_eq!(g, x, "code {code} row {row:08b}");
@@ -159,14 +160,14 @@ fn named_games_first_twenty_values_by_brute_force() {
     for (name, code) in turning::NAMED {
         let rule = turning::parse(name).unwrap();
         assert_eq!(rule, turning::parse(code).unwrap());
-        let slow = brute_turning::heap_values(&rule, 20);
+        let slow = brute_turning::heap_values(&brute_turning::read(name).unwrap(), 20);
         let fast = turning::values(&rule, 20).unwrap();
         assert_eq!(fast, slow, "{name}");
         eprintln!("{name} ({code}): {:?}", &slow[1..]);
     }
-    let mock = brute_turning::heap_values(&turning::parse("mock-turtles").unwrap(), 8);
+    let mock = brute_turning::heap_values(&brute_turning::read("mock-turtles").unwrap(), 8);
     assert_eq!(mock[1..], [1, 2, 4, 7, 8, 11, 13, 14]);
-    let ruler = brute_turning::heap_values(&turning::parse("ruler").unwrap(), 8);
+    let ruler = brute_turning::heap_values(&brute_turning::read("ruler").unwrap(), 8);
     assert_eq!(ruler[1..], [1, 2, 1, 4, 1, 2, 1, 8]);
 }
 
@@ -182,8 +183,8 @@ fn products_equal_brute_on_random_codes() {
             continue;
         };
         let slow = brute_turning::product_values(
-            &turning::parse(&a).unwrap(),
-            &turning::parse(&b).unwrap(),
+            &brute_turning::read(&a).unwrap(),
+            &brute_turning::read(&b).unwrap(),
             5,
             5,
         );
@@ -421,7 +422,7 @@ fn product_and_subtraction_winning_moves() {
     let g = builtin::parse(&name).unwrap();
     let t = table(&name, &[(1, 5), (1, 5)], false);
     let found = games::explore::pattern::find(&t, builtin::theorems(&g, false));
-    let (ra, rb) = (turning::parse(a).unwrap(), turning::parse(b).unwrap());
+    let (ra, rb) = (brute_turning::read(a).unwrap(), brute_turning::read(b).unwrap());
     let slow = brute_turning::product_values(&ra, &rb, 5, 5);
     for cell in 0..t.cells() {
         let p = t.position(cell);
@@ -430,11 +431,11 @@ fn product_and_subtraction_winning_moves() {
         // The brute: every legal X (rightmost x) and Y (rightmost y) whose other cells XOR to 0.
         let mut want = 0;
         for mx in (0..1u64 << (x - 1)).map(|s| s | 1 << (x - 1)) {
-            if !ra.elements.iter().any(|e| brute_turning::legal(e, mx)) {
+            if !brute_turning::allowed(&ra, mx) {
                 continue;
             }
             for my in (0..1u64 << (y - 1)).map(|s| s | 1 << (y - 1)) {
-                if !rb.elements.iter().any(|e| brute_turning::legal(e, my)) {
+                if !brute_turning::allowed(&rb, my) {
                     continue;
                 }
                 let mut v = 0;

@@ -97,14 +97,16 @@ fn product_options_are_estimated_from_the_factors() {
     assert!(s.contains("winning moves from 3 5") && !s.contains("unknown"), "{s}");
 }
 
-/// Every subset of coins below n that [`allows`] admits: the definition, for small n.
-fn moves_by_definition(r: &games::theory::turning::Rule, n: u64) -> Vec<Vec<u64>> {
+/// Every subset of coins below n that the reference (`brute::turning`: its own reader of the
+/// code and the move rule re-stated from its words, not production's `parse` / `allows`)
+/// admits with coin n: the definition, for small n.
+fn moves_by_definition(code: &str, n: u64) -> Vec<Vec<u64>> {
+    let r = games::brute::turning::read(code).expect("the reference reads the code");
     let mut out = Vec::new();
     for mask in 0u64..1 << n.saturating_sub(1) {
         let t: Vec<u64> = (1..n).filter(|c| mask >> (c - 1) & 1 == 1).collect();
-        let mut full = t.clone();
-        full.push(n);
-        if r.elements.iter().any(|e| games::theory::turning::allows(e, &full)) {
+        let full = mask | 1 << (n - 1);
+        if games::brute::turning::allowed(&r, full) {
             out.push(t);
         }
     }
@@ -126,7 +128,7 @@ fn the_coin_turning_lister_equals_the_definition() {
         let r = games::theory::turning::parse(&code).expect("a code");
         for n in 1..=12 {
             let got = games::theory::turning::moves(&r, n, 1 << 20).expect("within the budget");
-            assert_eq!(got, moves_by_definition(&r, n), "round {round}: {code} at {n}");
+            assert_eq!(got, moves_by_definition(&code, n), "round {round}: {code} at {n}");
         }
     }
 }
