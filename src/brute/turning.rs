@@ -61,7 +61,10 @@ const NAMES: &[(&str, &str)] = &[
 /// Reads a code or a name (any case); `None` when it is not one this reader knows.
 pub fn read(code: &str) -> Option<Rule> {
     let lower = code.to_ascii_lowercase();
-    let text = NAMES.iter().find(|(n, _)| *n == lower).map_or(lower.as_str(), |(_, c)| c);
+    let text = NAMES
+        .iter()
+        .find(|(n, _)| *n == lower)
+        .map_or(lower.clone(), |(_, c)| c.to_ascii_lowercase());
     let mut elements = Vec::new();
     for part in text.split(',') {
         elements.push(read_element(part.trim())?);
