@@ -320,7 +320,7 @@ pub fn options(rule: &Rule, n: u64) -> Vec<Vec<u64>> {
         }
         Rule::Lunch => {
             for k in 2..=n {
-                if n % k == 0 {
+                if n.is_multiple_of(k) {
                     out.push(vec![n / k; k as usize]);
                 }
             }

@@ -213,10 +213,13 @@ pub fn kill(sig: &str, pid: u32) {
     assert!(sent.is_ok_and(|s| s.success()), "kill {sig} {pid}");
 }
 
+/// The bytes read so far and whether the pipe has closed, with the condition waited on.
+type Seen = std::sync::Arc<(std::sync::Mutex<(Vec<u8>, bool)>, std::sync::Condvar)>;
+
 /// A child's standard error read on a thread as it comes, so a test can wait for a readiness
 /// line (a progress line, a line its program prints) before it acts.
 pub struct Stderr {
-    seen: std::sync::Arc<(std::sync::Mutex<(Vec<u8>, bool)>, std::sync::Condvar)>,
+    seen: Seen,
     reader: Option<std::thread::JoinHandle<()>>,
 }
 

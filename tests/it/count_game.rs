@@ -11,7 +11,7 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// The P-positions of Nim_M on K heaps in 0..2^b - 1: in each of the b bit columns the number
 /// of heaps with the bit set is a multiple of M + 1 (Moore), the columns independent.
 fn moore_count(k: u64, m: u64, b: u32) -> u64 {
-    let column: u64 = (0..=k).filter(|j| j % (m + 1) == 0).map(|j| binomial(k, j)).sum();
+    let column: u64 = (0..=k).filter(|j| j.is_multiple_of(m + 1)).map(|j| binomial(k, j)).sum();
     column.pow(b)
 }
 
