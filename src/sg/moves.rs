@@ -7,8 +7,8 @@
 //! `split-nim` may leave heaps of 0, which are harmless). Nothing here is clever: codes are
 //! expanded into every partition of the remaining tokens into the allowed number of parts, with
 //! the size condition tested on the partition itself; the named rules follow their problem
-//! statements word for word. This module exists only so that the fast engines can be checked
-//! against something obviously right; it is exponential for codes that leave many heaps.
+//! statements word for word. It lists the options where a game is played or its winning moves
+//! are shown; it is exponential for codes that leave many heaps.
 
 use super::code::{Code, Equality};
 use super::rule::Rule;
