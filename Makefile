@@ -1,8 +1,10 @@
-# `make test` is what CI runs: the whole cargo test suite, then every golden sample through the
-# release binary.
+# `make test` is what CI runs: the whole cargo test suite (--no-fail-fast: every failing test is
+# listed), then every golden sample through the release binary, then rustfmt and clippy; its last
+# line sums them up (scripts/test.sh). `make test-loaded` runs it beside one CPU-bound process
+# per core: no test may depend on the machine's speed.
 CARGO ?= cargo
 
-.PHONY: build check test lint bench clean
+.PHONY: build check test test-loaded lint bench clean
 
 build:
 	$(CARGO) build --release
@@ -11,9 +13,19 @@ check: build
 	@scripts/check-samples.sh
 
 test:
-	$(CARGO) test
-	$(MAKE) check
-	$(MAKE) lint
+	@CARGO="$(CARGO)" scripts/test.sh
+
+# The suite beside `yes > /dev/null` on every core (ended by their ids when it ends, however it
+# ends); it must pass as `make test` does, only slower.
+test-loaded:
+	@n=$$(nproc 2>/dev/null || echo 2); pids=""; \
+	for i in $$(seq "$$n"); do yes > /dev/null & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
+	echo "test-loaded: the suite beside $$n CPU-bound processes"; \
+	start=$$(date +%s); \
+	CARGO="$(CARGO)" scripts/test.sh; rc=$$?; \
+	echo "test-loaded: $$(( $$(date +%s) - start )) s beside $$n busy processes, exit $$rc"; \
+	exit $$rc
 
 # Formatting and clippy, skipped with a note where the toolchain lacks the components.
 lint:

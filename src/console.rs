@@ -70,7 +70,9 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// "cases done, elapsed" on stderr, redrawn at most ten times a second, only when stderr is a
-/// terminal (so logs and pipes never see it).
+/// terminal (so logs and pipes never see it) or when the environment sets `GAMES_PROGRESS=1`
+/// (then from the first step, for a test that waits for a run to be under way before it
+/// signals it: a readiness line, not a sleep).
 pub struct Progress {
     label: String,
     total: u64,
@@ -89,9 +91,15 @@ impl Progress {
             total,
             start: std::time::Instant::now(),
             last: std::sync::Mutex::new(None),
-            on: std::io::stderr().is_terminal(),
+            on: std::io::stderr().is_terminal() || forced(),
             done: std::sync::atomic::AtomicU64::new(0),
         }
+    }
+
+    /// Is the line asked for on any stderr (`GAMES_PROGRESS=1`)? Then a command shows it from
+    /// its first step rather than after a second.
+    pub fn forced(&self) -> bool {
+        forced()
     }
 
     /// The most cases reported done so far.
@@ -152,4 +160,9 @@ pub fn interrupted(command: &str, e: std::io::Error) -> ExitCode {
     }
     error_line(&format!("games {command}: cannot run the program: {e}"));
     ExitCode::from(1)
+}
+
+/// `GAMES_PROGRESS=1` in the environment: the progress line on any stderr, from the first step.
+fn forced() -> bool {
+    std::env::var_os("GAMES_PROGRESS").is_some_and(|v| v == "1")
 }

@@ -1,4 +1,4 @@
-//! Support shared by the mutation test (`tests/mutation.rs`) and the fuzz target (`fuzz/`):
+//! Support shared by the mutation test (`tests/it/mutation.rs`) and the fuzz target (`fuzz/`):
 //! token spans, the mutation operators, and the filter for inputs that are legitimately slow.
 //! Not used by the solvers.
 

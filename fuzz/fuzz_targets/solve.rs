@@ -1,5 +1,5 @@
 //! One target for every problem: the first byte picks the problem (modulo their number), the
-//! rest is its input. Checks what tests/mutation.rs checks: no panic, an error lies within the
+//! rest is its input. Checks what tests/it/mutation.rs checks: no panic, an error lies within the
 //! input and renders as one located line, and the answers kept on a fault are exactly those of
 //! the input cut at the fault. Inputs with mid-size numbers are skipped (see
 //! `games::testkit::has_costly_number`).

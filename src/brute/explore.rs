@@ -4,15 +4,15 @@
 //! Every position from 0 to the box's upper ends is visited in increasing mixed-radix order
 //! (every option lowers some coordinate and raises none, so it comes earlier: no recursion).
 //! Each position's options are listed from the game's definition (Wythoff: the same amount t
-//! from every heap of a nonempty set; Nim: any amount from one heap; a `games sg` rule: the
-//! naive move lister [`crate::sg::moves::options`], a move leaving several heaps being a sum).
+//! from every heap of a nonempty set; Nim: any amount from one heap; a `games sg` rule: this
+//! reference's own reader and move lister [`super::rule`], not `sg::rule` / `sg::moves`, a move
+//! leaving several heaps being a sum).
 //! Normal play: the value is the mex of the options' values (a sum's value is the XOR of its
 //! parts'). Misère play: a position is P iff it has a move and every option is N; a position
 //! with no move is N (the player to move cannot move, and wins). Misère is refused (`None`) for
 //! rules whose moves may leave two or more heaps.
 
-use crate::sg::moves::options as rule_options;
-use crate::sg::rule::Rule;
+use super::rule::{Rule, options as rule_options};
 
 /// A game as the brute force knows it.
 #[derive(Debug, Clone)]
@@ -36,7 +36,7 @@ pub fn game(name: &str) -> Option<Game> {
     if let Some(k) = name.strip_prefix("nim:") {
         return k.parse().ok().map(Game::Nim);
     }
-    Rule::parse(name).ok().map(Game::Rule)
+    super::rule::parse(name).map(Game::Rule)
 }
 
 /// The number of coordinates.

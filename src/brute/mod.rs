@@ -27,6 +27,7 @@ pub mod multi_sg;
 pub mod nim;
 pub mod nim_product;
 pub mod poj1067;
+pub mod rule;
 pub mod set_nim;
 pub mod split_nim;
 pub mod staircase_nim;

@@ -13,6 +13,7 @@ pub mod graph;
 pub mod hackenbush_graph;
 pub mod io;
 pub mod list;
+pub mod samples;
 pub mod scan;
 pub mod sg;
 pub mod solve;
@@ -46,6 +47,7 @@ pub fn cli() -> Command {
         .subcommand(r#gen::command())
         .subcommand(stress::command())
         .subcommand(test::command())
+        .subcommand(samples::command())
         .subcommand(graph::command())
         .subcommand(hackenbush_graph::command())
         .subcommand(sg::command())
@@ -76,6 +78,7 @@ pub fn main() -> ExitCode {
         Some(("gen", sub)) => r#gen::run(sub),
         Some(("stress", sub)) => stress::run(sub),
         Some(("test", sub)) => test::run(sub),
+        Some(("samples", sub)) => samples::run(sub),
         Some(("graph", sub)) => graph::run(sub),
         Some(("hackenbush-graph", sub)) => hackenbush_graph::run(sub),
         Some(("sg", sub)) => sg::run(sub),

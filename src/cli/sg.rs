@@ -212,12 +212,13 @@ fn finish(
     code
 }
 
-/// The progress line of a run past its first second (on a terminal only): heaps computed,
-/// values a second, memory of the table at `bytes` a value.
+/// The progress line of a run past its first second (on a terminal only; with
+/// `GAMES_PROGRESS=1` on any stderr and from the first step): heaps computed, values a second,
+/// memory of the table at `bytes` a value.
 fn show_progress(line: &super::Progress, n: u64, bytes: u64) {
     let ms = line.elapsed().as_millis() as u64;
-    if ms >= 1000 {
-        let rate = n.saturating_mul(1000) / ms;
+    if ms >= 1000 || line.forced() {
+        let rate = n.saturating_mul(1000) / ms.max(1);
         let mib = n.saturating_mul(bytes) >> 20;
         line.show_text(&format!("n = {n}, {rate} values/s, about {mib} MiB"));
     }

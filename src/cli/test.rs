@@ -1,5 +1,6 @@
 //! `games test [PROBLEM] --against CMD [--reference CMD] [DIR|FILE ...]`: the samples runner. Runs CMD on every
-//! `*.in` file of the given directories (default `samples/<problem>/`; oj's `test/` layout
+//! `*.in` file of the given directories (default: the problem's built-in samples, shown as
+//! `built-in:<problem>/<file>`, which `games samples` prints or writes; oj's `test/` layout
 //! `sample-N.in`/`sample-N.out` and `games gen`'s `random-NNN.in`/`.out` work as they are),
 //! compares its output with the `.out` beside the input when there is one, else with our own
 //! answer (with `--reference CMD`: with that program's answer, the `.out` files unused; with no
@@ -45,7 +46,7 @@ pub fn command() -> Command {
             Arg::new("PATH")
                 .num_args(0..)
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Folders of *.in files (and .in files); default samples/<problem>/"),
+                .help("Folders of *.in files (and .in files); default: the built-in samples of PROBLEM"),
         )
         .arg(
             Arg::new("reference")
@@ -94,7 +95,8 @@ file, then a summary. Exit status 0 iff every file is AC, 1 otherwise, 2 for a s
     games test --against CMD [--reference REF] DIR|FILE ...   any problem
 
 With a problem named and no DIR, the golden samples built into games are used (from any
-folder; --samples DIR reads DIR/<problem>/ instead); those that lie beyond the original
+folder; shown as built-in:<problem>/<file>, and `games samples PROBLEM --out DIR` writes them
+as files; --samples DIR reads DIR/<problem>/ instead); those that lie beyond the original
 judge's constraints are listed as SKIP (--beyond-judge runs them). Each FILE.in is judged
 against FILE.out; with --reference against that program's answer; with a problem named and no
 .out, against our own answer. Outputs are compared exactly, except that CRLF and trailing
@@ -108,6 +110,7 @@ EXAMPLES
     games gen nim --count 3 --out cases --answers && games test --against 'games nim' cases
     games test --against 'games nim' --reference 'games acwing891' cases
     games test hdu1846 --against 'games hdu1846' --timeout 2
+    games samples nim --out nim-samples && games test --against 'games nim' nim-samples
 
   With your program: `games test nim --against ./a.out`, `games test nim --against
   'python3 nim.py' my-tests/`. A complete example of another problem is in the repository,
@@ -217,10 +220,15 @@ fn resolve(args: &ArgMatches) -> Result<Setup<'_>, String> {
             }
         },
         (None, None) => {
-            return Err("name a problem (default samples/<problem>/) or give DIR|FILE ...".into());
+            return Err(
+                "name a problem (default: its built-in samples) or give DIR|FILE ...".into()
+            );
         }
     };
     let inputs = find_inputs(&paths).map_err(|e| e.to_string())?;
+    if let (true, Some(p)) = (inputs.is_empty() && unpacked.is_some(), problem) {
+        return Err(format!("{} has no built-in sample", p.name));
+    }
     if inputs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|d| d.display().to_string()).collect();
         return Err(format!("no *.in file in {}", shown.join(", ")));
@@ -229,12 +237,14 @@ fn resolve(args: &ArgMatches) -> Result<Setup<'_>, String> {
 }
 
 impl Setup<'_> {
-    /// A file's name as printed: a built-in sample as `samples/<problem>/<file>`.
+    /// A file's name as printed: a built-in sample as `built-in:<problem>/<file>` (it is no
+    /// file of the user's: `games samples PROBLEM --out DIR` writes it as one), any other file
+    /// by its path.
     fn shown(&self, path: &Path) -> String {
         match (&self.unpacked, self.problem) {
             (Some(u), Some(p)) if path.starts_with(&u.dir) => {
                 let file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default();
-                format!("samples/{}/{file}", p.name)
+                format!("built-in:{}/{file}", p.name)
             }
             _ => {
                 use std::os::unix::ffi::OsStrExt;
@@ -314,6 +324,12 @@ impl Tally {
             summary.push_str(&format!(
                 "; {} sample(s) beyond the judge skipped (--beyond-judge runs them)",
                 self.skipped
+            ));
+        }
+        if let (Some(_), Some(p)) = (&setup.unpacked, setup.problem) {
+            summary.push_str(&format!(
+                "; the built-in samples (`games samples {} --out DIR` writes them as files)",
+                p.name
             ));
         }
         summary.push('\n');

@@ -163,15 +163,16 @@ impl ClosedForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sg::moves::naive_values;
 
     #[test]
     fn small_ranges_against_the_naive_mex() {
         for l in 1..=6u64 {
             for r in l..=9u64 {
-                let rule = Rule::parse(&format!("sub:{l}..{r}")).unwrap();
+                let text = format!("sub:{l}..{r}");
+                let rule = Rule::parse(&text).unwrap();
                 let c = closed_form(&rule).unwrap();
-                let naive = naive_values(&rule, 200);
+                let brute = crate::brute::rule::parse(&text).unwrap();
+                let naive = crate::brute::rule::values(&brute, 200);
                 for (n, &g) in naive.iter().enumerate() {
                     assert_eq!(c.value(n as u64), g, "sub:{l}..{r} at {n}");
                 }

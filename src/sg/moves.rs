@@ -1,12 +1,14 @@
-//! The naive oracle: every option of one heap, listed straight from the rule's definition, and
-//! Grundy values by a plain mex over the XORs of those options.
+//! The naive move lister of production (`games sg` play, `explore --game RULE`): every option
+//! of one heap, listed straight from the rule's definition, and Grundy values by a plain mex
+//! over the XORs of those options. The tests' oracle is `brute::rule` (its own reader and
+//! lister), not this module.
 //!
 //! An option is the list of heap sizes a move leaves (empty heaps are not listed, except that
 //! `split-nim` may leave heaps of 0, which are harmless). Nothing here is clever: codes are
 //! expanded into every partition of the remaining tokens into the allowed number of parts, with
 //! the size condition tested on the partition itself; the named rules follow their problem
-//! statements word for word. This module exists only so that the fast engines can be checked
-//! against something obviously right; it is exponential for codes that leave many heaps.
+//! statements word for word. It lists the options where a game is played or its winning moves
+//! are shown; it is exponential for codes that leave many heaps.
 
 use super::code::{Code, Equality};
 use super::rule::Rule;

@@ -855,12 +855,13 @@ fn extend_sparse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sg::moves::naive_values;
 
+    /// Against the reference's own reading and moves (`brute::rule`, not `sg::moves`).
     fn check(rule: &str, n: u64) {
         let r = Rule::parse(rule).unwrap();
         let fast: Vec<u64> = grundy_values(&r, n).unwrap().into_iter().map(u64::from).collect();
-        assert_eq!(fast, naive_values(&r, n), "{rule}");
+        let brute = crate::brute::rule::parse(rule).unwrap();
+        assert_eq!(fast, crate::brute::rule::values(&brute, n), "{rule}");
     }
 
     #[test]

@@ -1327,7 +1327,7 @@ mod tests {
     #[test]
     fn the_large_trial_division_is_exact() {
         // 2_097_143, 2_099 and 2_642_239 are prime (checked here by plain trial division);
-        // 4_294_967_291 and 4_294_967_279 are primes below 2^32 (tests/hdu6892.rs).
+        // 4_294_967_291 and 4_294_967_279 are primes below 2^32 (tests/it/hdu6892.rs).
         assert!(is_small_prime(2_097_143) && is_small_prime(2_099) && is_small_prime(2_642_239));
         let (a, b) = (4_294_967_291u64, 4_294_967_279u64);
         let p = 2_097_143u64;

@@ -26,7 +26,7 @@
 //!   [`Limits::positions`] positions, within the [`Games`] budget.
 //!
 //! Every rule above is checked against exhaustive play of whole pictures in
-//! `tests/hackenbush_graph.rs` (`crate::brute::hackenbush_graph`).
+//! `tests/it/hackenbush_graph.rs` (`crate::brute::hackenbush_graph`).
 
 use crate::theory::bigint::{BigInt, BigUint};
 use crate::theory::canonical::{GameId, Games, Outcome, OverBudget};

@@ -21,7 +21,7 @@
 //! non-zero (Sprague-Grundy). The only real work is Omega of the odd part, which
 //! [`crate::theory::factor::odd_omega`] computes exactly for every length below 2^64.
 //! Checked against a mex over the real moves for every l up to several thousand, and the whole
-//! game against a search over whole positions (tests/hdu6892.rs, src/brute/hdu6892.rs).
+//! game against a search over whole positions (tests/it/hdu6892.rs, src/brute/hdu6892.rs).
 
 use crate::theory::factor::odd_omega;
 

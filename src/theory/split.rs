@@ -33,7 +33,7 @@
 //! ([`p_position_by_parity`]; [`p_position`] uses the `u128` values and the tests check that
 //! both agree).
 //!
-//! Checked in `tests/split_nim.rs` against the definition sg(x) = mex{sg(a) XOR sg(b)} for
+//! Checked in `tests/it/split_nim.rs` against the definition sg(x) = mex{sg(a) XOR sg(b)} for
 //! every x up to a few hundred, and by whole-game search in `src/brute/split_nim.rs`.
 
 /// Is `v` odious (an odd number of 1-bits)?

@@ -25,10 +25,14 @@ pub fn games(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("games finishes")
 }
 
-/// An empty scratch folder for `name`, private to this test binary and process.
+/// An empty scratch folder for `name`, private to the calling test file (its stem names the
+/// folder, so two files of the one test crate may use the same `name`) and to this process.
+#[track_caller]
 pub fn temp_dir(name: &str) -> PathBuf {
+    let file = std::panic::Location::caller().file();
+    let topic = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("test");
     let dir = std::env::temp_dir().join(format!(
-        "games-{}-{}-{name}",
+        "games-{}-{topic}-{}-{name}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));
@@ -88,17 +92,195 @@ pub fn alive(pid: u32) -> bool {
     }
 }
 
-/// Does `program --version` run here?
+/// Does `program --version` run here? For the tools a test needs (python3, g++, c++) a missing
+/// one is a failure unless it is opted out, see [`need`].
 pub fn has(program: &str) -> bool {
+    let runs = runs(program);
+    match program {
+        "python3" | "g++" | "c++" if !runs => need(program, "the test that asked for it"),
+        _ => runs,
+    }
+}
+
+fn runs(program: &str) -> bool {
     Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success())
 }
 
-/// Does python3 run here? When it does not, says on standard error which tests are skipped
-/// (`skipped`), so a missing interpreter never passes silently.
-pub fn have_python(skipped: &str) -> bool {
-    let ok = has("python3");
-    if !ok {
-        eprintln!("note: python3 not found; {skipped} skipped");
+/// The variable that opts a missing tool out: `GAMES_TEST_NO_PYTHON=1` for python3,
+/// `GAMES_TEST_NO_CXX=1` for a C++ compiler.
+pub fn opt_out(program: &str) -> &'static str {
+    if program == "python3" { "GAMES_TEST_NO_PYTHON" } else { "GAMES_TEST_NO_CXX" }
+}
+
+/// Is `program` (python3, g++) here for `what`? Yes: true. No: the test FAILS naming the tool
+/// and the variable that opts out, unless that variable is 1, and then false with a note on
+/// standard error (an explicit skip; CI has both tools and never sets them).
+pub fn need(program: &str, what: &str) -> bool {
+    if runs(program) {
+        return true;
     }
-    ok
+    let var = opt_out(program);
+    if std::env::var_os(var).is_some_and(|v| v == "1") {
+        eprintln!("note: {program} not found and {var}=1: {what} skipped");
+        return false;
+    }
+    panic!("{program} not found: {what} needs it (install it, or set {var}=1 to skip explicitly)");
+}
+
+/// Does python3 run here for `skipped`? See [`need`]: a missing interpreter fails the test
+/// unless `GAMES_TEST_NO_PYTHON=1`.
+pub fn have_python(skipped: &str) -> bool {
+    need("python3", skipped)
+}
+
+/// A C++ compiler (g++) for `what`, see [`need`] (`GAMES_TEST_NO_CXX=1` opts out).
+pub fn have_cxx(what: &str) -> bool {
+    need("g++", what)
+}
+
+/// The safety cap of every wait below: a wait that passes it means a hang (the test fails
+/// rather than hangs), never a slow machine (nothing a test waits for takes a tenth of it).
+pub const HANG_CAP: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Waits until `ready()` holds, polling; fails naming `what` after [`HANG_CAP`].
+pub fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < HANG_CAP, "never happened (a hang): {what}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Does process `pid` catch signal `sig` (its handler is installed: bit `sig` of `SigCgt` in
+/// /proc/PID/status)? The readiness of a command to be signalled, without a sleep.
+pub fn catches(pid: u32, sig: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask >> (sig - 1) & 1 == 1)
+}
+
+/// Waits until `pid` catches `sig` (SIGINT 2, SIGTERM 15).
+pub fn wait_catching(pid: u32, sig: u32) {
+    wait_until(&format!("process {pid} catching signal {sig}"), || catches(pid, sig));
+}
+
+/// Waits for `child`'s end and output; a child still running after [`HANG_CAP`] is killed and
+/// the test fails naming `what` (a hang guard: nothing here waits for a speed).
+pub fn output_or_hang(child: std::process::Child, what: &str) -> Output {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pid = child.id();
+    let done = std::sync::Arc::new(AtomicBool::new(false));
+    let hung = std::sync::Arc::new(AtomicBool::new(false));
+    let (d, h) = (done.clone(), hung.clone());
+    let watchdog = std::thread::spawn(move || {
+        let start = std::time::Instant::now();
+        while !d.load(Ordering::SeqCst) {
+            if start.elapsed() > HANG_CAP {
+                h.store(true, Ordering::SeqCst);
+                let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    });
+    let out = child.wait_with_output().expect("the child ends");
+    done.store(true, Ordering::SeqCst);
+    let _ = watchdog.join();
+    assert!(!hung.load(Ordering::SeqCst), "a hang: {what} still ran after {HANG_CAP:?}");
+    out
+}
+
+/// `games ARGS` with no input, its output collected; a hang (past [`HANG_CAP`]) fails the test.
+pub fn games_or_hang(args: &[&str]) -> Output {
+    let child = Command::new(GAMES)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("games runs");
+    output_or_hang(child, &format!("games {}", args.join(" ")))
+}
+
+/// Sends `sig` ("-INT", "-TERM") to `pid` with kill(1).
+pub fn kill(sig: &str, pid: u32) {
+    let sent = Command::new("kill").arg(sig).arg(pid.to_string()).status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill {sig} {pid}");
+}
+
+/// The bytes read so far and whether the pipe has closed, with the condition waited on.
+type Seen = std::sync::Arc<(std::sync::Mutex<(Vec<u8>, bool)>, std::sync::Condvar)>;
+
+/// A child's standard error read on a thread as it comes, so a test can wait for a readiness
+/// line (a progress line, a line its program prints) before it acts.
+pub struct Stderr {
+    seen: Seen,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Stderr {
+    /// Takes the child's piped stderr.
+    pub fn watch(child: &mut std::process::Child) -> Stderr {
+        use std::io::Read;
+        let mut pipe = child.stderr.take().expect("piped stderr");
+        let seen = std::sync::Arc::new((
+            std::sync::Mutex::new((Vec::new(), false)),
+            std::sync::Condvar::new(),
+        ));
+        let shared = seen.clone();
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            loop {
+                let n = pipe.read(&mut buf).unwrap_or(0);
+                let (lock, cv) = &*shared;
+                let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
+                g.0.extend_from_slice(&buf[..n]);
+                g.1 = n == 0;
+                cv.notify_all();
+                if n == 0 {
+                    return;
+                }
+            }
+        });
+        Stderr { seen, reader: Some(reader) }
+    }
+
+    /// Waits until the text so far satisfies `ready` (fails if stderr closes first, or after
+    /// [`HANG_CAP`]); returns the text so far.
+    pub fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let (lock, cv) = &*self.seen;
+        let start = std::time::Instant::now();
+        let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            let so_far = String::from_utf8_lossy(&g.0).into_owned();
+            if ready(&so_far) {
+                return so_far;
+            }
+            assert!(!g.1, "stderr closed before {what}: {so_far}");
+            assert!(start.elapsed() < HANG_CAP, "never happened (a hang): {what}: {so_far}");
+            g = cv
+                .wait_timeout(g, std::time::Duration::from_millis(100))
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+    }
+
+    /// Waits for `needle` on stderr.
+    pub fn wait_for_text(&self, needle: &str) -> String {
+        self.wait_for(needle, |s| s.contains(needle))
+    }
+
+    /// Everything the child wrote on stderr (after it closed it).
+    pub fn finish(mut self) -> Vec<u8> {
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
+        let (lock, _) = &*self.seen;
+        std::mem::take(&mut lock.lock().unwrap_or_else(|p| p.into_inner()).0)
+    }
 }

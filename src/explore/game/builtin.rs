@@ -37,7 +37,7 @@
 //!   normal P-positions (floor(k φ), floor(k φ) + k), k >= 2, with their mirror images: the normal
 //!   set with (0, 0), (1, 2), (2, 1) replaced by (0, 1), (1, 0), (2, 2). This is NOT the claim of
 //!   the seeds' notes ("(n, m), 2 < n <= m, is P iff (n - 2, m - 2) is a normal P-position"):
-//!   exhaustive search (tests/explore_builtin.rs) shows (3, 4) is N although (1, 2) is a normal
+//!   exhaustive search (tests/it/explore_builtin.rs) shows (3, 4) is N although (1, 2) is a normal
 //!   P-position (take 3 from both heaps: (0, 1)), and (3, 5) is P although (1, 3) is not.
 //!   *Proof* (this project's own). Let S be the set above and W the normal P-set. In misère
 //!   play a position is P iff it has a move and every option is N; so it suffices that (a) no

@@ -426,11 +426,9 @@ impl Found {
                 Ok(o) => o,
             };
             // An option above it that nothing explored: play may not end (draws possible).
-            let up = opts
-                .options
-                .iter()
-                .filter_map(|(q, _)| q.as_ref())
-                .find(|q| known(&q[..k]).is_none() && crate::explore::guard::above(&p[..k], &q[..k]));
+            let up = opts.options.iter().filter_map(|(q, _)| q.as_ref()).find(|q| {
+                known(&q[..k]).is_none() && crate::explore::guard::above(&p[..k], &q[..k])
+            });
             if let Some(q) = up {
                 let label = crate::explore::guard::upward_words(&format_position(q, k));
                 return (Far { value: None, label, checked: false }, None);

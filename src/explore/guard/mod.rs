@@ -83,7 +83,9 @@ pub fn capped_words(cap: Duration) -> String {
 
 /// A duration in seconds, as few digits as it takes (`10 s`, `0.25 s`).
 fn secs(d: Duration) -> String {
-    crate::explore::pattern::grammar::search::seconds(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    crate::explore::pattern::grammar::search::seconds(
+        u64::try_from(d.as_millis()).unwrap_or(u64::MAX),
+    )
 }
 
 /// The most far positions asked that are checked (later ones are answered unchecked).
