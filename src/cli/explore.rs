@@ -188,11 +188,16 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
 
 /// `--count` (the tally) or `--list` (the positions of an outcome) instead of the report.
 fn tally_or_list(args: &ArgMatches, table: &Table) -> Option<Result<ExitCode>> {
+    // With --multiset each multiset is counted and listed once, at its first cell.
+    let multiset = args.get_flag("multiset");
     if args.get_flag("count") {
-        return Some(count(table, args.get_flag("json")));
+        return Some(count(table, multiset, args.get_flag("json")));
     }
     let which = super::explore_out::list_asked(args)?;
-    let source = games::explore::list::Source::Table(table);
+    let source = match multiset {
+        true => games::explore::list::Source::Multisets(table),
+        false => games::explore::list::Source::Table(table),
+    };
     Some(super::explore_out::write_list(&source, which, args.get_flag("json")))
 }
 
@@ -718,8 +723,12 @@ fn check_with(
 }
 
 /// `--count`: the tally of the box's outcomes and values (`games::count::positions`).
-fn count(table: &games::explore::table::Table, json: bool) -> Result<ExitCode> {
-    super::explore_out::write_tally(&games::count::positions::tally(table), json)
+fn count(table: &games::explore::table::Table, multiset: bool, json: bool) -> Result<ExitCode> {
+    let tally = match multiset {
+        true => games::count::positions::tally_multisets(table),
+        false => games::count::positions::tally(table),
+    };
+    super::explore_out::write_tally(&tally, json)
 }
 
 /// `--max-options`: the budget of `--winning`'s lists.

@@ -1,6 +1,6 @@
 //! `games explore ... --count`: how many positions of the box are P, N and D (and undecided),
 //! and how many have each Grundy value (∞(K) values together as "loopy"). A plain tally of the
-//! explored table: every cell is one position of the box.
+//! explored table: every cell is one position of the box (with `--multiset`, each multiset once).
 
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use crate::out::Out;
@@ -23,8 +23,22 @@ crate::json_object!(Tally { "positions" => positions, "P" => p, "N" => n, "D" =>
 
 /// Counts the outcomes and values of every cell.
 pub fn tally(t: &Table) -> Tally {
-    let mut out = Tally { positions: t.outcome.len() as u64, ..Tally::default() };
-    for &o in &t.outcome {
+    tally_of(t, |_| true)
+}
+
+/// [`tally`] of a `--multiset` table: each multiset once, at its first cell in box order
+/// ([`crate::explore::space::Space::first_of_multiset`]).
+pub fn tally_multisets(t: &Table) -> Tally {
+    let k = t.space.arity();
+    tally_of(t, |cell| t.space.first_of_multiset(&t.position(cell)[..k]))
+}
+
+/// The tally of the cells `counted` keeps.
+fn tally_of(t: &Table, counted: impl Fn(usize) -> bool) -> Tally {
+    let mut out = Tally::default();
+    let cells = || (0..t.cells()).filter(|&c| counted(c));
+    for o in cells().map(|c| t.outcome[c]) {
+        out.positions += 1;
         match o {
             b'P' => out.p += 1,
             b'N' => out.n += 1,
@@ -34,8 +48,8 @@ pub fn tally(t: &Table) -> Tally {
     }
     if !t.misere {
         let mut values: Vec<u32> =
-            t.grundy.iter().copied().filter(|&g| g != NO_VALUE && g != LOOPY).collect();
-        out.loopy = t.grundy.iter().filter(|&&g| g == LOOPY).count() as u64;
+            cells().map(|c| t.grundy[c]).filter(|&g| g != NO_VALUE && g != LOOPY).collect();
+        out.loopy = cells().filter(|&c| t.grundy[c] == LOOPY).count() as u64;
         values.sort_unstable();
         for g in values {
             match out.values.last_mut() {

@@ -1,0 +1,196 @@
+//! Faults found on the new surfaces (issue 47), each reproduced here first: a stress run of the
+//! brute force interrupted by a signal (the count of passed cases), an interactor that computes
+//! or sleeps (not idleness) against two programs blocked reading each other (idleness), control
+//! bytes and long lines in transcripts, a 10 MB bad input line echoed, a `--serve` request line
+//! larger than memory, big tables under `ulimit -v`, `--list` into a closed pipe, and
+//! `--multiset` counting multisets. Only `sh` and coreutils are needed: every program a test
+//! runs is a shell script written here.
+
+mod common;
+
+use common::{GAMES, games, temp_dir, text};
+use std::process::{Command, Stdio};
+
+/// Has process `pid` a handler for SIGINT (bit 2 of `SigCgt` in `/proc/PID/status`)? The
+/// readiness of a run to be interrupted: `games` installs its handler before the work starts.
+fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    let caught = status.lines().find_map(|l| l.strip_prefix("SigCgt:"));
+    caught.and_then(|h| u64::from_str_radix(h.trim(), 16).ok()).is_some_and(|m| m & 2 != 0)
+}
+
+/// A shell script in `dir`, run as `sh PATH`.
+fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, body).unwrap();
+    format!("sh {}", p.display())
+}
+
+/// Every byte of `s` is printable ASCII, a line feed, or part of a UTF-8 letter: nothing that
+/// can act on a terminal.
+fn no_raw_control(s: &[u8]) -> bool {
+    s.iter().all(|&b| b == b'\n' || (0x20..0x7f).contains(&b) || b >= 0x80)
+        && std::str::from_utf8(s).is_ok_and(|t| t.chars().all(|c| c == '\n' || !c.is_control()))
+}
+
+#[test]
+fn stress_brute_interrupted_says_how_many_passed() {
+    for (signal, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+        let child = Command::new(GAMES)
+            .args(["stress", "nim", "--brute", "--cases", "1000000000", "--jobs", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let mut polls = 0u64;
+        while !catches_sigint(pid) {
+            polls += 1;
+            assert!(polls < 10_000_000, "games never caught SIGINT");
+            std::thread::yield_now();
+        }
+        let sent = Command::new("kill").args([signal, &pid.to_string()]).status().unwrap();
+        assert!(sent.success());
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{err}");
+        let line = err.trim();
+        assert_eq!(line.lines().count(), 1, "{err}");
+        let prefix = format!("games stress nim: interrupted by {name} (");
+        let rest = line.strip_prefix(&prefix).unwrap_or_else(|| panic!("{err}"));
+        let (passed, tail) = rest.split_once(' ').unwrap();
+        assert!(passed.parse::<u64>().is_ok_and(|n| n < 1_000_000_000), "{err}");
+        assert_eq!(tail, "of 1000000000 cases passed before it)", "{err}");
+    }
+}
+
+/// `games test --interactor INTERACTOR --against SOLUTION CASE`: exit code and report.
+fn interact(dir: &std::path::Path, interactor: &str, solution: &str) -> (Option<i32>, Vec<u8>) {
+    let case = dir.join("case.in");
+    std::fs::write(&case, "5\n").unwrap();
+    let case = case.display().to_string();
+    let args = ["test", "--interactor", interactor, "--against", solution, "--timeout", "60"];
+    let mut args = args.to_vec();
+    args.push(&case);
+    let out = games(&args, b"");
+    let mut report = out.stdout;
+    report.extend_from_slice(&out.stderr);
+    (out.status.code(), report)
+}
+
+#[test]
+fn an_interactor_that_sleeps_before_answering_is_not_idleness() {
+    let dir = temp_dir("slow-interactor");
+    // Reads the solution's move, thinks for 2 s (longer than the old 1 s idleness), answers.
+    let jury = script(
+        &dir,
+        "jury.sh",
+        "read n < \"$1\"\necho \"$n\"\nread a\nsleep 2\necho ok\nread b\n[ \"$b\" = done ]\n",
+    );
+    let solution = script(&dir, "sol.sh", "read n\necho 4\nread r\necho done\n");
+    let (code, report) = interact(&dir, &jury, &solution);
+    assert_eq!(code, Some(0), "{}", text(&report));
+    assert!(text(&report).starts_with("AC "), "{}", text(&report));
+}
+
+#[test]
+fn both_sides_blocked_reading_is_idleness() {
+    let dir = temp_dir("idle");
+    let jury = script(&dir, "jury.sh", "echo 5\nread a\n[ \"$a\" = 4 ]\n");
+    // Reads the first line, then waits for a second that never comes instead of answering.
+    let solution = script(&dir, "sol.sh", "read n\nread m\necho 4\n");
+    let (code, report) = interact(&dir, &jury, &solution);
+    assert_eq!(code, Some(1), "{}", text(&report));
+    assert!(text(&report).starts_with("IL "), "{}", text(&report));
+}
+
+#[test]
+fn a_solution_that_sleeps_is_a_time_limit_not_idleness() {
+    let dir = temp_dir("sleeper");
+    let jury = script(&dir, "jury.sh", "echo 5\nread a\n[ \"$a\" = 4 ]\n");
+    let solution = script(&dir, "sol.sh", "read n\nsleep 600\necho 4\n");
+    let case = dir.join("case.in");
+    std::fs::write(&case, "5\n").unwrap();
+    let case = case.display().to_string();
+    let args = ["test", "--interactor", &jury, "--against", &solution, "--timeout", "3", &case];
+    let out = games(&args, b"");
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.starts_with("TLE "), "{report}");
+}
+
+#[test]
+fn transcripts_escape_control_bytes_and_cut_long_lines() {
+    let dir = temp_dir("transcript");
+    // Retitles the terminal, clears the screen, a NUL, CR and DEL, then a line of 2,000,000
+    // bytes, then calls the solution's (missing) answer wrong.
+    let jury = script(
+        &dir,
+        "jury.sh",
+        "printf '\\033]0;pwned\\007\\033[2J\\000x\\r\\177\\n'\nhead -c 2000000 /dev/zero | tr '\\000' a\necho\necho bad >&2\nexit 1\n",
+    );
+    let solution = script(&dir, "sol.sh", "cat > /dev/null\n");
+    let (code, report) = interact(&dir, &jury, &solution);
+    let shown = text(&report);
+    assert_eq!(code, Some(1), "{shown}");
+    assert!(shown.starts_with("WA "), "{shown}");
+    assert!(no_raw_control(&report), "{shown:?}");
+    assert!(shown.contains("> \\u001b]0;pwned\\u0007\\u001b[2J\\u0000x\\r\\u007f\n"), "{shown}");
+    assert!(shown.contains(&format!("> {}... (2000000 bytes)\n", "a".repeat(120))), "{shown}");
+    assert!(report.len() < 4096, "{} bytes", report.len());
+}
+
+#[test]
+fn stress_interactor_escapes_the_generated_input() {
+    let dir = temp_dir("istress");
+    let generator = script(&dir, "gen.sh", "printf '\\033[2J%s\\n' \"$1\"\n");
+    let jury = script(&dir, "jury.sh", "exit 1\n");
+    let solution = script(&dir, "sol.sh", "cat > /dev/null\n");
+    let save = dir.join("failing.in").display().to_string();
+    let args = [
+        "stress",
+        "--interactor",
+        &jury,
+        "--gen",
+        &generator,
+        "--against",
+        &solution,
+        "--cases",
+        "1",
+        "--save",
+        &save,
+    ];
+    let out = games(&args, b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(no_raw_control(&out.stdout), "{:?}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("\\u001b[2J"), "{}", text(&out.stdout));
+}
+
+/// A line of 10 MB that is not a position.
+fn ten_megabytes() -> Vec<u8> {
+    let mut line = vec![b'7'; 10 << 20];
+    line[5] = b'x';
+    line.push(b'\n');
+    line
+}
+
+#[test]
+fn a_bad_line_of_10_mb_is_echoed_cut_with_its_length() {
+    let line = ten_megabytes();
+    let asks: [&[&str]; 4] = [
+        &["explore", "--game", "nim:1", "--box", "0..10", "--at", "-"],
+        &["explore", "--game", "nim:2", "--box", "0..10,0..10", "--winning", "-"],
+        &["explore", "--game", "nim:1", "--box", "0..10", "--serve"],
+        &["explore", "--game", "nim:1", "--box", "0..10", "--remoteness", "--at", "-"],
+    ];
+    for args in asks {
+        let out = games(args, &line);
+        let err = text(&out.stderr);
+        assert!(out.stderr.len() < 1000, "{args:?}: {} bytes on stderr", out.stderr.len());
+        assert!(err.contains("bytes)"), "{args:?}: {err}");
+        assert!(out.stdout.len() < 1000, "{args:?}: {} bytes on stdout", out.stdout.len());
+    }
+}
