@@ -194,3 +194,171 @@ fn a_bad_line_of_10_mb_is_echoed_cut_with_its_length() {
         assert!(out.stdout.len() < 1000, "{args:?}: {} bytes on stdout", out.stdout.len());
     }
 }
+
+/// `games ARGS` under `ulimit -v KB` (through `sh -c`), with `stdin`: exit code and stderr.
+fn games_limited(kb: u64, args: &[&str], stdin: &[u8]) -> (Option<i32>, String, Vec<u8>) {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let cmd = format!("ulimit -v {kb}; exec {GAMES} {}", quoted.join(" "));
+    let mut child = Command::new("sh")
+        .args(["-c", &cmd])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (out.status.code(), text(&out.stderr), out.stdout)
+}
+
+#[test]
+fn a_serve_request_larger_than_memory_is_one_line_not_an_abort() {
+    let mut input = b"3\n".to_vec();
+    input.extend(std::iter::repeat_n(b'7', 400_000_000));
+    input.extend_from_slice(b"\n5\n");
+    let args = ["explore", "--game", "nim:1", "--box", "0..10", "--serve"];
+    let (code, err, out) = games_limited(300_000, &args, &input);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(text(&out), "0\nunknown\n0\n", "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("a request of 400000000 bytes"), "{err}");
+    assert!(err.len() < 400, "{err}");
+}
+
+#[test]
+fn big_tables_under_a_memory_limit_say_cannot_allocate() {
+    let boxes: [&[&str]; 5] = [
+        &["--game", "nim:2", "--box", "0..8191,0..8191"],
+        &["--game", "wythoff", "--misere", "--box", "0..8000,0..8000"],
+        &["--game", "0.07", "--box", "0..60000000"],
+        &["--game", "wythoff", "--box", "0..7000,0..7000"],
+        &["--game", "bash:3", "--remoteness", "--box", "0..20000000"],
+    ];
+    for b in boxes {
+        let mut args = vec!["explore", "--no-table"];
+        args.extend_from_slice(b);
+        let (code, err, _) = games_limited(300_000, &args, b"");
+        assert_eq!(code, Some(1), "{b:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{b:?}: {err}");
+        assert!(err.contains("cannot allocate"), "{b:?}: {err}");
+    }
+    // A remoteness hull past the bound of its moves is refused by that bound first, under
+    // any memory limit.
+    let args =
+        ["explore", "--no-table", "--game", "nim:2", "--remoteness", "--box", "0..8191,0..8191"];
+    let (code, err, _) = games_limited(300_000, &args, b"");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("moves; use a smaller box"), "{err}");
+}
+
+/// The CPU seconds (user + system, hundredths) of the children of `sh -c SCRIPT; times`.
+fn children_cpu(script: &str) -> u64 {
+    let out = Command::new("sh").args(["-c", &format!("{script}; times")]).output().unwrap();
+    let said = text(&out.stdout);
+    let line = said.lines().last().unwrap_or_default().to_string();
+    let secs = |t: &str| -> u64 {
+        let (m, s) = t.trim_end_matches('s').split_once('m').unwrap();
+        let (whole, frac) = s.split_once('.').unwrap_or((s, "0"));
+        let frac: String = frac.chars().chain("00".chars()).take(2).collect();
+        m.parse::<u64>().unwrap() * 6000
+            + whole.parse::<u64>().unwrap() * 100
+            + frac.parse::<u64>().unwrap()
+    };
+    line.split_whitespace().map(secs).sum()
+}
+
+#[test]
+fn list_stops_when_its_reader_is_gone() {
+    // The work of a list cut after its first line (`| head -1`) against the whole list: the
+    // table is the same, the listing (25 million lines) is the cut one's only difference.
+    let list = format!("{GAMES} explore --game nim:2 --box 0..5000,0..5000 --list all");
+    let whole = children_cpu(&format!("{list} > /dev/null"));
+    let cut = children_cpu(&format!("{list} | head -1 > /dev/null"));
+    assert!(cut * 3 < whole, "cut {cut} against whole {whole} (hundredths of a second)");
+}
+
+/// Positions of a multiset game in the test's own terms: subtract 1 or 3 from one heap.
+const SUB13: &str = "awk '{ n = split($0, a, \" \"); out = \"\"; for (i = 1; i <= n; i++) for (s = 1; s <= 3; s += 2) if (a[i] >= s) { l = \"\"; for (j = 1; j <= n; j++) l = l (j > 1 ? \" \" : \"\") (j == i ? a[j] - s : a[j]); out = out (out == \"\" ? \"\" : \";\") l } print out; fflush() }'";
+
+/// The outcome of a multiset of heaps under [`SUB13`], by plain search (P: every option N).
+fn sub13_is_p(heaps: &[u64], memo: &mut std::collections::HashMap<Vec<u64>, bool>) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let mut p = true;
+    for i in 0..key.len() {
+        for s in [1, 3] {
+            if key[i] >= s {
+                let mut o = key.clone();
+                o[i] -= s;
+                if sub13_is_p(&o, memo) {
+                    p = false;
+                }
+            }
+        }
+    }
+    memo.insert(key, p);
+    p
+}
+
+/// The cells of a box, row-major.
+fn cells(lo: &[u64], hi: &[u64]) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for (a, b) in lo.iter().zip(hi) {
+        all = all
+            .into_iter()
+            .flat_map(|p| (*a..=*b).map(move |x| [p.clone(), vec![x]].concat()))
+            .collect();
+    }
+    all
+}
+
+#[test]
+fn multiset_count_and_list_take_each_multiset_once() {
+    let mut memo = std::collections::HashMap::new();
+    for (spec, lo, hi) in [
+        ("0..5^3", vec![0, 0, 0], vec![5, 5, 5]),
+        ("1..2,0..3", vec![1, 0], vec![2, 3]),
+        ("0..2,1..3,0..4", vec![0, 1, 0], vec![2, 3, 4]),
+    ] {
+        // Each multiset once: the first of its cells in box order.
+        let mut seen = std::collections::HashSet::new();
+        let firsts: Vec<Vec<u64>> = cells(&lo, &hi)
+            .into_iter()
+            .filter(|p| {
+                let mut key = p.clone();
+                key.sort_unstable();
+                seen.insert(key)
+            })
+            .collect();
+        let want_p: Vec<&Vec<u64>> = firsts.iter().filter(|p| sub13_is_p(p, &mut memo)).collect();
+        let base = ["explore", "--moves", SUB13, "--multiset", "--box", spec];
+        let out = games(&[&base[..], &["--list", "P"]].concat(), b"");
+        assert_eq!(out.status.code(), Some(0), "{spec}: {}", text(&out.stderr));
+        let want: String = want_p
+            .iter()
+            .map(|p| format!("{}\n", p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+            .collect();
+        assert_eq!(text(&out.stdout), want, "{spec}");
+        let out = games(&[&base[..], &["--count"]].concat(), b"");
+        let said = text(&out.stdout);
+        assert!(
+            said.starts_with(&format!(
+                "positions {}\nP {}\nN {}\n",
+                firsts.len(),
+                want_p.len(),
+                firsts.len() - want_p.len()
+            )),
+            "{spec}: {said}"
+        );
+    }
+}

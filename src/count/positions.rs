@@ -47,16 +47,21 @@ fn tally_of(t: &Table, counted: impl Fn(usize) -> bool) -> Tally {
         }
     }
     if !t.misere {
-        let mut values: Vec<u32> =
-            cells().map(|c| t.grundy[c]).filter(|&g| g != NO_VALUE && g != LOOPY).collect();
-        out.loopy = cells().filter(|&c| t.grundy[c] == LOOPY).count() as u64;
-        values.sort_unstable();
-        for g in values {
-            match out.values.last_mut() {
-                Some(last) if last.0 == g => last.1 += 1,
-                _ => out.values.push((g, 1)),
+        // Counted in place (small values in an array, the rest in a map): no copy of the
+        // table's values, which may fill the memory already.
+        const SMALL: usize = 1 << 12;
+        let mut small = [0u64; SMALL];
+        let mut large = std::collections::BTreeMap::<u32, u64>::new();
+        for g in cells().map(|c| t.grundy[c]) {
+            match g {
+                LOOPY => out.loopy += 1,
+                NO_VALUE => {}
+                g if (g as usize) < SMALL => small[g as usize] += 1,
+                g => *large.entry(g).or_insert(0) += 1,
             }
         }
+        let small = small.iter().enumerate().filter(|&(_, &c)| c > 0);
+        out.values = small.map(|(g, &c)| (g as u32, c)).chain(large).collect();
     }
     out
 }
