@@ -362,3 +362,31 @@ fn multiset_count_and_list_take_each_multiset_once() {
         );
     }
 }
+
+#[test]
+fn first_of_multiset_matches_the_first_cell_in_box_order_on_random_boxes() {
+    use games::explore::space::Space;
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for _ in 0..3000 {
+        let k = 1 + next(4) as usize;
+        let ranges: Vec<(u64, u64)> = (0..k)
+            .map(|_| {
+                let a = next(4);
+                (a, a + next(4))
+            })
+            .collect();
+        let space = Space::from_ranges(&ranges);
+        let (lo, hi): (Vec<u64>, Vec<u64>) = ranges.iter().copied().unzip();
+        let mut seen = std::collections::HashSet::new();
+        for p in cells(&lo, &hi) {
+            let mut key = p.clone();
+            key.sort_unstable();
+            let first = seen.insert(key);
+            assert_eq!(space.first_of_multiset(&p), first, "{ranges:?} at {p:?}");
+        }
+    }
+}

@@ -210,25 +210,11 @@ impl Space {
         // after it still placeable in their ranges.
         let mut left: Vec<u64> = p.to_vec();
         left.sort_unstable();
-        for i in 0..k {
-            let mut prev = None;
-            for j in 0..left.len() {
-                let v = left[j];
-                if v >= p[i] {
-                    break;
-                }
-                if prev == Some(v) || v < self.lo[i] || v > self.hi[i] {
-                    prev = Some(v);
-                    continue;
-                }
-                prev = Some(v);
-                let mut rest = left.clone();
-                rest.remove(j);
-                if self.placeable(&rest, i + 1) {
-                    return false;
-                }
+        for (i, &heap) in p.iter().enumerate() {
+            if self.smaller_fits(&left, i, heap) {
+                return false;
             }
-            match left.iter().position(|&v| v == p[i]) {
+            match left.iter().position(|&v| v == heap) {
                 Some(j) => {
                     left.remove(j);
                 }
@@ -236,6 +222,24 @@ impl Space {
             }
         }
         true
+    }
+
+    /// Can a heap of `left` (sorted) smaller than `heap` stand at coordinate `i`, the other
+    /// heaps of `left` then standing at the coordinates after it?
+    fn smaller_fits(&self, left: &[u64], i: usize, heap: u64) -> bool {
+        let mut tried = None;
+        for (j, &v) in left.iter().enumerate().take_while(|&(_, &v)| v < heap) {
+            if tried == Some(v) || v < self.lo[i] || v > self.hi[i] {
+                continue;
+            }
+            tried = Some(v);
+            let mut rest = left.to_vec();
+            rest.remove(j);
+            if self.placeable(&rest, i + 1) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Can the heaps `values` (sorted) stand at the coordinates `from..` each within its range?
