@@ -233,8 +233,10 @@ fn a_serve_request_larger_than_memory_is_one_line_not_an_abort() {
 
 #[test]
 fn big_tables_under_a_memory_limit_say_cannot_allocate() {
-    let boxes: [&[&str]; 5] = [
+    let boxes: [&[&str]; 6] = [
         &["--game", "nim:2", "--box", "0..8191,0..8191"],
+        // 43,758 multisets, but a grid of 214 million cells: refused before the search.
+        &["--moves", SUB13, "--multiset", "--box", "0..10^8"],
         &["--game", "wythoff", "--misere", "--box", "0..8000,0..8000"],
         &["--game", "0.07", "--box", "0..60000000"],
         &["--game", "wythoff", "--box", "0..7000,0..7000"],

@@ -609,6 +609,9 @@ fn explorer<'a>(
     // The box first: cell c is position c (multisets: cell_id maps it).
     let mut cell_id: Vec<u32> = Vec::new();
     if program.multiset {
+        // The box's grid still maps each cell to its multiset and holds the table (a value and
+        // an outcome a cell): a grid too large for memory is refused before the search.
+        crate::error::probe(cells.saturating_mul(4 + 5), "the multiset box's grid")?;
         cell_id = try_with_capacity(cells, "the box's positions")?;
     }
     cells_of(space, None, program.multiset, |p| {
