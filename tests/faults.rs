@@ -197,7 +197,8 @@ fn a_bad_line_of_10_mb_is_echoed_cut_with_its_length() {
 
 /// `games ARGS` under `ulimit -v KB` (through `sh -c`), with `stdin`: exit code and stderr.
 fn games_limited(kb: u64, args: &[&str], stdin: &[u8]) -> (Option<i32>, String, Vec<u8>) {
-    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let quoted: Vec<String> =
+        args.iter().map(|a| format!("'{}'", a.replace('\'', "'\\''"))).collect();
     let cmd = format!("ulimit -v {kb}; exec {GAMES} {}", quoted.join(" "));
     let mut child = Command::new("sh")
         .args(["-c", &cmd])
