@@ -126,8 +126,9 @@ pub fn excerpt(bytes: &[u8]) -> String {
         if cut == bytes.len() {
             break;
         }
-        // A character: its first byte and at most three continuation bytes after it.
-        let end = bytes.len().min(cut + 4);
+        // A character: its first byte and, after a lead byte, at most three continuation
+        // bytes (a stray byte that is not UTF-8 counts as one character).
+        let end = if bytes[cut] >= 0xC0 { bytes.len().min(cut + 4) } else { cut + 1 };
         cut += 1 + bytes[cut + 1..end].iter().take_while(|&&b| b & 0xC0 == 0x80).count();
     }
     let mut s = escape(&bytes[..cut], Lines::Escape);
