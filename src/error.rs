@@ -113,6 +113,31 @@ pub fn escape(bytes: &[u8], lines: Lines) -> String {
     s
 }
 
+/// The most characters of user input one message echoes ([`excerpt`]).
+pub const ECHOED: usize = 120;
+
+/// User bytes echoed inside a one-line message (a bad line, a token, a program's reply): the
+/// first [`ECHOED`] characters, [`escape`]d with [`Lines::Escape`], and where that is not all,
+/// `...` and the whole length, `(10485760 bytes)`. The one bounded echo of every message: a
+/// line of 10 MB is never written back whole, and only its start is escaped.
+pub fn excerpt(bytes: &[u8]) -> String {
+    let mut cut = 0;
+    for _ in 0..ECHOED {
+        if cut == bytes.len() {
+            break;
+        }
+        // A character: its first byte and, after a lead byte, at most three continuation
+        // bytes (a stray byte that is not UTF-8 counts as one character).
+        let end = if bytes[cut] >= 0xC0 { bytes.len().min(cut + 4) } else { cut + 1 };
+        cut += 1 + bytes[cut + 1..end].iter().take_while(|&&b| b & 0xC0 == 0x80).count();
+    }
+    let mut s = escape(&bytes[..cut], Lines::Escape);
+    if cut < bytes.len() {
+        s.push_str(&format!("... ({} bytes)", bytes.len()));
+    }
+    s
+}
+
 /// Format characters that change how the text around them looks without showing themselves.
 fn invisible(c: char) -> bool {
     matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
@@ -199,6 +224,21 @@ pub fn is_space(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn excerpt_is_bounded_and_says_the_length() {
+        assert_eq!(excerpt(b"3 x\x1b[2J"), "3 x\\u001b[2J");
+        let long = vec![b'7'; 10 << 20];
+        let e = excerpt(&long);
+        assert_eq!(e, format!("{}... (10485760 bytes)", "7".repeat(ECHOED)));
+        // Characters, not bytes: 120 two-byte letters are echoed whole.
+        let greek = "\u{3b1}".repeat(ECHOED);
+        assert_eq!(excerpt(greek.as_bytes()), greek);
+        let more = "\u{3b1}".repeat(ECHOED + 1);
+        assert!(excerpt(more.as_bytes()).ends_with("... (242 bytes)"));
+        // Continuation bytes without a first byte are not one long character.
+        assert!(excerpt(&[0x80; 1000]).len() < 1000);
+    }
 
     #[test]
     fn locates_lines_and_columns() {

@@ -57,6 +57,12 @@ impl Out {
         }
     }
 
+    /// Has a streaming buffer's sink refused a write (its reader gone)? Everything appended
+    /// from then on is dropped, so a writer of a long stream stops there.
+    pub fn stalled(&self) -> bool {
+        self.sink.as_ref().is_some_and(|s| s.error.is_some())
+    }
+
     /// A streaming buffer's bytes go to its sink (or, after a write error, nowhere).
     fn drain(&mut self) {
         if let Some(sink) = self.sink.as_mut() {

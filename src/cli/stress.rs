@@ -81,11 +81,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let cases = *args.get_one::<u64>("cases").unwrap_or(&300);
     let timeout = *args.get_one::<f64>("timeout").unwrap_or(&5.0);
     let timeout = std::time::Duration::from_secs_f64(timeout);
+    // Both forms record SIGINT, SIGTERM and SIGHUP: the run stops between cases and says how
+    // many passed (the brute force runs no program, but its cases are worth the count too).
+    process::Supervisor::install();
     let against = match args.get_one::<String>("against") {
-        Some(cmd) => {
-            process::Supervisor::install();
-            stress::Against::Command { cmd, timeout }
-        }
+        Some(cmd) => stress::Against::Command { cmd, timeout },
         None => stress::Against::Brute,
     };
     // The failing input is saved after the run: a path that would block the write (a FIFO, a
@@ -106,6 +106,15 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     process::sweep_orphans();
     let report = match result {
         Ok(report) => report,
+        Err(stress::StressError::Interrupted(sig)) if matches!(against, stress::Against::Brute) => {
+            io::error_line(&format!(
+                "games stress {}: interrupted by {} ({} of {cases} cases passed before it)",
+                p.name,
+                process::signal_name(sig),
+                progress.done(),
+            ));
+            return Ok(ExitCode::from(process::interrupted_exit_code(sig)));
+        }
         Err(e) => return Ok(super::stress_error(&format!("stress {}", p.name), &e, &progress)),
     };
     let who = match against {

@@ -90,10 +90,11 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     Ok(io::finish(code, summary.as_bytes()))
 }
 
-/// The last [`SHOWN`] lines of a transcript, indented.
+/// The last [`SHOWN`] lines of a transcript, indented and escaped ([`games::error::escape`]:
+/// a program's control bytes cannot act on the terminal; its lines were cut when recorded).
 fn transcript_tail(t: &[u8]) -> String {
-    let text = String::from_utf8_lossy(t);
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&[u8]> = t.strip_suffix(b"\n").unwrap_or(t).split(|&b| b == b'\n').collect();
+    let lines = if t.is_empty() { &[][..] } else { &lines[..] };
     let from = lines.len().saturating_sub(SHOWN);
     let mut out = format!("     transcript ({} lines; > interactor, < solution):\n", lines.len());
     if from > 0 {
@@ -101,7 +102,7 @@ fn transcript_tail(t: &[u8]) -> String {
     }
     for l in &lines[from..] {
         out.push_str("     ");
-        out.push_str(l);
+        out.push_str(&games::error::escape(l, games::error::Lines::Escape));
         out.push('\n');
     }
     out
@@ -162,8 +163,9 @@ pub fn stress(args: &ArgMatches) -> Result<ExitCode> {
             case.verdict.detail(),
             save.display()
         );
-        for line in String::from_utf8_lossy(&text).lines().take(SHOWN) {
-            report.push_str(&format!("     {line}\n"));
+        let body = text.strip_suffix(b"\n").unwrap_or(&text);
+        for line in body.split(|&b| b == b'\n').take(SHOWN) {
+            report.push_str(&format!("     {}\n", games::error::excerpt(line)));
         }
         report.push_str(&transcript_tail(&case.transcript));
         cleanup(&input, &scratch);

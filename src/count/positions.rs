@@ -1,6 +1,6 @@
 //! `games explore ... --count`: how many positions of the box are P, N and D (and undecided),
 //! and how many have each Grundy value (∞(K) values together as "loopy"). A plain tally of the
-//! explored table: every cell is one position of the box.
+//! explored table: every cell is one position of the box (with `--multiset`, each multiset once).
 
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use crate::out::Out;
@@ -23,8 +23,22 @@ crate::json_object!(Tally { "positions" => positions, "P" => p, "N" => n, "D" =>
 
 /// Counts the outcomes and values of every cell.
 pub fn tally(t: &Table) -> Tally {
-    let mut out = Tally { positions: t.outcome.len() as u64, ..Tally::default() };
-    for &o in &t.outcome {
+    tally_of(t, |_| true)
+}
+
+/// [`tally`] of a `--multiset` table: each multiset once, at its first cell in box order
+/// ([`crate::explore::space::Space::first_of_multiset`]).
+pub fn tally_multisets(t: &Table) -> Tally {
+    let k = t.space.arity();
+    tally_of(t, |cell| t.space.first_of_multiset(&t.position(cell)[..k]))
+}
+
+/// The tally of the cells `counted` keeps.
+fn tally_of(t: &Table, counted: impl Fn(usize) -> bool) -> Tally {
+    let mut out = Tally::default();
+    let cells = || (0..t.cells()).filter(|&c| counted(c));
+    for o in cells().map(|c| t.outcome[c]) {
+        out.positions += 1;
         match o {
             b'P' => out.p += 1,
             b'N' => out.n += 1,
@@ -33,16 +47,21 @@ pub fn tally(t: &Table) -> Tally {
         }
     }
     if !t.misere {
-        let mut values: Vec<u32> =
-            t.grundy.iter().copied().filter(|&g| g != NO_VALUE && g != LOOPY).collect();
-        out.loopy = t.grundy.iter().filter(|&&g| g == LOOPY).count() as u64;
-        values.sort_unstable();
-        for g in values {
-            match out.values.last_mut() {
-                Some(last) if last.0 == g => last.1 += 1,
-                _ => out.values.push((g, 1)),
+        // Counted in place (small values in an array, the rest in a map): no copy of the
+        // table's values, which may fill the memory already.
+        const SMALL: usize = 1 << 12;
+        let mut small = [0u64; SMALL];
+        let mut large = std::collections::BTreeMap::<u32, u64>::new();
+        for g in cells().map(|c| t.grundy[c]) {
+            match g {
+                LOOPY => out.loopy += 1,
+                NO_VALUE => {}
+                g if (g as usize) < SMALL => small[g as usize] += 1,
+                g => *large.entry(g).or_insert(0) += 1,
             }
         }
+        let small = small.iter().enumerate().filter(|&(_, &c)| c > 0);
+        out.values = small.map(|(g, &c)| (g as u32, c)).chain(large).collect();
     }
     out
 }

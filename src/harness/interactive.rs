@@ -13,8 +13,12 @@
 //!   judges what the solution wrote, even if the solution then failed on the verdict's heels);
 //! - the deadline (the whole exchange) passed with the solution still running: TLE (with only
 //!   the interactor running: FAIL, the jury is too slow);
-//! - nothing went either way for [`IDLE`] while neither program had a process running (both
-//!   wait to read): IL, the idleness limit (a solution that stops reading and waits);
+//! - both programs blocked reading their standard input, each waiting for the other (every
+//!   thread of both process groups asleep in a read of descriptor 0, in a wait for a child or
+//!   another thread; `/proc/PID/task/TID/syscall`), seen twice after nothing moved for [`IDLE`]:
+//!   IL, the idleness limit (a solution that stops writing and waits to read). A silence alone
+//!   is never IL: a side that computes or sleeps is not waiting, and meets the deadline; where
+//!   the state cannot be read (no `/proc`), only the deadline ends a silent exchange;
 //! - either wrote more than the output cap: OLE.
 //!
 //! A solution that stops reading and exits makes the interactor read the end of its input,
@@ -27,10 +31,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long both programs may wait for each other with nothing moving.
+/// How long nothing must move before both programs, seen blocked reading, are idle.
 pub const IDLE: Duration = Duration::from_millis(1000);
 /// The most transcript kept.
 pub const TRANSCRIPT: usize = 1 << 20;
+/// The bytes of one transcript line kept: a longer line is cut there and its length said.
+pub const LINE_KEPT: usize = crate::error::ECHOED;
 /// How much of the interactor's standard error is kept.
 const STDERR_KEPT: usize = 1 << 16;
 
@@ -91,7 +97,9 @@ impl Verdict {
 pub struct Interaction {
     pub verdict: Verdict,
     pub elapsed: Duration,
-    /// `> ` and `< ` lines, at most [`TRANSCRIPT`] bytes (the start of the exchange).
+    /// `> ` and `< ` lines, at most [`TRANSCRIPT`] bytes (the start of the exchange), each cut
+    /// after [`LINE_KEPT`] bytes (then ending `... (N bytes)`); raw bytes, to be escaped
+    /// ([`crate::error::escape`]) when shown.
     pub transcript: Vec<u8>,
 }
 
@@ -104,20 +112,54 @@ struct Shared {
     transcript: Mutex<Vec<u8>>,
 }
 
+/// Where one direction of the exchange stands in its current transcript line.
+#[derive(Default)]
+struct LineState {
+    /// Bytes of the current line so far (0: the next byte starts a line).
+    len: usize,
+}
+
 impl Shared {
-    fn log(&self, tag: &[u8], chunk: &[u8], at_line_start: &mut bool) {
+    /// Adds `chunk` to the transcript: each line tagged, its first [`LINE_KEPT`] bytes kept and
+    /// a longer line's length said (`... (N bytes)`) where it ends.
+    fn log(&self, tag: &[u8], chunk: &[u8], line: &mut LineState) {
         let mut t = self.transcript.lock().unwrap_or_else(|p| p.into_inner());
         for &b in chunk {
             if t.len() >= TRANSCRIPT {
                 return;
             }
-            if *at_line_start {
+            if b == b'\n' {
+                end_line(&mut t, line);
+                continue;
+            }
+            if line.len == 0 {
                 t.extend_from_slice(tag);
             }
-            t.push(b);
-            *at_line_start = b == b'\n';
+            line.len += 1;
+            if line.len <= LINE_KEPT {
+                t.push(b);
+            }
         }
     }
+
+    /// Ends the transcript's current line of one direction (at its end of stream too).
+    fn end_line(&self, line: &mut LineState) {
+        if line.len > 0 {
+            let mut t = self.transcript.lock().unwrap_or_else(|p| p.into_inner());
+            if t.len() < TRANSCRIPT {
+                end_line(&mut t, line);
+            }
+        }
+    }
+}
+
+/// Closes a transcript line: its length when it was cut, and the line feed.
+fn end_line(t: &mut Vec<u8>, line: &mut LineState) {
+    if line.len > LINE_KEPT {
+        t.extend_from_slice(format!("... ({} bytes)", line.len).as_bytes());
+    }
+    t.push(b'\n');
+    line.len = 0;
 }
 
 /// Copies `from` into `to` (dropped, so closed, at the end of `from`), logging and counting.
@@ -129,7 +171,7 @@ fn pump(
     shared: Arc<Shared>,
 ) {
     let mut buf = vec![0u8; 1 << 16];
-    let (mut total, mut line_start) = (0usize, true);
+    let (mut total, mut line) = (0usize, LineState::default());
     loop {
         let n = match from.read(&mut buf) {
             Ok(0) | Err(_) => break,
@@ -141,7 +183,7 @@ fn pump(
             shared.too_long.store(true, Ordering::SeqCst);
             break;
         }
-        shared.log(tag, &buf[..n], &mut line_start);
+        shared.log(tag, &buf[..n], &mut line);
         if let Some(w) = to.as_mut()
             && (w.write_all(&buf[..n]).is_err() || w.flush().is_err())
         {
@@ -149,6 +191,7 @@ fn pump(
             to = None;
         }
     }
+    shared.end_line(&mut line);
 }
 
 /// Keeps the start of a stream.
@@ -201,9 +244,17 @@ pub fn run(setup: &Setup, input: &Path, scratch: &Path) -> std::io::Result<Inter
     let (s_out, j_in) = (sol.stdout.take().ok_or_else(missing)?, jury.stdin.take());
     let cap = setup.output_cap;
     let sh = Arc::clone(&shared);
-    std::thread::spawn(move || pump(j_out, s_in, b"> ", cap, sh));
+    let (done, pumped) = std::sync::mpsc::channel::<()>();
+    let d = done.clone();
+    std::thread::spawn(move || {
+        pump(j_out, s_in, b"> ", cap, sh);
+        let _ = d.send(());
+    });
     let sh = Arc::clone(&shared);
-    std::thread::spawn(move || pump(s_out, j_in, b"< ", cap, sh));
+    std::thread::spawn(move || {
+        pump(s_out, j_in, b"< ", cap, sh);
+        let _ = done.send(());
+    });
     if let Some(e) = jury.stderr.take() {
         let k = Arc::clone(&stderr);
         std::thread::spawn(move || keep(e, k));
@@ -214,6 +265,12 @@ pub fn run(setup: &Setup, input: &Path, scratch: &Path) -> std::io::Result<Inter
     let watched = watch(setup, &shared, &mut jury, &mut sol);
     let j_status = process::kill_and_reap(&mut jury);
     let s_status = process::kill_and_reap(&mut sol);
+    // What the programs wrote before they ended belongs to the transcript: the pumps end at
+    // the end of their pipes (a descendant that left its group and keeps a pipe open is not
+    // waited for past a safety cap).
+    for _ in 0..2 {
+        let _ = pumped.recv_timeout(Duration::from_secs(2));
+    }
     let (end, j_done, s_done) = watched?;
     let j_status = j_done.map_or(j_status, |(st, _)| Ok(st))?;
     let s_status = s_done.map_or(s_status, |(st, _)| Ok(st))?;
@@ -271,7 +328,7 @@ fn watch(
 ) -> std::io::Result<(End, Exit, Exit)> {
     let deadline = shared.start + setup.timeout;
     let (mut j, mut s): (Exit, Exit) = (None, None);
-    let mut idle_seen = 0;
+    let (mut idle_seen, mut idle_last) = (0, u64::MAX);
     loop {
         if let Some(sig) = process::interrupted() {
             return Err(std::io::Error::new(
@@ -305,15 +362,18 @@ fn watch(
         if let Some(end) = end {
             return Ok((end, j, s));
         }
-        // Idle: both alive, nothing moved for IDLE, no process of either running, twice.
+        // Idle: both alive, nothing moved for IDLE, and both blocked reading their input from
+        // the other, seen twice with nothing moving between (a silence alone is never idleness:
+        // one side may be computing or sleeping).
         let now = shared.start.elapsed().as_millis() as u64;
-        let quiet = now.saturating_sub(shared.last.load(Ordering::SeqCst));
+        let last = shared.last.load(Ordering::SeqCst);
+        let quiet = now.saturating_sub(last);
         let both = j.is_none() && s.is_none();
         let waiting = || {
-            process::group_running(jury.id()) == Some(false)
-                && process::group_running(sol.id()) == Some(false)
+            process::group_waiting_for_input(jury.id()) == Some(true)
+                && process::group_waiting_for_input(sol.id()) == Some(true)
         };
-        if both && quiet >= IDLE.as_millis() as u64 && waiting() {
+        if both && quiet >= IDLE.as_millis() as u64 && last == idle_last && waiting() {
             idle_seen += 1;
             if idle_seen >= 2 {
                 return Ok((End::Idle, j, s));
@@ -321,6 +381,7 @@ fn watch(
         } else {
             idle_seen = 0;
         }
+        idle_last = last;
         std::thread::sleep(Duration::from_millis(if both { 20 } else { 5 }));
     }
 }
@@ -335,8 +396,6 @@ fn last_line(stderr: &[u8]) -> String {
     if line.is_empty() {
         String::new()
     } else {
-        let text = String::from_utf8_lossy(&line[..line.len().min(200)]);
-        let text: String = text.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
-        format!(": {}", text.trim())
+        format!(": {}", crate::error::excerpt(line.trim_ascii()))
     }
 }

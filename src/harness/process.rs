@@ -505,12 +505,77 @@ pub(crate) fn kill_and_reap(child: &mut std::process::Child) -> std::io::Result<
     reap(child, pid, &End::Exited)
 }
 
-/// For [`super::interactive`]: is some process of group `pgid` on a processor or ready for it
-/// (state `R`)? `None` without `/proc`.
-pub(crate) fn group_running(pgid: u32) -> Option<bool> {
+/// For [`super::interactive`]: is every process of group `pgid` blocked waiting for input?
+/// That is: each is asleep, each of its threads is either reading its standard input (a
+/// `read` on descriptor 0, the pipe from `games`), waiting for a child (a shell) or for another
+/// of its threads (a futex), and at least one thread of the group reads. A process asleep in
+/// anything else (a `sleep`, a timer, a computation's page fault) is not waiting for the other
+/// side. `None` where it cannot be told (no `/proc`, a `/proc/PID/syscall` that cannot be read,
+/// a processor whose system call numbers are not known here): then no idleness is ever seen.
+pub(crate) fn group_waiting_for_input(pgid: u32) -> Option<bool> {
     let dir = std::fs::read_dir("/proc").ok()?;
     let pids = dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok());
-    Some(pids.filter_map(proc_stat).any(|(state, _, pgrp)| pgrp == pgid && state == b'R'))
+    let mut reading = false;
+    for pid in pids {
+        match proc_stat(pid) {
+            Some((state, _, pgrp)) if pgrp == pgid && state != b'Z' && state != b'X' => {}
+            _ => continue,
+        }
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+        for task in tasks {
+            let tid = task.ok()?.file_name();
+            let dir = format!("/proc/{pid}/task/{}", tid.to_str()?);
+            let state = std::fs::read(format!("{dir}/stat")).ok()?;
+            let close = state.iter().rposition(|&b| b == b')')?;
+            if state.get(close + 2) != Some(&b'S') {
+                return Some(false);
+            }
+            let call = std::fs::read_to_string(format!("{dir}/syscall")).ok()?;
+            match blocked_in(&call)? {
+                Blocked::ReadingInput => reading = true,
+                Blocked::WaitingForOthers => {}
+                Blocked::Elsewhere => return Some(false),
+            }
+        }
+    }
+    Some(reading)
+}
+
+/// Where a sleeping thread is, from its `/proc/PID/task/TID/syscall` line (`NR ARG1 ...`).
+enum Blocked {
+    /// A read of descriptor 0.
+    ReadingInput,
+    /// Waiting for a child or another thread.
+    WaitingForOthers,
+    /// Anywhere else (a sleep, a poll with a timeout, not in a system call).
+    Elsewhere,
+}
+
+/// [`Blocked`] of a `/proc/.../syscall` line; `None` on a processor whose numbers are not known.
+fn blocked_in(line: &str) -> Option<Blocked> {
+    // (read, readv, pread64, preadv), (wait4, waitid, futex) by processor.
+    #[cfg(target_arch = "x86_64")]
+    const CALLS: ([i64; 4], [i64; 3]) = ([0, 19, 17, 295], [61, 247, 202]);
+    #[cfg(target_arch = "aarch64")]
+    const CALLS: ([i64; 4], [i64; 3]) = ([63, 65, 67, 69], [260, 95, 98]);
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    return None;
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let mut words = line.split_ascii_whitespace();
+        let Some(Ok(nr)) = words.next().map(str::parse::<i64>) else {
+            return Some(Blocked::Elsewhere);
+        };
+        let fd =
+            words.next().and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok());
+        Some(if CALLS.0.contains(&nr) && fd == Some(0) {
+            Blocked::ReadingInput
+        } else if CALLS.1.contains(&nr) {
+            Blocked::WaitingForOthers
+        } else {
+            Blocked::Elsewhere
+        })
+    }
 }
 
 /// Starts the program ([`spawn_group`]) and sets up the pump over its pipes.

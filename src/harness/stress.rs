@@ -8,7 +8,6 @@
 //! one the shell cannot run at all (exit status 126 or 127) is a set-up error, not a failure.
 //! Cases may run on several threads; the report is the same as a sequential run's.
 
-use crate::error::{Lines, escape};
 pub use crate::harness::process::{Limits, Outcome, output_cap, run_command};
 use crate::harness::shrink::{Budget, Shrunk, shrink};
 use crate::judge::Domain;
@@ -54,7 +53,7 @@ pub fn compare(expected: &[u8], got: &[u8]) -> Comparison {
     }
     let line = e.iter().zip(&g).position(|(a, b)| a != b).unwrap_or(e.len().min(g.len()));
     let show = |lines: &[&[u8]]| {
-        lines.get(line).map_or("<no line>".to_string(), |l| escape(l, Lines::Escape))
+        lines.get(line).map_or("<no line>".to_string(), |l| crate::error::excerpt(l))
     };
     Comparison::Differ { line: line + 1, expected: show(&e), got: show(&g) }
 }
@@ -290,7 +289,7 @@ pub fn judge_command(
 
 /// The set-up error for a command the shell could not run (its exit status 126 or 127).
 pub fn cannot_run(cmd: &str, code: i32, stderr: &[u8]) -> StressError {
-    let why = escape(stderr.split(|&b| b == b'\n').next().unwrap_or(b""), Lines::Escape);
+    let why = crate::error::excerpt(stderr.split(|&b| b == b'\n').next().unwrap_or(b""));
     let why = why.trim();
     StressError::SetUp(format!(
         "cannot run `{cmd}`: the shell exited with status {code} ({}){}",

@@ -2,8 +2,9 @@
 //! --remoteness --serve`) against a correct solution (AC on every start), the weak example
 //! (WA, with a transcript), and wrong solutions written here: a wrong move (WA), too slow (TLE),
 //! a protocol error (PE), one that stops reading and exits (the interactor's verdict, PE), one
-//! that stops reading and waits (IL, idleness), one that crashes (RE). Without python3
-//! they fail, unless `GAMES_TEST_NO_PYTHON=1`.
+//! that waits to read instead of answering (IL, idleness), one that sleeps instead (TLE: not
+//! blocked reading), one that crashes (RE). Without python3 they fail, unless
+//! `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
 
@@ -68,7 +69,7 @@ fn wrong_solutions_get_their_verdicts() {
         format!("python3 {}", p.display())
     };
     let first = "import sys, time\nn = int(sys.stdin.readline())\n";
-    let cases: [(&str, String, &str, &str); 6] = [
+    let cases: [(&str, String, &str, &str); 7] = [
         (
             "wrong-move",
             format!("{first}print(2, flush=True)\nsys.stdin.readline()\n"),
@@ -83,7 +84,8 @@ fn wrong_solutions_get_their_verdicts() {
             "expected a number",
         ),
         ("exits", format!("{first}print(1, flush=True)\n"), "PE", "the solution stopped"),
-        ("waits", format!("{first}time.sleep(60)\n"), "IL", ""),
+        ("waits", format!("{first}sys.stdin.readline()\n"), "IL", ""),
+        ("sleeps", format!("{first}time.sleep(60)\n"), "TLE", ""),
         ("crash", format!("{first}sys.exit(3)\n"), "RE", "exit status: 3"),
     ];
     for (name, src, want, said) in cases {

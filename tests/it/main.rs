@@ -39,6 +39,7 @@ mod explore_remoteness;
 mod explore_score;
 mod explore_shapes;
 mod explore_signals;
+mod faults;
 mod graph;
 mod graph_games;
 mod hackenbush;

@@ -5,6 +5,7 @@
 //! the outcome bits of a take game's big box ([`crate::explore::big::BigBox`]), which holds no values
 //! (`-` in the text, `null` in JSON). The lines are appended to an [`Out`] as they are met, so
 //! a streaming `Out` writes a list of 10^8 positions in 64 KiB blocks, never holding it whole.
+//! The walk stops at the first failed write of a streaming `Out` (its reader gone: `| head`).
 //! `--json` writes one object, `{"list": "P", "count": N, "positions": [...]}`, with the whole
 //! list (each entry `[coordinates]`, or with `all` `{"position": [...], "value": V, "outcome":
 //! "N"}`), also streamed; `count` comes last since it is known only at the end.
@@ -56,44 +57,47 @@ pub enum Value<'a> {
 /// Where the positions come from.
 pub enum Source<'a> {
     Table(&'a Table),
+    /// A `--multiset` table: each multiset once, at its first cell in box order
+    /// ([`super::space::Space::first_of_multiset`]).
+    Multisets(&'a Table),
     Big(&'a BigBox),
 }
 
 impl Source<'_> {
-    /// Calls `f` with every position of the box in box order, its value and its outcome.
-    fn each(&self, mut f: impl FnMut(&[u64], Value, u8)) {
+    /// Calls `f` with every position of the box in box order, its value and its outcome, until
+    /// it returns false.
+    fn each(&self, mut f: impl FnMut(&[u64], Value, u8) -> bool) {
         match self {
-            Source::Table(t) => {
+            Source::Table(t) | Source::Multisets(t) => {
                 let k = t.space.arity();
+                let multiset = matches!(self, Source::Multisets(_));
                 for cell in 0..t.cells() {
+                    let p = t.position(cell);
+                    if multiset && !t.space.first_of_multiset(&p[..k]) {
+                        continue;
+                    }
                     let v = match t.grundy[cell] {
                         LOOPY => Value::Loopy(t.loopy.get(&cell).map_or(&[][..], |k| &k[..])),
                         NO_VALUE => Value::None,
                         g => Value::Int(g),
                     };
-                    f(&t.position(cell)[..k], v, t.outcome[cell]);
+                    if !f(&p[..k], v, t.outcome[cell]) {
+                        return;
+                    }
                 }
             }
-            Source::Big(b) => b.each_position(|p, is_p| {
-                f(p, Value::None, if is_p { b'P' } else { b'N' });
-                true
-            }),
+            Source::Big(b) => {
+                b.each_position(|p, is_p| f(p, Value::None, if is_p { b'P' } else { b'N' }))
+            }
         }
     }
 
     /// Calls `f` with every position of the box whose outcome is `want`, in box order (the
-    /// big box's P-positions straight from its set bits).
-    fn each_of(&self, want: u8, mut f: impl FnMut(&[u64], Value)) {
+    /// big box's P-positions straight from its set bits), until it returns false.
+    fn each_of(&self, want: u8, mut f: impl FnMut(&[u64], Value) -> bool) {
         match self {
-            Source::Big(b) if want == b'P' => b.each_p(|p| {
-                f(p, Value::None);
-                true
-            }),
-            _ => self.each(|p, v, o| {
-                if o == want {
-                    f(p, v)
-                }
-            }),
+            Source::Big(b) if want == b'P' => b.each_p(|p| f(p, Value::None)),
+            _ => self.each(|p, v, o| o != want || f(p, v)),
         }
     }
 }
@@ -107,6 +111,7 @@ pub fn text(out: &mut Out, source: &Source, which: Which) -> u64 {
             n += 1;
             ints(out, p, b' ');
             out.nl();
+            !out.stalled()
         }),
         Which::All => source.each(|p, v, o| {
             n += 1;
@@ -114,6 +119,7 @@ pub fn text(out: &mut Out, source: &Source, which: Which) -> u64 {
             out.byte(b' ');
             value_text(out, &v);
             out.byte(b' ').byte(o).nl();
+            !out.stalled()
         }),
     }
     n
@@ -128,6 +134,7 @@ pub fn json(out: &mut Out, source: &Source, which: Which) {
             out.str(if n > 0 { "," } else { "" });
             n += 1;
             coords_json(out, p);
+            !out.stalled()
         }),
         Which::All => source.each(|p, v, o| {
             out.str(if n > 0 { ",{\"position\":" } else { "{\"position\":" });
@@ -148,6 +155,7 @@ pub fn json(out: &mut Out, source: &Source, which: Which) {
                 }
             }
             out.str(",\"outcome\":\"").byte(o).str("\"}");
+            !out.stalled()
         }),
     }
     out.str("],\"count\":").int(n).str("}\n");

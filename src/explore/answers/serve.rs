@@ -105,30 +105,71 @@ pub trait Oracle {
     fn value(&self, text: &str) -> Result<String, String>;
 }
 
+/// The longest request line read: a longer one is answered `unknown` (said on standard error
+/// with its length) and skipped without being kept, so that no line can exhaust the memory.
+pub const MAX_REQUEST: usize = 1 << 16;
+
+/// The next request line of `input` into `line` (without its line feed): `Ok(None)` at the end
+/// of input, `Ok(Some(n))` with the line's whole length `n` (only the first [`MAX_REQUEST`] + 1
+/// bytes kept when it is longer).
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let mut total = 0usize;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok((total > 0).then_some(total));
+        }
+        let (take, end) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        let room = (MAX_REQUEST + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buf[..take.min(room)]);
+        total = total.saturating_add(take);
+        input.consume(take + usize::from(end));
+        if end {
+            return Ok(Some(total));
+        }
+    }
+}
+
 /// Answers every request of `input` on `output` until the end of `input` (see the module
 /// documentation). Returns the number of requests answered.
 pub fn serve(
     oracle: &dyn Oracle,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     mut note: impl FnMut(&str),
 ) -> std::io::Result<u64> {
     let mut answered = 0u64;
-    for line in input.split(b'\n') {
-        let line = line?;
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
-        let reply = match text.strip_suffix('?') {
-            Some(pos) => oracle.value(pos.trim()),
-            None => oracle.best(text).map(|m| m.unwrap_or_else(|| "none".to_string())),
-        };
-        let reply = reply.unwrap_or_else(|why| {
-            note(&format!("serve: '{}': {why}", crate::explore::program::excerpt(text.as_bytes())));
+    let mut line = Vec::new();
+    while let Some(length) = next_line(&mut input, &mut line)? {
+        let reply = if length > MAX_REQUEST {
+            let head = crate::error::excerpt(&line);
+            note(&format!(
+                "serve: a request of {length} bytes, more than {MAX_REQUEST} ('{head}'): unknown"
+            ));
             "unknown".to_string()
-        });
+        } else {
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let reply = match text.strip_suffix('?') {
+                Some(pos) => oracle.value(pos.trim()),
+                None => oracle.best(text).map(|m| m.unwrap_or_else(|| "none".to_string())),
+            };
+            reply.unwrap_or_else(|why| {
+                note(&format!("serve: '{}': {why}", crate::error::excerpt(text.as_bytes())));
+                "unknown".to_string()
+            })
+        };
         output.write_all(reply.as_bytes())?;
         output.write_all(b"\n")?;
         output.flush()?;
@@ -162,5 +203,19 @@ mod tests {
         assert_eq!(n, 5);
         assert_eq!(String::from_utf8(out).unwrap(), "4\nnone\nv5\nunknown\n3\n");
         assert_eq!(notes.len(), 1);
+    }
+
+    #[test]
+    fn a_long_request_is_skipped_unkept() {
+        let mut input = b"8\n".to_vec();
+        input.extend(std::iter::repeat_n(b'9', 3 * MAX_REQUEST));
+        input.extend_from_slice(b"\n6\n");
+        let (mut out, mut notes) = (Vec::new(), Vec::new());
+        let n = serve(&Halve, &input[..], &mut out, |s| notes.push(s.to_string())).unwrap();
+        assert_eq!(n, 3);
+        assert_eq!(String::from_utf8(out).unwrap(), "4\nunknown\n3\n");
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].contains(&format!("a request of {} bytes", 3 * MAX_REQUEST)));
+        assert!(notes[0].len() < 400, "{}", notes[0]);
     }
 }

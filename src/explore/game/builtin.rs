@@ -68,6 +68,7 @@
 //!   values computed until a period is proved (Guy-Smith, the subtraction window, the all-but
 //!   saltus test), or observed only; `split-nim` and `hdu6892` have their proved closed forms.
 
+use crate::error::try_with_capacity;
 use crate::explore::pattern::{Answer, Covers, Formula};
 use crate::explore::space::{MAX_ARITY, Space};
 use crate::explore::table::{LOOPY, Table};
@@ -225,6 +226,7 @@ pub fn table_within(
         }
     }
     if let (Builtin::Nim(_), false) = (game, misere) {
+        room(TABLE_BYTES * space.cells_u128())?;
         return nim_table(space);
     }
     // A long box of a rule whose period the certificate proves: values up to the proof, the
@@ -239,6 +241,7 @@ pub fn table_within(
     let dims: Vec<u64> = space.hi.iter().map(|&h| h + 1).collect();
     let hull = check_hull(game, space, misere, max_positions)?;
     let dims: Vec<usize> = dims.iter().map(|&d| d as usize).collect();
+    room(engine_bytes(game, misere, hull, &dims) + TABLE_BYTES * space.cells_u128())?;
     let strides = strides(&dims);
     let at = |p: &[u64]| -> usize { (0..k).map(|i| p[i] as usize * strides[i]).sum() };
     let mut t = if misere {
@@ -247,7 +250,7 @@ pub fn table_within(
             Builtin::Sg(rule) => sg_misere(rule, dims[0] as u64 - 1)?,
             Builtin::Family(_) => Vec::new(),
         };
-        let mut t = Table::new(space.clone(), true);
+        let mut t = Table::try_new(space.clone(), true).map_err(|e| e.to_string())?;
         for cell in 0..t.cells() {
             let pos = space.position(cell);
             t.outcome[cell] = if p[at(&pos)] { b'P' } else { b'N' };
@@ -262,11 +265,39 @@ pub fn table_within(
             }
             Builtin::Family(_) => Vec::new(),
         };
-        let values = (0..space.cells()).map(|cell| g[at(&space.position(cell))]).collect();
-        Table::from_grundy(space.clone(), values)
+        let mut values =
+            try_with_capacity(space.cells(), "the table's values").map_err(|e| e.to_string())?;
+        values.extend((0..space.cells()).map(|cell| g[at(&space.position(cell))]));
+        Table::try_from_grundy(space.clone(), values).map_err(|e| e.to_string())?
     };
     t.explored = hull;
     Ok(t)
+}
+
+/// Bytes of a table a cell: its value (4) and its outcome (1).
+const TABLE_BYTES: u128 = 5;
+
+/// Checks that `bytes` can be had ([`crate::error::probe`]) before an engine and its table
+/// allocate them: a box too large for the memory granted is one line, `cannot allocate N bytes
+/// for the table` (exit 1), not an abort.
+fn room(bytes: u128) -> Result<(), String> {
+    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+    crate::error::probe(bytes, "the table").map_err(|e| e.to_string())
+}
+
+/// The most the engine of [`table_within`] holds at once over a hull of `hull` positions, in
+/// bytes (without the table): a value (4 bytes) or a state and a bit a position, the two-heap
+/// Wythoff engine's bitsets, a `games sg` rule's values and work (8 bytes a position).
+fn engine_bytes(game: &Builtin, misere: bool, hull: usize, dims: &[usize]) -> u128 {
+    let hull = hull as u128;
+    match (game, misere) {
+        (Builtin::Wythoff(_) | Builtin::Nim(_), true) => 3 * hull,
+        (Builtin::Wythoff(2), false) if wythoff2_bitset_bytes(dims) <= 1 << 30 => {
+            wythoff2_bitset_bytes(dims) + 4 * hull
+        }
+        (Builtin::Wythoff(_) | Builtin::Nim(_), false) => 4 * hull + 64 * dims.len() as u128,
+        (Builtin::Sg(_) | Builtin::Family(_), _) => 8 * hull,
+    }
 }
 
 /// The positions from 0 to the box's upper ends, which the table computes: refused past the
@@ -316,7 +347,8 @@ fn directions(game: &Builtin) -> Vec<usize> {
 /// Nim in normal play: the nim-sum of the heaps, directly on the box.
 fn nim_table(space: &Space) -> Result<Table, String> {
     let k = space.arity();
-    let mut values = Vec::with_capacity(space.cells());
+    let mut values =
+        try_with_capacity(space.cells(), "the table's values").map_err(|e| e.to_string())?;
     for cell in 0..space.cells() {
         let p = space.position(cell);
         let x = p[..k].iter().fold(0u64, |acc, &h| acc ^ h);
@@ -328,7 +360,7 @@ fn nim_table(space: &Space) -> Result<Table, String> {
         }
         values.push(x as u32);
     }
-    Ok(Table::from_grundy(space.clone(), values))
+    Table::try_from_grundy(space.clone(), values).map_err(|e| e.to_string())
 }
 
 /// Memory of the two-heap bitset engine, in bytes.
@@ -558,7 +590,7 @@ fn period_table(space: &Space, per: &Period) -> Result<Table, String> {
             }
         }
     }
-    let mut t = Table::from_grundy(space.clone(), values);
+    let mut t = Table::try_from_grundy(space.clone(), values).map_err(|e| e.to_string())?;
     t.explored = (per.n0 + per.period) as usize;
     t.notes.push(format!(
         "values computed only until the period was proved; the rest of the box is read from \

@@ -145,9 +145,10 @@ pub fn table(
         Family::Take(_, g) => take_table(g, space, misere, outcomes_only),
         Family::Turning(r) => {
             let g = turning::values(r, space.hi[0]).map_err(|e| format!("game {f}: {e}"))?;
-            let values =
-                (0..space.cells()).map(|c| g[space.position(c)[0] as usize] as u32).collect();
-            let mut t = Table::from_grundy(space.clone(), values);
+            let mut values = crate::error::try_with_capacity(space.cells(), "the table")
+                .map_err(|e| e.to_string())?;
+            values.extend((0..space.cells()).map(|c| g[space.position(c)[0] as usize] as u32));
+            let mut t = Table::try_from_grundy(space.clone(), values).map_err(|e| e.to_string())?;
             t.explored = g.len();
             Ok(t)
         }
@@ -167,7 +168,7 @@ pub fn table(
                 }
                 values.push(v as u32);
             }
-            let mut t = Table::from_grundy(space.clone(), values);
+            let mut t = Table::try_from_grundy(space.clone(), values).map_err(|e| e.to_string())?;
             t.explored = ga.len() + gb.len();
             Ok(t)
         }
@@ -183,7 +184,7 @@ pub fn take_table(
     let dims = take_hull(g, space)?;
     let hull = space.hull_u128();
     let p = take_same::outcomes(g, &dims, misere).map_err(|e| e.to_string())?;
-    let mut t = Table::new(space.clone(), misere);
+    let mut t = Table::try_new(space.clone(), misere).map_err(|e| e.to_string())?;
     for c in 0..space.cells() {
         t.outcome[c] = if p.is_p(&space.position(c)) { b'P' } else { b'N' };
     }

@@ -90,14 +90,9 @@ pub trait Sink {
     }
 }
 
-/// Text from a program, shortened to 120 bytes and escaped ([`crate::error::escape`]: control
-/// bytes as JSON writes them, `\u001b`), so that nothing it printed can act on a terminal.
+/// Text from a program, shortened and escaped: [`crate::error::excerpt`], the one bounded echo.
 pub fn excerpt(line: &[u8]) -> String {
-    let mut s = crate::error::escape(&line[..line.len().min(120)], crate::error::Lines::Escape);
-    if line.len() > 120 {
-        s.push_str("...");
-    }
-    s
+    crate::error::excerpt(line)
 }
 
 impl Program {

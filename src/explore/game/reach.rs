@@ -575,19 +575,25 @@ fn explorer<'a>(
     limits: Limits,
 ) -> Result<(Explorer<'a>, Vec<u32>), ReachError> {
     let cells = space.cells();
+    // The box's distinct positions: a multiset box holds each multiset once, far fewer than
+    // its grid's cells (8 heaps of 0..10: 43,758 multisets, 214 million cells).
+    let distinct = match program.multiset {
+        true => usize::try_from(multisets(space)).unwrap_or(cells).min(cells),
+        false => cells,
+    };
     let width = program.width();
     let mut ex = Explorer {
         program,
         limits,
         positions: Positions {
             width,
-            coords: try_with_capacity(cells.saturating_mul(width), "the box's positions")?,
+            coords: try_with_capacity(distinct.saturating_mul(width), "the box's positions")?,
             slots: Vec::new(),
         },
-        flags: try_with_capacity(cells, "the box's positions")?,
-        known: try_with_capacity(cells, "the box's values")?,
-        opt_start: try_with_capacity(cells, "the box's options")?,
-        opt_len: try_with_capacity(cells, "the box's options")?,
+        flags: try_with_capacity(distinct, "the box's positions")?,
+        known: try_with_capacity(distinct, "the box's values")?,
+        opt_start: try_with_capacity(distinct, "the box's options")?,
+        opt_len: try_with_capacity(distinct, "the box's options")?,
         part_end: Vec::new(),
         parts: Vec::new(),
         has_sums: false,
@@ -596,13 +602,16 @@ fn explorer<'a>(
         stack: Vec::new(),
         numbered: None,
     };
-    let size = cells.saturating_mul(2).next_power_of_two().max(1024);
+    let size = distinct.saturating_mul(2).next_power_of_two().max(1024);
     let mut slots = try_with_capacity::<u32>(size, "the index of the box's positions")?;
     slots.resize(size, EMPTY_SLOT);
     ex.positions.slots = slots;
     // The box first: cell c is position c (multisets: cell_id maps it).
     let mut cell_id: Vec<u32> = Vec::new();
     if program.multiset {
+        // The box's grid still maps each cell to its multiset and holds the table (a value and
+        // an outcome a cell): a grid too large for memory is refused before the search.
+        crate::error::probe(cells.saturating_mul(4 + 5), "the multiset box's grid")?;
         cell_id = try_with_capacity(cells, "the box's positions")?;
     }
     cells_of(space, None, program.multiset, |p| {

@@ -192,6 +192,76 @@ impl Space {
             .collect();
         parts.join(",")
     }
+
+    /// With `--multiset`, the cells of the box are multisets of heaps, and several cells may
+    /// hold the same one (`0 3` and `3 0`): is `p` the first of them in box order, the one
+    /// that `--count` and `--list` count? In a box of equal ranges, the cells whose coordinates
+    /// do not decrease; in any box, the cell whose coordinates are the lexicographically
+    /// smallest arrangement of `p`'s heaps that lies in the box.
+    pub fn first_of_multiset(&self, p: &[u64]) -> bool {
+        let k = self.arity();
+        let p = &p[..k];
+        let same =
+            self.lo.iter().all(|&l| l == self.lo[0]) && self.hi.iter().all(|&h| h == self.hi[0]);
+        if same {
+            return p.windows(2).all(|w| w[0] <= w[1]);
+        }
+        // Position i takes p[i] while no smaller heap left can stand there with the heaps
+        // after it still placeable in their ranges.
+        let mut left: Vec<u64> = p.to_vec();
+        left.sort_unstable();
+        for (i, &heap) in p.iter().enumerate() {
+            if self.smaller_fits(&left, i, heap) {
+                return false;
+            }
+            match left.iter().position(|&v| v == heap) {
+                Some(j) => {
+                    left.remove(j);
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Can a heap of `left` (sorted) smaller than `heap` stand at coordinate `i`, the other
+    /// heaps of `left` then standing at the coordinates after it?
+    fn smaller_fits(&self, left: &[u64], i: usize, heap: u64) -> bool {
+        let mut tried = None;
+        for (j, &v) in left.iter().enumerate().take_while(|&(_, &v)| v < heap) {
+            if tried == Some(v) || v < self.lo[i] || v > self.hi[i] {
+                continue;
+            }
+            tried = Some(v);
+            let mut rest = left.to_vec();
+            rest.remove(j);
+            if self.placeable(&rest, i + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Can the heaps `values` (sorted) stand at the coordinates `from..` each within its range?
+    /// Smallest heap first, each to the free coordinate whose range ends first (the greedy
+    /// matching of points to intervals, optimal by exchange).
+    fn placeable(&self, values: &[u64], from: usize) -> bool {
+        let mut free: Vec<usize> = (from..self.arity()).collect();
+        for &v in values {
+            let best = free
+                .iter()
+                .enumerate()
+                .filter(|&(_, &a)| self.lo[a] <= v && v <= self.hi[a])
+                .min_by_key(|&(_, &a)| self.hi[a]);
+            match best {
+                Some((i, _)) => {
+                    free.swap_remove(i);
+                }
+                None => return false,
+            }
+        }
+        true
+    }
 }
 
 /// One position: `arity` whole numbers separated by blanks or commas (multisets: 0 to 16 heaps,
@@ -220,7 +290,7 @@ pub fn parse_part(
             return Err((col, format!("more than {most} {what}")));
         }
         p[k] = parse_coord(token.as_bytes()).ok_or_else(|| {
-            let token = crate::error::escape(token.as_bytes(), crate::error::Lines::Escape);
+            let token = crate::error::excerpt(token.as_bytes());
             (col, format!("'{token}' is not a whole number from 0 to 2^63 - 1"))
         })?;
         k += 1;
@@ -247,7 +317,8 @@ pub fn parse_part(
 /// A position of `arity` coordinates (blanks or commas between them), for options such as
 /// `--winning`: [`parse_part`], its error prefixed with the text.
 pub fn parse_position(text: &str, arity: usize) -> Result<Coords, String> {
-    parse_part(text, arity, false, 1).map_err(|(_, e)| format!("position '{text}': {e}"))
+    parse_part(text, arity, false, 1)
+        .map_err(|(_, e)| format!("position '{}': {e}", crate::error::excerpt(text.as_bytes())))
 }
 
 /// Writes a position as its coordinates separated by single spaces.

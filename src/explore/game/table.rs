@@ -5,6 +5,7 @@
 //! play has no Grundy values to report, or the cell could not be decided, see `notes`). The
 //! outcome is `P` (the player to move loses), `N` (wins), `D` (a draw with best play) or `?`.
 
+use crate::error::{AllocError, try_with_capacity};
 use crate::explore::space::{Coords, Space};
 use std::collections::BTreeMap;
 
@@ -45,6 +46,26 @@ impl Table {
             notes: Vec::new(),
             explored: 0,
         }
+    }
+
+    /// [`Table::new`], its two per-cell vectors taken fallibly (a box too large for memory is an
+    /// error naming the bytes, not an abort).
+    pub fn try_new(space: Space, misere: bool) -> Result<Table, AllocError> {
+        let n = space.cells();
+        let mut grundy = try_with_capacity(n, "the table's values")?;
+        grundy.resize(n, NO_VALUE);
+        let mut outcome = try_with_capacity(n, "the table's outcomes")?;
+        outcome.resize(n, b'?');
+        let (loopy, notes) = (BTreeMap::new(), Vec::new());
+        Ok(Table { space, grundy, outcome, loopy, misere, notes, explored: 0 })
+    }
+
+    /// [`Table::from_grundy`], the outcomes taken fallibly.
+    pub fn try_from_grundy(space: Space, grundy: Vec<u32>) -> Result<Table, AllocError> {
+        let mut outcome = try_with_capacity(grundy.len(), "the table's outcomes")?;
+        outcome.extend(grundy.iter().map(|&g| if g == 0 { b'P' } else { b'N' }));
+        let (loopy, notes, explored) = (BTreeMap::new(), Vec::new(), grundy.len());
+        Ok(Table { space, grundy, outcome, loopy, misere: false, notes, explored })
     }
 
     /// A normal-play table from Grundy values (one per cell, in cell order).

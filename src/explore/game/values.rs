@@ -95,7 +95,7 @@ fn mex_of_options(reach: &Reach, v: usize, grundy: &[u32], seen: &mut Vec<u32>) 
 /// The normal-play table of the box.
 #[allow(clippy::needless_range_loop)]
 pub fn normal(space: &Space, reach: &Reach) -> Result<Table, String> {
-    let mut table = Table::new(space.clone(), false);
+    let mut table = Table::try_new(space.clone(), false).map_err(|e| e.to_string())?;
     table.explored = reach.expanded();
     let grundy = terminating(reach);
     let loopy: Vec<usize> = (0..reach.expanded()).filter(|&v| grundy[v] == u32::MAX).collect();
@@ -257,7 +257,7 @@ pub fn misere(space: &Space, reach: &Reach) -> Result<Table, String> {
     let graph = ReverseGraph::from_arcs(n + 1, &arcs);
     drop(arcs);
     let result = retrograde::outcomes(&graph, &crate::graph::MISERE);
-    let mut table = Table::new(space.clone(), true);
+    let mut table = Table::try_new(space.clone(), true).map_err(|e| e.to_string())?;
     table.explored = n;
     for cell in 0..space.cells() {
         table.outcome[cell] = match result.get(reach.of_cell(cell), 0) {

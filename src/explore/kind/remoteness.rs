@@ -12,6 +12,7 @@
 //! coordinate), within [`MAX_MOVES`] moves. Either way the result is a [`Solved`] graph that
 //! also answers `--serve` ([`Solved::best`]).
 
+use crate::error::try_with_capacity;
 use crate::explore::builtin::Builtin;
 use crate::explore::reach::Reach;
 use crate::explore::space::{Coords, MAX_ARITY, Space};
@@ -255,19 +256,29 @@ pub fn from_builtin(game: &Builtin, space: &Space, misere: bool) -> Result<Solve
     for a in (0..arity.saturating_sub(1)).rev() {
         stride[a] = stride[a + 1] * hull.width(a + 1) as usize;
     }
-    let mut start = Vec::with_capacity(cells + 1);
-    start.push(0u32);
-    let mut opts: Vec<u32> = Vec::new();
-    let mut r = vec![0u32; cells];
+    // The moves are counted first (nothing kept), so that the box past MAX_MOVES is refused
+    // before any table, and the tables are then taken fallibly at their exact sizes.
+    let mut moves_n = 0u64;
     for cell in 0..cells {
         let p = hull.position(cell);
-        let from = opts.len();
-        builtin_options(&moves, &p[..arity], cell, &stride, &mut |u| opts.push(u as u32));
-        if opts.len() as u64 > MAX_MOVES {
+        builtin_options(&moves, &p[..arity], cell, &stride, &mut |_| moves_n += 1);
+        if moves_n > MAX_MOVES {
             return Err(format!(
                 "the hull 0..hi of the box has more than {MAX_MOVES} moves; use a smaller box"
             ));
         }
+    }
+    let fallible = |e: crate::error::AllocError| e.to_string();
+    let mut start = try_with_capacity(cells + 1, "the hull's moves").map_err(fallible)?;
+    start.push(0u32);
+    let mut opts: Vec<u32> =
+        try_with_capacity(moves_n as usize, "the hull's moves").map_err(fallible)?;
+    let mut r = try_with_capacity(cells, "the hull's remoteness").map_err(fallible)?;
+    r.resize(cells, 0u32);
+    for cell in 0..cells {
+        let p = hull.position(cell);
+        let from = opts.len();
+        builtin_options(&moves, &p[..arity], cell, &stride, &mut |u| opts.push(u as u32));
         r[cell] = remoteness::of_options(opts[from..].iter().map(|&u| r[u as usize]), misere);
         start.push(opts.len() as u32);
     }

@@ -134,11 +134,16 @@ pub fn run(req: &Request) -> Result<ExitCode> {
 
 /// `--count` (the tally) or `--list` (the positions of an outcome) instead of the report.
 fn tally_or_list(req: &Request, table: &Table) -> Option<Result<ExitCode>> {
+    // With --multiset each multiset is counted and listed once, at its first cell.
+    let multiset = req.multiset;
     if req.count {
-        return Some(count(table, req.json));
+        return Some(count(table, multiset, req.json));
     }
     let which = super::output::list_asked(req)?;
-    let source = crate::explore::list::Source::Table(table);
+    let source = match multiset {
+        true => crate::explore::list::Source::Multisets(table),
+        false => crate::explore::list::Source::Table(table),
+    };
     Some(super::output::write_list(&source, which, req.json))
 }
 
@@ -647,8 +652,12 @@ fn check_with(
 }
 
 /// `--count`: the tally of the box's outcomes and values (`crate::count::positions`).
-fn count(table: &crate::explore::table::Table, json: bool) -> Result<ExitCode> {
-    super::output::write_tally(&crate::count::positions::tally(table), json)
+fn count(table: &crate::explore::table::Table, multiset: bool, json: bool) -> Result<ExitCode> {
+    let tally = match multiset {
+        true => crate::count::positions::tally_multisets(table),
+        false => crate::count::positions::tally(table),
+    };
+    super::output::write_tally(&tally, json)
 }
 
 /// `--max-options`: the budget of `--winning`'s lists.

@@ -84,7 +84,9 @@ fn at_asked(req: &Request, arity: usize) -> Result<Vec<Asked>> {
             out.extend(asked_lines(&input, arity, "--at -")?);
             continue;
         }
-        out.push(parse_asked(s, arity).map_err(|(_, e)| usage(format!("--at '{s}': {e}")))?);
+        out.push(parse_asked(s, arity).map_err(|(_, e)| {
+            usage(format!("--at '{}': {e}", crate::error::excerpt(s.as_bytes())))
+        })?);
     }
     if let Some(path) = req.at_file.as_ref() {
         let input = super::read_input(Some(path))?;

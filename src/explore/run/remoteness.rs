@@ -295,7 +295,8 @@ pub(super) fn asked_texts(req: &Request) -> Result<Vec<(String, String)>> {
 fn compound(text: &str, arity: usize) -> Result<Vec<Coords>> {
     if text.contains('&') && text.contains('|') {
         return Err(usage(format!(
-            "--at '{text}': a compound is conjunctive (A & B) or selective (A | B), not both"
+            "--at '{}': a compound is conjunctive (A & B) or selective (A | B), not both",
+            crate::error::excerpt(text.as_bytes())
         )));
     }
     let sep = if selective(text) { '|' } else { '&' };

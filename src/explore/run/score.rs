@@ -39,7 +39,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let at: Vec<Coords> = super::remoteness::asked_texts(req)?
         .into_iter()
         .map(|(s, whence)| {
-            parse_position(&s, arity).map_err(|e| usage(format!("{whence}--at '{s}': {e}")))
+            parse_position(&s, arity).map_err(|e| {
+                usage(format!("{whence}--at '{}': {e}", crate::error::excerpt(s.as_bytes())))
+            })
         })
         .collect::<Result<_>>()?;
     let winning = positions(req, "winning", arity)?;
