@@ -4,6 +4,7 @@
 pub mod anti_sg;
 pub mod bigint;
 pub mod canonical;
+pub mod compounds;
 pub mod csr;
 pub mod dyadic;
 pub mod ecm;
