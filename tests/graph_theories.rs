@@ -308,3 +308,102 @@ fn large_inputs_are_answered() {
     assert!(text.starts_with("geography: proved"));
     assert_eq!(text.lines().count(), n + 2);
 }
+
+/// Nim on graphs by plain search: does the player to move win with the token on `t`?
+fn edge_win(
+    edges: &[(usize, usize)],
+    t: usize,
+    heaps: Vec<u64>,
+    memo: &mut HashMap<(usize, Vec<u64>), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(t, heaps.clone())) {
+        return w;
+    }
+    let mut win = false;
+    'all: for (e, &(a, b)) in edges.iter().enumerate() {
+        if a != t && b != t {
+            continue;
+        }
+        let to = if a == t { b } else { a };
+        for x in 0..heaps[e] {
+            let mut h = heaps.clone();
+            h[e] = x;
+            if !edge_win(edges, to, h, memo) {
+                win = true;
+                break 'all;
+            }
+        }
+    }
+    memo.insert((t, heaps), win);
+    win
+}
+
+#[test]
+fn edge_heaps_agree_with_a_search_on_paths_rings_and_random_graphs() {
+    let mut rng = Rng::new(0xed9e);
+    let (mut path, mut ring, mut searched) = (0, 0, 0);
+    for round in 0..3000 {
+        let n = rng.range(1, 6) as usize;
+        let mut edges: Vec<(usize, usize)> = match round % 3 {
+            // A path 1 - 2 - ... - n.
+            0 => (1..n).map(|v| (v - 1, v)).collect(),
+            // A ring.
+            1 if n >= 2 => (0..n).map(|v| (v, (v + 1) % n)).collect(),
+            _ => (0..rng.range(0, 7))
+                .map(|_| (rng.range(0, n as u64 - 1) as usize, rng.range(0, n as u64 - 1) as usize))
+                .collect(),
+        };
+        for e in edges.iter_mut() {
+            if rng.chance(1, 2) {
+                *e = (e.1, e.0);
+            }
+        }
+        let most = if edges.len() > 4 { 2 } else { 3 };
+        let heaps: Vec<u64> = edges.iter().map(|_| rng.range(0, most)).collect();
+        let token = rng.range(0, n as u64 - 1) as usize;
+        let mut input = format!("{n} {}\n", edges.len());
+        for (&(a, b), h) in edges.iter().zip(&heaps) {
+            input += &format!("{} {} {h}\n", a + 1, b + 1);
+        }
+        input += &format!("{}\n", token + 1);
+        let text = answer(&input, Mode::EdgeHeaps);
+        let lines: Vec<&str> = text.lines().collect();
+        if lines[0].starts_with("edge-heaps: proved") && lines[0].contains("form a path") {
+            path += 1;
+        } else if lines[0].starts_with("edge-heaps: proved") && lines[0].contains("odd length") {
+            ring += 1;
+        } else {
+            assert!(lines[0].starts_with("edge-heaps: searched"), "{input}\n{text}");
+            searched += 1;
+        }
+        let mut memo = HashMap::new();
+        let win = edge_win(&edges, token, heaps.clone(), &mut memo);
+        assert_eq!(lines[1], if win { "outcome N" } else { "outcome P" }, "{input}\n{text}");
+        if win {
+            let f: Vec<usize> = lines[2].split(' ').skip(1).map(|x| x.parse().unwrap()).collect();
+            let (e, to, left) = (f[0] - 1, f[1] - 1, f[2] as u64);
+            let (a, b) = edges[e];
+            assert!((a == token && b == to) || (b == token && a == to), "{input}\n{text}");
+            assert!(left < heaps[e], "{input}\n{text}");
+            let mut h = heaps.clone();
+            h[e] = left;
+            assert!(!edge_win(&edges, to, h, &mut memo), "{input}\n{text}: not a winning move");
+        }
+    }
+    assert!(path > 500 && ring > 100 && searched > 300, "{path} {ring} {searched}");
+}
+
+#[test]
+fn edge_heaps_on_a_long_path_are_answered_by_the_theorem() {
+    let n = 100_000;
+    let mut input = format!("{n} {}\n", n - 1);
+    for v in 1..n {
+        input += &format!("{v} {} {}\n", v + 1, 1 + v % 7);
+    }
+    input += "50001\n";
+    let text = answer(&input, Mode::EdgeHeaps);
+    // 50000 edges on one side, 49999 on the other: the odd side wins.
+    assert!(text.starts_with("edge-heaps: proved"), "{text}");
+    assert_eq!(text.lines().nth(1), Some("outcome N"));
+    assert_eq!(text.lines().nth(2), Some("move 50001 50002 0"));
+}

@@ -47,6 +47,13 @@ pub fn command() -> Command {
                 .conflicts_with_all(["json", "misere", "remoteness"])
                 .help("Undirected vertex Geography (the arcs as edges): every start vertex's outcome, by maximum matching"),
         )
+        .arg(
+            Arg::new("edge-heaps")
+                .long("edge-heaps")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["json", "misere", "remoteness", "staircase", "every-root", "geography"])
+                .help("Nim on graphs: m lines `u v heap`, then the token's vertex; a move lowers a heap at the token and crosses that edge"),
+        )
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).help(
             "Outcome and remoteness of every vertex (win fast, lose slow; D without one); positions are conjunctive compounds (least remoteness)",
         ))
@@ -60,6 +67,7 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         ("staircase", Mode::Staircase),
         ("every-root", Mode::EveryRoot),
         ("geography", Mode::Geography),
+        ("edge-heaps", Mode::EdgeHeaps),
     ]
     .into_iter()
     .find_map(|(flag, mode)| args.get_flag(flag).then_some(mode));

@@ -5,6 +5,7 @@
 //! [`theory::loopy`](crate::theory::loopy); misère play of one token uses
 //! [`theory::retrograde`](crate::theory::retrograde). The format is in `problems/graph.md`.
 
+mod edge_heaps;
 mod geography;
 mod input;
 mod misere;
@@ -47,6 +48,8 @@ pub enum Mode {
     EveryRoot,
     /// Undirected vertex Geography from every vertex (`--geography`).
     Geography,
+    /// Nim on graphs: edges with heaps, a token (`--edge-heaps`).
+    EdgeHeaps,
 }
 
 /// Misère play: turn 0 is the player to move first (the maximiser), turn 1 the other; ranks
@@ -153,7 +156,7 @@ pub fn run_remoteness_streaming(
     (result.err(), written)
 }
 
-/// `games graph --staircase | --every-root | --geography`: the game `mode` on the graph of
+/// `games graph --staircase | --every-root | --geography | --edge-heaps`: the game `mode` on the graph of
 /// `input`, streamed like [`run_streaming`] (text only).
 pub fn run_mode_streaming(
     input: &[u8],
@@ -173,6 +176,7 @@ pub fn run_mode(sc: &mut Scanner<'_>, out: &mut Out, mode: Mode) -> Result<(), I
         Mode::Staircase => staircase::solve(sc, out),
         Mode::EveryRoot => staircase::every_root(sc, out),
         Mode::Geography => geography::solve(sc, out),
+        Mode::EdgeHeaps => edge_heaps::solve(sc, out),
     }
 }
 

@@ -8,6 +8,7 @@ pub mod compounds;
 pub mod csr;
 pub mod dyadic;
 pub mod ecm;
+pub mod edge_nim;
 pub mod euclid_lanes;
 pub mod every_sg;
 pub mod factor;

@@ -134,83 +134,112 @@ pub fn count<R: Ring>(ring: R, q: &Question) -> Result<Vec<R::E>, AllocError> {
     let bits = 64 - top.leading_zeros();
     // A column holds at most n bits: a period past n + 1 allows the empty column only, as n + 1.
     let period = q.period.min(n as u64 + 1).max(1) as usize;
-    let binom = pascal(ring, n)?;
-    let c = |a: usize, b: usize| binom[a * (n + 1) + b];
     let full = q.len_at(0);
-    let cells =
-        (n + 1).checked_mul(full).ok_or(AllocError { bytes: usize::MAX, what: "the count" })?;
-    let mut cur = filled(ring, cells, "the count's states")?;
-    let mut next = filled(ring, cells, "the count's states")?;
-    let mut groups = filled(ring, period * full, "the count's column groups")?;
-    let mut src = filled(ring, full, "the count's column groups")?;
-    let mut live = vec![false; n + 1];
-    let mut len = q.len_at(bits);
-    cur[n * len] = ring.one();
-    live[n] = true;
-    let unit = usize::from(q.totals.is_some());
+    let too_big = AllocError { bytes: usize::MAX, what: "the count" };
+    let cells = (n + 1).checked_mul(full).ok_or(too_big)?;
+    let mut c = Columns {
+        ring,
+        n,
+        period,
+        unit: usize::from(q.totals.is_some()),
+        binom: pascal(ring, n)?,
+        cur: filled(ring, cells, "the count's states")?,
+        next: filled(ring, cells, "the count's states")?,
+        groups: filled(ring, period * full, "the count's column groups")?,
+        src: filled(ring, full, "the count's column groups")?,
+        live: vec![false; n + 1],
+        len: q.len_at(bits),
+    };
+    c.cur[n * c.len] = ring.one();
+    c.live[n] = true;
     for b in (0..bits).rev() {
-        let new_len = q.len_at(b);
-        next[..(n + 1) * new_len].iter_mut().for_each(|x| *x = ring.zero());
+        c.step(top >> b & 1 == 1, q.len_at(b));
+    }
+    let mut out = filled(ring, c.len, "the counts")?;
+    for t in (0..=n).filter(|&t| c.live[t]) {
+        for (o, &x) in out.iter_mut().zip(&c.cur[t * c.len..(t + 1) * c.len]) {
+            *o = ring.add(*o, x);
+        }
+    }
+    Ok(out)
+}
+
+/// The DP's state between two bits: per number t of tight heaps (`live[t]`), the polynomial
+/// of the totals at the current scale (`cur[t * len..]`, `len` terms), and the buffers of a
+/// step.
+struct Columns<R: Ring> {
+    ring: R,
+    n: usize,
+    period: usize,
+    /// 1 when totals are kept (a shift of one term per heap with the bit), else 0.
+    unit: usize,
+    binom: Vec<R::E>,
+    cur: Vec<R::E>,
+    next: Vec<R::E>,
+    groups: Vec<R::E>,
+    src: Vec<R::E>,
+    live: Vec<bool>,
+    len: usize,
+}
+
+impl<R: Ring> Columns<R> {
+    fn c(&self, a: usize, b: usize) -> R::E {
+        self.binom[a * (self.n + 1) + b]
+    }
+
+    /// Reads one bit of every heap: H's bit is `one_bit`; the polynomials become `new_len`
+    /// long (the next scale).
+    fn step(&mut self, one_bit: bool, new_len: usize) {
+        let (ring, n, period, unit) = (self.ring, self.n, self.period, self.unit);
+        self.next[..(n + 1) * new_len].iter_mut().for_each(|x| *x = ring.zero());
         let mut new_live = vec![false; n + 1];
-        let one_bit = top >> b & 1 == 1;
-        for t in (0..=n).filter(|&t| live[t]) {
+        for t in (0..=n).filter(|&t| self.live[t]) {
             // The state at the new scale: total s / 2^(b+1) becomes 2 s / 2^(b+1).
-            src[..new_len].iter_mut().for_each(|x| *x = ring.zero());
-            for (i, &x) in cur[t * len..(t + 1) * len].iter().enumerate() {
-                if let Some(slot) = src.get_mut(i << unit) {
-                    *slot = x;
+            self.src[..new_len].iter_mut().for_each(|x| *x = ring.zero());
+            for i in 0..self.len {
+                if let Some(slot) = self.src.get_mut(i << unit) {
+                    *slot = self.cur[t * self.len + i];
                 }
             }
-            let src = &src[..new_len];
             let free = n - t;
             if !one_bit {
-                let row = &mut next[t * new_len..(t + 1) * new_len];
                 for i in (0..=free).step_by(period) {
-                    add_shifted(ring, row, src, i * unit, c(free, i));
+                    let k = self.c(free, i);
+                    let row = &mut self.next[t * new_len..(t + 1) * new_len];
+                    add_shifted(ring, row, &self.src[..new_len], i * unit, k);
                 }
                 new_live[t] = true;
                 continue;
             }
             // The free heaps' choices grouped by i mod period.
-            let groups = &mut groups[..period * new_len];
-            groups.iter_mut().for_each(|x| *x = ring.zero());
+            self.groups[..period * new_len].iter_mut().for_each(|x| *x = ring.zero());
             for i in 0..=free {
-                let r = i % period;
-                add_shifted(
-                    ring,
-                    &mut groups[r * new_len..(r + 1) * new_len],
-                    src,
-                    i * unit,
-                    c(free, i),
-                );
+                let (r, k) = (i % period, self.c(free, i));
+                let group = &mut self.groups[r * new_len..(r + 1) * new_len];
+                add_shifted(ring, group, &self.src[..new_len], i * unit, k);
             }
+            // j tight heaps keep the bit: the group that completes the column.
             for j in 0..=t {
                 let r = (period - j % period) % period;
                 if r > free {
                     continue;
                 }
-                let (from, row) = (r * new_len, j * new_len);
+                let k = self.c(t, j);
+                let group = &self.groups[r * new_len..(r + 1) * new_len];
                 add_shifted(
                     ring,
-                    &mut next[row..row + new_len],
-                    &groups[from..from + new_len],
+                    &mut self.next[j * new_len..(j + 1) * new_len],
+                    group,
                     j * unit,
-                    c(t, j),
+                    k,
                 );
                 new_live[j] = true;
             }
         }
-        std::mem::swap(&mut cur, &mut next);
-        live = new_live;
-        len = new_len;
+        std::mem::swap(&mut self.cur, &mut self.next);
+        self.live = new_live;
+        self.len = new_len;
     }
-    let mut out = filled(ring, len, "the counts")?;
-    for t in (0..=n).filter(|&t| live[t]) {
-        for (o, &x) in out.iter_mut().zip(&cur[t * len..(t + 1) * len]) {
-            *o = ring.add(*o, x);
-        }
-    }
-    Ok(out)
 }
 
 /// `dst[i + shift] += k * src[i]` within `dst`.
