@@ -59,8 +59,9 @@ struct Search<'a> {
     pre: Vec<u32>,
     /// The union-find of blossom bases.
     base: Vec<u32>,
-    seen: Vec<u32>,
-    stamp: u32,
+    seen: Vec<u64>,
+    /// One stamp per LCA walk (64 bits: the walks are bounded by the edge scans, past 2^32).
+    stamp: u64,
     dead: Vec<bool>,
     touched: Vec<u32>,
     queue: Vec<u32>,
