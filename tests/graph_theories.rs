@@ -407,3 +407,30 @@ fn edge_heaps_on_a_long_path_are_answered_by_the_theorem() {
     assert_eq!(text.lines().nth(1), Some("outcome N"));
     assert_eq!(text.lines().nth(2), Some("move 50001 50002 0"));
 }
+
+/// A bad token stops each mode with the token's place; the command says it in one line with
+/// exit 1.
+#[test]
+fn faults_are_located() {
+    for (mode, input, at) in [
+        (Mode::Staircase, "2 1\n1 2\n3 x\n", 10),
+        (Mode::Staircase, "2 1\n1 3\n0 0\n", 6),
+        (Mode::EveryRoot, "2 1\n1 2\n5\n", 10),
+        (Mode::Geography, "2 1\n1 2\n7\n", 8),
+        (Mode::EdgeHeaps, "2 1\n1 2 -1\n1\n", 8),
+        (Mode::EdgeHeaps, "2 1\n1 2 4\n3\n", 10),
+    ] {
+        let mut sc = Scanner::new(input.as_bytes());
+        let e = run_mode(&mut sc, &mut Out::new(), mode).unwrap_err();
+        assert_eq!(e.offset, at, "{mode:?} {input:?}: {e:?}");
+    }
+    let dir = common::temp_dir("graph_theories_faults");
+    let file = dir.join("bad.txt");
+    std::fs::write(&file, "2 1\n1 2\n3 x\n").unwrap();
+    let out = common::games(&["graph", "--staircase", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("games graph: line 3, column 3:") && err.lines().count() == 1, "{err}");
+    let out = common::games(&["graph", "--staircase", "--json"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -252,10 +252,10 @@ impl serde::Serialize for MooreJson {
                 m.serialize_entry("sums", &rows)?;
             }
         }
-        if !matches!(self.totals, Totals::Each(_)) {
-            if let Some(row) = self.rows.first() {
-                counts(&mut m, row)?;
-            }
+        if !matches!(self.totals, Totals::Each(_))
+            && let Some(row) = self.rows.first()
+        {
+            counts(&mut m, row)?;
         }
         m.end()
     }

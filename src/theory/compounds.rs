@@ -156,11 +156,11 @@ pub fn trim(g: Graph<'_>) -> Trimmed {
     let mut role: Vec<Role> = (0..n)
         .map(|v| if g.options(v).is_empty() { Role::Ended } else { Role::Trimmed(0) })
         .collect();
-    for v in 0..n {
-        if role[v] != Role::Ended {
-            if let Some(&u) = g.options(v).iter().find(|&&u| g.options(u as usize).is_empty()) {
-                role[v] = Role::Ending(u);
-            }
+    for (v, r) in role.iter_mut().enumerate() {
+        if *r != Role::Ended
+            && let Some(&u) = g.options(v).iter().find(|&&u| g.options(u as usize).is_empty())
+        {
+            *r = Role::Ending(u);
         }
     }
     let mut positions = Vec::new();

@@ -232,13 +232,12 @@ pub fn outcomes(adj: &Csr, budget: Budget) -> Result<Outcomes, OverBudget> {
     let mut s = Search::new(adj, n);
     // A greedy matching first.
     for v in 0..n as u32 {
-        if s.mate[v as usize] == NONE {
-            if let Some(&w) =
+        if s.mate[v as usize] == NONE
+            && let Some(&w) =
                 s.neighbours(v).iter().find(|&&w| w != v && s.mate[w as usize] == NONE)
-            {
-                s.mate[v as usize] = w;
-                s.mate[w as usize] = v;
-            }
+        {
+            s.mate[v as usize] = w;
+            s.mate[w as usize] = v;
         }
     }
     for root in 0..n as u32 {

@@ -219,7 +219,7 @@ impl<R: Ring> Columns<R> {
                 add_shifted(ring, group, &self.src[..new_len], i * unit, k);
             }
             // j tight heaps keep the bit: the group that completes the column.
-            for j in 0..=t {
+            for (j, live) in new_live.iter_mut().enumerate().take(t + 1) {
                 let r = (period - j % period) % period;
                 if r > free {
                     continue;
@@ -233,7 +233,7 @@ impl<R: Ring> Columns<R> {
                     j * unit,
                     k,
                 );
-                new_live[j] = true;
+                *live = true;
             }
         }
         std::mem::swap(&mut self.cur, &mut self.next);
