@@ -3,6 +3,7 @@
 
 use super::UsageError;
 use anyhow::Result;
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use games::count::{self, Form, Histogram, report};
 use games::out::Out;
@@ -27,6 +28,8 @@ pub fn command() -> Command {
         .arg(Arg::new("game").long("game").value_name("NAME").conflicts_with_all(["RULE", "values"]).help("A built-in k-heap take game, same:K:J or moore:K:M: count the P-positions of --box"))
         .arg(Arg::new("box").long("box").value_name("SPEC").requires("game").help("With --game: the heap sizes, as in `games explore` (0..100^3, 1..50,0..20)"))
         .arg(Arg::new("sum-at-most").long("sum-at-most").value_name("S").value_parser(clap::value_parser!(u64)).requires("game").help("With --game: only the positions whose heaps sum to at most S"))
+        .arg(Arg::new("total").long("total").value_name("T").value_parser(clap::value_parser!(u64)).requires("game").conflicts_with_all(["sum-at-most", "all-totals"]).help("With --game moore:K:M: only the positions whose heaps sum to exactly T"))
+        .arg(Arg::new("all-totals").long("all-totals").action(ArgAction::SetTrue).requires("game").help("With --game moore:K:M: one line `T P N` per total T from 0 to --sum-at-most S (or K times the heap bound)"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
 }
 
@@ -77,6 +80,14 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
 /// `--game same:K:J|moore:K:M --box SPEC`: the P-positions of the box (and those within
 /// `--sum-at-most`), as `P` and `N` lines or one JSON object.
 fn family(args: &ArgMatches, name: &str) -> Result<ExitCode> {
+    if let Some(code) = moore(args, name)? {
+        return Ok(code);
+    }
+    refuse_given(
+        args,
+        &[("total", "--total"), ("all-totals", "--all-totals")],
+        "counts by total with --game moore:K:M --box 0..H^K only",
+    )?;
     refuse_given(
         args,
         &[
@@ -120,6 +131,134 @@ fn family(args: &ArgMatches, name: &str) -> Result<ExitCode> {
     };
     super::io::write_stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--game moore:K:M --box 0..H^K`: the digit count of `games::count::moore` (any K, `--total`,
+/// `--all-totals`, `--mod`); `None` for the other games, and for a box of at most 16 heaps
+/// whose heaps do not all range over 0..=H, which the retrograde counts.
+fn moore(args: &ArgMatches, name: &str) -> Result<Option<ExitCode>> {
+    use games::count::moore::{self as m, Totals};
+    let Some(game) = m::parse_game(name) else { return Ok(None) };
+    let (k, most) = game.map_err(|e| usage(&format!("--game: {e}")))?;
+    refuse_given(
+        args,
+        &[
+            ("heaps", "--heaps"),
+            ("upto", "--upto"),
+            ("from", "--from"),
+            ("unordered", "--unordered"),
+            ("length", "--length"),
+            ("all-lengths", "--all-lengths"),
+            ("value", "--value"),
+        ],
+        "goes with a RULE or --values; --game takes --box SPEC [--sum-at-most S]",
+    )?;
+    let Some(spec) = args.get_one::<String>("box") else {
+        return Err(usage("--game needs --box SPEC (the heap sizes, as 0..100^3)"));
+    };
+    let digit = |why: &str| usage(&format!("--box: {why}"));
+    let boxed = m::uniform_box(spec);
+    let new = [("total", "--total"), ("all-totals", "--all-totals"), ("mod", "--mod")];
+    let asked = new.iter().any(|(f, _)| args.value_source(f) == Some(ValueSource::CommandLine));
+    if !matches!(boxed, Ok((0, _, _))) && k <= games::explore::space::MAX_ARITY && !asked {
+        // Heaps with other ranges: the retrograde over the box counts them.
+        return Ok(None);
+    }
+    let (lo, top, heaps) = boxed.map_err(|e| digit(&e))?;
+    if lo != 0 {
+        return Err(digit(&format!(
+            "'{spec}': the digit count (any K, --total, --all-totals, --mod) needs every heap in 0..H, the box 0..H^{k}"
+        )));
+    }
+    if heaps != k {
+        return Err(digit(&format!("the game has {k} heaps; the box {spec} has {heaps}")));
+    }
+    let sum = args.get_one::<u64>("sum-at-most").copied();
+    let totals = match (args.get_one::<u64>("total"), args.get_flag("all-totals"), sum) {
+        (Some(&t), _, _) => Totals::Exactly(t),
+        (None, true, s) => Totals::Each(s.unwrap_or((k as u64).saturating_mul(top))),
+        (None, false, Some(s)) => Totals::AtMost(s),
+        (None, false, None) => Totals::Any,
+    };
+    let modulus = args.get_one::<u64>("mod").copied();
+    let game = m::Moore { heaps: k, most, top };
+    let counted = match m::count(&game, totals, modulus) {
+        Ok(c) => c,
+        Err(e) => {
+            super::io::error_line(&format!("games count: {e}"));
+            return Ok(Some(ExitCode::from(1)));
+        }
+    };
+    let rows: Vec<[String; 3]> = counted
+        .p
+        .into_iter()
+        .zip(counted.total)
+        .map(|(p, total)| {
+            let c = count::Counted { hit: p, total, modulus };
+            [c.hit.to_string(), c.miss().to_string(), c.total.to_string()]
+        })
+        .collect();
+    let mut text = String::new();
+    if args.get_flag("json") {
+        let j = MooreJson { game: name.to_string(), space: spec.clone(), totals, modulus, rows };
+        text = format!("{}\n", serde_json::to_string(&j)?);
+    } else if let Totals::Each(_) = totals {
+        text.push_str("total P N\n");
+        for (t, [p, n, _]) in rows.iter().enumerate() {
+            text.push_str(&format!("{t} {p} {n}\n"));
+        }
+    } else if let Some([p, n, _]) = rows.first() {
+        text = format!("P {p}\nN {n}\n");
+    }
+    super::io::write_stdout(text.as_bytes())?;
+    Ok(Some(ExitCode::SUCCESS))
+}
+
+/// The JSON of `--game moore:K:M` by digits: `{"game", "box", "mod", then "sum_at_most" (S or
+/// null) and "P", "N", "total" as the other games; or "sum_exactly": T and the same counts; or
+/// with `--all-totals` "sums": [{"sum", "P", "N", "total"}, ...]}`; counts as decimal strings.
+struct MooreJson {
+    game: String,
+    space: String,
+    totals: games::count::moore::Totals,
+    modulus: Option<u64>,
+    rows: Vec<[String; 3]>,
+}
+
+impl serde::Serialize for MooreJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use games::count::moore::Totals;
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("game", &self.game)?;
+        m.serialize_entry("box", &self.space)?;
+        m.serialize_entry("mod", &self.modulus)?;
+        let counts = |m: &mut S::SerializeMap, [p, n, t]: &[String; 3]| {
+            m.serialize_entry("P", p)?;
+            m.serialize_entry("N", n)?;
+            m.serialize_entry("total", t)
+        };
+        match self.totals {
+            Totals::Any => m.serialize_entry("sum_at_most", &None::<u64>)?,
+            Totals::AtMost(t) => m.serialize_entry("sum_at_most", &t)?,
+            Totals::Exactly(t) => m.serialize_entry("sum_exactly", &t)?,
+            Totals::Each(_) => {
+                let rows: Vec<serde_json::Value> = self
+                    .rows
+                    .iter()
+                    .enumerate()
+                    .map(|(sum, [p, n, t])| serde_json::json!({"sum": sum, "P": p, "N": n, "total": t}))
+                    .collect();
+                m.serialize_entry("sums", &rows)?;
+            }
+        }
+        if !matches!(self.totals, Totals::Each(_))
+            && let Some(row) = self.rows.first()
+        {
+            counts(&mut m, row)?;
+        }
+        m.end()
+    }
 }
 
 /// The JSON of `--game`: the game, the box, the sum bound, the counts as decimal strings.

@@ -26,6 +26,34 @@ pub fn command() -> Command {
                 "Misere play of a single token (the last player to move loses): outcomes only",
             ),
         )
+        .arg(
+            Arg::new("staircase")
+                .long("staircase")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["json", "misere", "remoteness", "every-root", "geography"])
+                .help("Staircase Nim: stones a_1..a_n after the arcs move along them toward the sinks"),
+        )
+        .arg(
+            Arg::new("every-root")
+                .long("every-root")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["json", "misere", "remoteness", "geography"])
+                .help("Staircase Nim on a tree (n - 1 edges, then the stones), stones moving toward the root: every root's outcome"),
+        )
+        .arg(
+            Arg::new("geography")
+                .long("geography")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["json", "misere", "remoteness"])
+                .help("Undirected vertex Geography (the arcs as edges): every start vertex's outcome, by maximum matching"),
+        )
+        .arg(
+            Arg::new("edge-heaps")
+                .long("edge-heaps")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["json", "misere", "remoteness", "staircase", "every-root", "geography"])
+                .help("Nim on graphs: m lines `u v heap`, then the token's vertex; a move lowers a heap at the token and crosses that edge"),
+        )
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).help(
             "Outcome and remoteness of every vertex (win fast, lose slow; D without one); positions are conjunctive compounds (least remoteness)",
         ))
@@ -34,11 +62,22 @@ pub fn command() -> Command {
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
     let input = super::read_input(args.get_one::<std::path::PathBuf>("FILE"))
         .context("graph: cannot read the input")?;
+    use games::graph::Mode;
+    let mode = [
+        ("staircase", Mode::Staircase),
+        ("every-root", Mode::EveryRoot),
+        ("geography", Mode::Geography),
+        ("edge-heaps", Mode::EdgeHeaps),
+    ]
+    .into_iter()
+    .find_map(|(flag, mode)| args.get_flag(flag).then_some(mode));
     let opts =
         games::graph::Options { json: args.get_flag("json"), misere: args.get_flag("misere") };
     // The tables stream out in blocks (10^8 vertices make over a gigabyte of text).
     let stdout = Box::new(std::io::stdout());
-    let (fault, written) = if args.get_flag("remoteness") {
+    let (fault, written) = if let Some(mode) = mode {
+        games::graph::run_mode_streaming(&input, mode, stdout)
+    } else if args.get_flag("remoteness") {
         games::graph::run_remoteness_streaming(&input, opts, stdout)
     } else {
         games::graph::run_streaming(&input, opts, stdout)

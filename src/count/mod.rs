@@ -7,7 +7,8 @@
 //! of the values over GF(2) (so values up to 2^64 - 1 cost nothing when few); this module
 //! counts (one exact integer transform, the characters grouped by their transform value, one
 //! pass per modulus); [`report`] prints; [`positions`] counts the outcomes of an explored box;
-//! [`family`] counts the P-positions of the built-in k-heap take games in a box.
+//! [`family`] counts the P-positions of the built-in k-heap take games in a box; [`moore`]
+//! counts Moore's Nim_M on any number of heaps, per total, by a digit DP.
 //!
 //! The count of value V is 2^-d sum_s chi_s(V) F(H(s)), where H is the transform of the
 //! histogram and F the form's function of one character: H^K (ordered K-tuples, sequences of
@@ -17,6 +18,7 @@
 
 pub mod family;
 pub mod histogram;
+pub mod moore;
 pub mod positions;
 pub mod report;
 pub mod rule;

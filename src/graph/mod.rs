@@ -5,10 +5,13 @@
 //! [`theory::loopy`](crate::theory::loopy); misère play of one token uses
 //! [`theory::retrograde`](crate::theory::retrograde). The format is in `problems/graph.md`.
 
+mod edge_heaps;
+mod geography;
 mod input;
 mod misere;
 mod remoteness;
 mod report;
+mod staircase;
 mod touched;
 
 use crate::error::InputError;
@@ -34,6 +37,19 @@ pub struct Options {
     pub json: bool,
     /// Misère play of a single token: outcomes only.
     pub misere: bool,
+}
+
+/// A game of its own on the graph, instead of tokens moving along the arcs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Staircase Nim: stones move along the arcs toward the sinks (`--staircase`).
+    Staircase,
+    /// Staircase Nim on a tree, for every root (`--every-root`).
+    EveryRoot,
+    /// Undirected vertex Geography from every vertex (`--geography`).
+    Geography,
+    /// Nim on graphs: edges with heaps, a token (`--edge-heaps`).
+    EdgeHeaps,
 }
 
 /// Misère play: turn 0 is the player to move first (the maximiser), turn 1 the other; ranks
@@ -138,6 +154,30 @@ pub fn run_remoteness_streaming(
     });
     let written = out.finish();
     (result.err(), written)
+}
+
+/// `games graph --staircase | --every-root | --geography | --edge-heaps`: the game `mode` on the graph of
+/// `input`, streamed like [`run_streaming`] (text only).
+pub fn run_mode_streaming(
+    input: &[u8],
+    mode: Mode,
+    writer: Box<dyn std::io::Write>,
+) -> (Option<InputError>, std::io::Result<()>) {
+    let mut sc = Scanner::new(input);
+    let mut out = Out::streaming(writer);
+    let result = run_mode(&mut sc, &mut out, mode);
+    let written = out.finish();
+    (result.err(), written)
+}
+
+/// [`run_mode_streaming`] on a whole input: the output written and the fault if there was one.
+pub fn run_mode(sc: &mut Scanner<'_>, out: &mut Out, mode: Mode) -> Result<(), InputError> {
+    match mode {
+        Mode::Staircase => staircase::solve(sc, out),
+        Mode::EveryRoot => staircase::every_root(sc, out),
+        Mode::Geography => geography::solve(sc, out),
+        Mode::EdgeHeaps => edge_heaps::solve(sc, out),
+    }
 }
 
 /// Runs [`solve`] on a whole input: the output written and the fault if there was one.

@@ -10,16 +10,20 @@
 //! move. A built-in game (`nim:K`, `wythoff:K`, subtraction rules `sub:..`, `bash:M`,
 //! `allbut:..`) is solved on its hull `0..=hi` in cell order (every option lowers a
 //! coordinate), within [`MAX_MOVES`] moves. Either way the result is a [`Solved`] graph that
-//! also answers `--serve` ([`Solved::best`]).
+//! also answers `--serve` ([`Solved::best`]). The compounds that the parts' remotenesses do
+//! not decide, the continued conjunctive `A && B` and the diminished disjunctive `A ~ B`, are
+//! answered from that graph by [`compound`] ([`crate::theory::compounds`]).
 
 use crate::error::try_with_capacity;
 use crate::explore::builtin::Builtin;
 use crate::explore::reach::Reach;
 use crate::explore::space::{Coords, MAX_ARITY, Space};
 use crate::sg::rule::Rule;
+use crate::theory::compounds::{self, Role, Trimmed};
 use crate::theory::remoteness::{self, DRAW, wins};
 use crate::theory::retrograde::ReverseGraph;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The most moves a built-in game's hull may have.
 pub const MAX_MOVES: u64 = 1 << 26;
@@ -42,6 +46,10 @@ pub struct Solved {
     pub remoteness: Vec<u32>,
     pub misere: bool,
     index: HashMap<Coords, u32>,
+    /// The suspense numbers and the trimmed graph of the compounds `A && B` and `A ~ B`
+    /// ([`compound`]), computed at the first such question.
+    suspense: OnceLock<Vec<Option<u32>>>,
+    trimmed: OnceLock<Trimmed>,
 }
 
 impl Solved {
@@ -180,7 +188,19 @@ pub fn from_reach(space: &Space, reach: &Reach, misere: bool) -> Result<Solved, 
         index.insert(c, v as u32);
     }
     let region = space.clone();
-    Ok(Solved { arity, region, extra, empty, start, opts, remoteness: r, misere, index })
+    Ok(Solved {
+        arity,
+        region,
+        extra,
+        empty,
+        start,
+        opts,
+        remoteness: r,
+        misere,
+        index,
+        suspense: OnceLock::new(),
+        trimmed: OnceLock::new(),
+    })
 }
 
 /// The options of hull cell `cell` (position `p`) of a built-in game, as hull cell numbers
@@ -283,7 +303,19 @@ pub fn from_builtin(game: &Builtin, space: &Space, misere: bool) -> Result<Solve
         start.push(opts.len() as u32);
     }
     let (extra, empty, index) = (Vec::new(), None, HashMap::new());
-    Ok(Solved { arity, region: hull, extra, empty, start, opts, remoteness: r, misere, index })
+    Ok(Solved {
+        arity,
+        region: hull,
+        extra,
+        empty,
+        start,
+        opts,
+        remoteness: r,
+        misere,
+        index,
+        suspense: OnceLock::new(),
+        trimmed: OnceLock::new(),
+    })
 }
 
 fn not_plain(rule: &Rule) -> String {
@@ -301,4 +333,92 @@ pub fn at(solved: &Solved, parts: &[Coords]) -> Result<u32, usize> {
         rs.push(solved.remoteness[v]);
     }
     Ok(remoteness::conjunctive(&rs))
+}
+
+/// A compound decided from the parts' game graph ([`crate::theory::compounds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphCompound {
+    /// `A && B`: a move in every part that can move; over when no part can.
+    Continued,
+    /// `A ~ B`: a move in exactly one part; over as soon as one part has no move.
+    Diminished,
+}
+
+/// The outcome (`P`, `N` or `D`) of the compound `kind` of `parts` and how it was decided, or
+/// why it is not answered (a part not explored, misère play, a cycle).
+pub fn compound(s: &Solved, parts: &[Coords], kind: GraphCompound) -> Result<(u8, String), String> {
+    if s.misere {
+        return Err("the compounds && and ~ are answered in normal play only".into());
+    }
+    let mut at = Vec::with_capacity(parts.len());
+    for p in parts {
+        let v = s.find(&p[..s.arity]).ok_or_else(|| {
+            format!(
+                "the part '{}' was not explored (the compound needs its game graph)",
+                show(p, s.arity)
+            )
+        })?;
+        at.push(v);
+    }
+    let graph = compounds::Graph { start: &s.start, opts: &s.opts };
+    let at: Vec<u32> = at.iter().map(|&v| v as u32).collect();
+    match kind {
+        GraphCompound::Continued => {
+            let sus = s.suspense.get_or_init(|| compounds::suspense(graph));
+            let Some((most, o)) = compounds::continued(sus, &at) else {
+                let i = at.iter().position(|&v| sus[v as usize].is_none()).unwrap_or(0);
+                return Err(format!(
+                    "the part '{}' reaches a cycle (suspense needs a game that ends)",
+                    show(&parts[i], s.arity)
+                ));
+            };
+            Ok((
+                o.letter(),
+                format!(
+                    "suspense {most} (continued conjunctive compound: the largest suspense of its parts, Smith's rule; the winner delays, the loser hurries)"
+                ),
+            ))
+        }
+        GraphCompound::Diminished => {
+            let t = s.trimmed.get_or_init(|| compounds::trim(graph));
+            let how = match compounds::diminished(t, &at) {
+                (_, Some((i, Role::Ending(u)))) => format!(
+                    "part {} moves to '{}', which has no move, and ends the game (diminished disjunctive compound)",
+                    i + 1,
+                    s.show(u as usize)
+                ),
+                (_, Some((i, _))) => format!(
+                    "part {} has no move: the game is over (diminished disjunctive compound)",
+                    i + 1
+                ),
+                (_, None) => {
+                    let values: Vec<String> = at
+                        .iter()
+                        .map(|&v| match t.role[v as usize] {
+                            Role::Trimmed(c) => value_text(&t.analysis, c),
+                            _ => String::new(),
+                        })
+                        .collect();
+                    format!(
+                        "diminished disjunctive compound: no part has ended or can end it; the sum of the parts' values {} in the game without the ended and ending positions",
+                        values.join(", ")
+                    )
+                }
+            };
+            Ok((compounds::diminished(t, &at).0.letter(), how))
+        }
+    }
+}
+
+fn show(p: &Coords, arity: usize) -> String {
+    p[..arity].iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn value_text(a: &crate::theory::loopy::Analysis, c: u32) -> String {
+    match a.value(c as usize) {
+        crate::theory::loopy::Value::Finite(g) => g.to_string(),
+        crate::theory::loopy::Value::Infinite(k) => {
+            format!("inf{{{}}}", k.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","))
+        }
+    }
 }

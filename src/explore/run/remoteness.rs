@@ -1,13 +1,14 @@
 //! `games explore --remoteness` (and `--serve` for impartial games): options in, the report of
 //! `crate::explore::remoteness` out (a table of outcomes with remotenesses, `--at` answers,
-//! conjunctive compounds `A & B`), or the perfect player of `crate::explore::serve`.
+//! conjunctive compounds `A & B`, selective `A | B`, continued conjunctive `A && B`, diminished
+//! disjunctive `A ~ B`), or the perfect player of `crate::explore::serve`.
 
 use super::Request;
 use crate::explore::far;
 use crate::explore::guard;
 use crate::explore::program::Program;
 use crate::explore::reach;
-use crate::explore::remoteness::{self, Solved, outcome_of};
+use crate::explore::remoteness::{self, GraphCompound, Solved, outcome_of};
 use crate::explore::serve::{self, Oracle, Written};
 use crate::explore::space::{Coords, Space, parse_position};
 use crate::harness::process;
@@ -290,19 +291,45 @@ pub(super) fn asked_texts(req: &Request) -> Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-/// `A & B & C` (a conjunctive compound) or `A | B | C` (a selective compound): the parts
-/// (one part: a plain position).
+/// `A & B & C` (a conjunctive compound), `A | B | C` (selective), `A && B` (continued
+/// conjunctive) or `A ~ B` (diminished disjunctive): the parts (one part: a plain position).
 fn compound(text: &str, arity: usize) -> Result<Vec<Coords>> {
-    if text.contains('&') && text.contains('|') {
+    let single = text.replace("&&", "");
+    let kinds = [text.contains("&&"), single.contains('&'), text.contains('|'), text.contains('~')];
+    if kinds.iter().filter(|&&k| k).count() > 1 {
         return Err(usage(format!(
-            "--at '{}': a compound is conjunctive (A & B) or selective (A | B), not both",
+            "--at '{}': a compound is conjunctive (A & B), selective (A | B), continued conjunctive (A && B) or diminished disjunctive (A ~ B), not a mix",
             crate::error::excerpt(text.as_bytes())
         )));
     }
-    let sep = if selective(text) { '|' } else { '&' };
-    text.split(sep)
+    let parts: Vec<&str> = match graph_kind(text) {
+        Some(GraphCompound::Continued) => text.split("&&").collect(),
+        Some(GraphCompound::Diminished) => text.split('~').collect(),
+        None => text.split(if selective(text) { '|' } else { '&' }).collect(),
+    };
+    parts
+        .into_iter()
         .map(|p| parse_position(p.trim(), arity).map_err(|e| usage(format!("--at: {e}"))))
         .collect()
+}
+
+/// The compound of `--at` text decided from the parts' game graph (`A && B`, `A ~ B`).
+fn graph_kind(text: &str) -> Option<GraphCompound> {
+    if text.contains("&&") {
+        Some(GraphCompound::Continued)
+    } else if text.contains('~') {
+        Some(GraphCompound::Diminished)
+    } else {
+        None
+    }
+}
+
+/// `at A && B: outcome N, suspense 3 (...)` or `at A ~ B: outcome P, ...`.
+fn graph_line(s: &Solved, text: &str, parts: &[Coords], kind: GraphCompound) -> String {
+    match remoteness::compound(s, parts, kind) {
+        Ok((o, how)) => format!("at {text}: outcome {}, {how}", o as char),
+        Err(why) => format!("at {text}: unknown: {why}"),
+    }
 }
 
 /// Is `--at` text a selective compound `A | B`?
@@ -423,6 +450,9 @@ fn combine(parts: &[Part]) -> Result<(u64, Vec<String>, Vec<u64>), String> {
 /// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
 /// basis of far parts.
 fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
+    if let Some(kind) = graph_kind(text) {
+        return graph_line(s, text, parts, kind);
+    }
     let (r, labels, rs) = match combine(a) {
         Err(why) => {
             let first = a.iter().position(|x| x.0.is_none()).unwrap_or(0);
@@ -496,6 +526,16 @@ fn json(
         .map(|((text, parts), a)| {
             let combined = combine(a);
             let position: Vec<u64> = parts.iter().flat_map(|p| p[..s.arity].to_vec()).collect();
+            if let Some(kind) = graph_kind(text) {
+                let r = remoteness::compound(s, parts, kind);
+                let o = r.as_ref().map_or("?".to_string(), |x| (x.0 as char).to_string());
+                let name = match kind {
+                    GraphCompound::Continued => "continued conjunctive",
+                    GraphCompound::Diminished => "diminished disjunctive",
+                };
+                let basis = r.map_or_else(|why| format!("unknown: {why}"), |x| x.1);
+                return json!({ "position": position, "outcome": o, "compound": name, "text": text, "basis": basis });
+            }
             let mut e = if selective(text) {
                 let o = combined.as_ref().ok().and_then(|x| selective_outcome(&x.2, s.misere).ok());
                 json!({ "position": position, "outcome": o.map_or("?".to_string(), |o| (o as char).to_string()), "compound": "selective" })
