@@ -39,6 +39,10 @@
 
 use super::code::{Code, Equality};
 
+mod block;
+
+pub use block::BlockMode;
+
 /// Pairs of each split the verifying scan reads one by one before its four-bitset loop.
 const HEAD: usize = 48;
 
@@ -290,6 +294,7 @@ pub(crate) struct Parts {
     banks: Banks,
     last_rebuild: usize,
     stats: EngineStats,
+    blocks: block::Blocks,
 }
 
 /// Which path computes each value.
@@ -529,6 +534,8 @@ pub struct Engine<S: Store = FullStore> {
     /// Heap count at the last rebuild.
     last_rebuild: usize,
     stats: EngineStats,
+    /// Block verification ([`block`]).
+    blocks: block::Blocks,
 }
 
 /// The values `G(0..upto)` of an octal code, or `None` when the code is not one this engine
@@ -575,6 +582,7 @@ impl<S: Store> Engine<S> {
             banks: Banks::new(),
             last_rebuild: 0,
             stats: EngineStats::default(),
+            blocks: block::Blocks::new(),
         }
     }
 
@@ -592,6 +600,7 @@ impl<S: Store> Engine<S> {
             banks,
             last_rebuild,
             stats,
+            blocks,
         } = self;
         (
             Parts {
@@ -605,6 +614,7 @@ impl<S: Store> Engine<S> {
                 banks,
                 last_rebuild,
                 stats,
+                blocks,
             },
             store,
         )
@@ -624,6 +634,7 @@ impl<S: Store> Engine<S> {
             banks: p.banks,
             last_rebuild: p.last_rebuild,
             stats: p.stats,
+            blocks: p.blocks,
         }
     }
 
@@ -667,6 +678,12 @@ impl<S: Store> Engine<S> {
         self.max_value
     }
 
+    /// Block verification ([`block`]): tables built, heaps settled by a table, and the prefix
+    /// length now chosen (pairs per split; 0: off).
+    pub fn block_stats(&self) -> (u64, u64, usize) {
+        self.blocks.stats()
+    }
+
     /// The number of rare positions, summed over the splits (one per parity of removal).
     pub fn rare_heaps(&self) -> usize {
         self.classes.iter().map(|c| c.rare_pos.len()).sum()
@@ -707,6 +724,7 @@ impl<S: Store> Engine<S> {
         let count = &mut self.counts[x as usize];
         *count = count.saturating_sub(1);
         let gone = *count == 0;
+        self.blocks.forget();
         for c in &mut self.classes {
             if c.rare_pos.last() == Some(&(n as u32)) {
                 c.rare_pos.pop();
@@ -822,10 +840,24 @@ impl<S: Store> Engine<S> {
     /// passed over, only when no candidate settles. So whether it refuses does not depend on
     /// the order the pairs are met in (the parallel engine meets them in another order).
     /// With `pre`, its pairs are already in `opts` and only the pairs below its `lo` are scanned.
-    fn verify(&mut self, n: usize, mut g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
+    fn verify(&mut self, n: usize, g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
         self.stats.full_scans += 1;
+        Ok(self.scan_from(n, g, pre, 1)?.0)
+    }
+
+    /// [`Engine::verify`] over the pairs `(a, m - a)` with `a >= from` only (the others are
+    /// already in `opts`): the exact mex, the split it settled in (`split.len()`: none, every
+    /// pair was read) and the pairs read.
+    pub(super) fn scan_from(
+        &mut self,
+        n: usize,
+        mut g: usize,
+        pre: Option<Pre>,
+        from: usize,
+    ) -> Result<(usize, usize, u64), EngineError> {
         let words = self.words;
         let mut missing = None;
+        let mut read = 0u64;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
@@ -833,7 +865,7 @@ impl<S: Store> Engine<S> {
             }
             let m = n - k;
             let seam = self.store.seam();
-            let ranges = uncovered(pre, si, m, unequal);
+            let ranges = uncovered(pre, si, m, unequal).map(|(a, b)| (a.max(from).min(b), b));
             for (mut a, stop) in ranges {
                 while a < stop {
                     // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
@@ -882,20 +914,23 @@ impl<S: Store> Engine<S> {
                         return Err(EngineError::ValueTooLarge { n });
                     }
                     if self.settled(n, g) {
-                        self.stats.verify_pairs += i as u64;
-                        return Ok(g);
+                        let here = (i + 1 - ranges[0].0.min(i + 1)) as u64;
+                        self.stats.verify_pairs += here;
+                        return Ok((g, si, read + here));
                     }
                     a = i + 1;
                 }
             }
-            self.stats.verify_pairs += ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
+            let all = ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
+            self.stats.verify_pairs += all;
+            read += all;
         }
         if let Some(needed) = missing {
             // The candidate (the mex of every option kept) did not settle.
             return Err(EngineError::Forgotten { n, needed });
         }
         self.banks.merge(&mut self.opts, words);
-        Ok(self.mex())
+        Ok((self.mex(), self.moves.split.len(), read))
     }
 
     /// Compute and store the next value `G(len())`, returning it.
@@ -1002,7 +1037,10 @@ impl<S: Store> Engine<S> {
                 }
                 g
             } else if g <= u16::MAX as usize && !self.settled(n, g) {
-                self.verify(n, g, None)?
+                match self.verify_block(n, g) {
+                    Some(found) => found?,
+                    None => self.verify(n, g, None)?,
+                }
             } else {
                 g
             }
