@@ -7,6 +7,8 @@
 #   NEW (default target/release/examples/sg_bench), N (default 1000000), RUNS (default 2),
 #   CODES (default ".6 .454 .106 .77 .07"), MODES (default "off auto 0 1024 2048": `off` is
 #   the default engine, the others `blocks MODE`).
+#   OGS: the ogsolve rc2 driver that scripts/bench_sg.py builds (build_ogs; it prints the same
+#   FNV-1a hash), run in the same rounds, with the ratio of its CPU time to each mode's.
 # For each code it prints the FNV-1a hash of G(0..N) of every binary and mode (all must be
 # equal: the script exits 1 otherwise) and the median CPU seconds (user + system) of each.
 set -euo pipefail
@@ -22,8 +24,9 @@ for code in $CODES; do
     declare -A cpu=()
     hashes=""
     for ((r = 0; r < RUNS; r++)); do
-        for mode in base $MODES; do
+        for mode in ${OGS:+ogs} base $MODES; do
             case $mode in
+                ogs) cmd=("$OGS" "$code" "$((N - 1))") ;;
                 base) cmd=("$BASE" "$code" "$N") ;;
                 off) cmd=("$NEW" "$code" "$N") ;;
                 *) cmd=("$NEW" "$code" "$N" blocks "$mode") ;;
@@ -39,9 +42,13 @@ for code in $CODES; do
     line="$code G(0..$N): $(tr ' ' '\n' <<<"$hashes" | grep -v '^$' | sort -u | tr '\n' ' ')"
     [ "$distinct" = 1 ] && line="$line(identical)" || { line="$line VALUES DIFFER"; fail=1; }
     echo "$line"
-    for mode in base $MODES; do
+    ogs_med=""
+    for mode in ${OGS:+ogs} base $MODES; do
         med=$(tr ' ' '\n' <<<"${cpu[$mode]}" | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-        printf '  %-6s median CPU %6.2f s  (runs:%s)\n' "$mode" "$med" "${cpu[$mode]}"
+        [ "$mode" = ogs ] && ogs_med=$med
+        ratio=""
+        [ -n "$ogs_med" ] && [ "$mode" != ogs ] && ratio=$(printf '  ogsolve / this: %.2fx' "$(bc -l <<<"$ogs_med / $med")")
+        printf '  %-6s median CPU %6.2f s  (runs:%s)%s\n' "$mode" "$med" "${cpu[$mode]}" "$ratio"
     done
     unset cpu
 done

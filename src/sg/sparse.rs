@@ -885,23 +885,7 @@ impl<S: Store> Engine<S> {
                             self.banks.dirty = true;
                             self.banks.scan(lo, hi, g as u16).map(|j| a + j)
                         }
-                        None => {
-                            let mut hit = None;
-                            for i in a..to {
-                                if !(self.store.has(i) && self.store.has(m - i)) {
-                                    let needed = if self.store.has(i) { m - i } else { i };
-                                    missing = missing.or(Some(needed));
-                                    continue;
-                                }
-                                let v = self.store.get(i) ^ self.store.get(m - i);
-                                Self::set(&mut self.opts, v);
-                                if v as usize == g {
-                                    hit = Some(i);
-                                    break;
-                                }
-                            }
-                            hit
-                        }
+                        None => self.one_by_one(m, (a, to), g, &mut missing),
                     };
                     let Some(i) = hit else {
                         a = to;
@@ -931,6 +915,30 @@ impl<S: Store> Engine<S> {
         }
         self.banks.merge(&mut self.opts, words);
         Ok((self.mex(), self.moves.split.len(), read))
+    }
+
+    /// The pairs `(i, m - i)`, `a <= i < to`, one by one into `opts` until one reaches `g`: its
+    /// `i`. A pair no longer kept is passed over, the first one noted in `missing`.
+    fn one_by_one(
+        &mut self,
+        m: usize,
+        (a, to): (usize, usize),
+        g: usize,
+        missing: &mut Option<usize>,
+    ) -> Option<usize> {
+        for i in a..to {
+            if !(self.store.has(i) && self.store.has(m - i)) {
+                let needed = if self.store.has(i) { m - i } else { i };
+                *missing = missing.or(Some(needed));
+                continue;
+            }
+            let v = self.store.get(i) ^ self.store.get(m - i);
+            Self::set(&mut self.opts, v);
+            if v as usize == g {
+                return Some(i);
+            }
+        }
+        None
     }
 
     /// Compute and store the next value `G(len())`, returning it.
