@@ -184,7 +184,7 @@ impl<S: Store> Engine<S> {
         limit: usize,
     ) -> Result<usize, EngineError> {
         // 1. The first pairs one by one.
-        let g = match self.head(n, g)? {
+        let g = match self.head(n, g, BLOCK)? {
             Head::Settled(g) => return Ok(g),
             Head::Open(g) => g,
         };
@@ -247,13 +247,21 @@ impl<S: Store> Engine<S> {
         Ok(self.scan_from(n, g, None, upto)?.0)
     }
 
-    /// Step 1: the pairs `1 <= a < 64` of every split, one by one into `opts`, until the
-    /// candidate settles.
-    fn head(&mut self, n: usize, mut g: usize) -> Result<Head, EngineError> {
+    /// Step 1: the pairs `1 <= a < upto` of every split (`upto <= m / 2` for each), one by one
+    /// into `opts`, until the candidate settles. Also the first step of [`Engine::verify`]: the
+    /// first pairs of every split before the rest of any (a candidate that only the second
+    /// split's first pairs settle, as in Kayles, is then not scanned past every pair of the
+    /// first split).
+    pub(super) fn head(
+        &mut self,
+        n: usize,
+        mut g: usize,
+        upto: usize,
+    ) -> Result<Head, EngineError> {
         for si in 0..self.moves.split.len() {
             let (k, _) = self.moves.split[si];
             let m = n - k;
-            for a in 1..BLOCK {
+            for a in 1..upto {
                 let v = self.store.get(a) ^ self.store.get(m - a);
                 self.opts[v as usize >> 6] |= 1 << (v & 63);
                 if v as usize == g {
@@ -305,7 +313,7 @@ impl<S: Store> Engine<S> {
 }
 
 /// Where step 1 left the candidate.
-enum Head {
+pub(super) enum Head {
     Settled(usize),
     Open(usize),
 }
