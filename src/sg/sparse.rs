@@ -29,10 +29,10 @@
 //! with one bitset, pairs whose values share a word form one chain of read-modify-writes through
 //! memory. The pairs met, their order and the counters are those of the one-bitset loop.
 //!
-//! The verifying scan reads the first [`FIRST`] pairs of every split before the rest of any
+//! The verifying scan reads the first `FIRST` pairs of every split before the rest of any
 //! (where a code has two splits or more: Kayles' candidates are mostly settled by the first
 //! pairs of its second split); the value does not depend on the order the pairs are met in.
-//! [`block`] verifies 64 heaps together over a prefix of their pairs (off by default: measured
+//! `block` verifies 64 heaps together over a prefix of their pairs (off by default: measured
 //! no faster, `docs/sg.md`).
 //!
 //! Unequal digits (`!`, Grundy's game `4!.0`) fit unchanged: the argument above only concerns

@@ -52,7 +52,7 @@ const MAX_TABLE_VALUES: usize = 4096;
 /// Whether and how the verifying scans run by blocks ([`Engine::set_blocks`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum BlockMode {
-    /// One heap at a time ([`Engine::verify`]): the default (the faster one measured so far,
+    /// One heap at a time (`Engine::verify`): the default (the faster one measured so far,
     /// `docs/sg.md`).
     #[default]
     Off,
