@@ -1,16 +1,17 @@
 //! Benchmark of the sparse Grundy engine (`games::sg::sparse`) and the long-run certificate.
 //!
-//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [threads T] [print]`:
+//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print]`:
 //! computes `G(0..N)` of the octal code CODE (`.156`, `4.07`, `4!.0`: digits 0-7, a leading
 //! digit before the point, `!` for unequal splits) and prints one line: values, seconds,
 //! values per second, largest value, rare heaps, the engine's counters and an FNV-1a checksum
 //! of the values. With `certify` it stops at the Guy-Smith certificate (N is then the bound) and
-//! prints it; `bounded` keeps only a prefix and a ring of values; `print` writes the values.
+//! prints it; `bounded` keeps only a prefix and a ring of values; `blocks` turns on block verification
+//! (`auto`: the prefix length chosen as it goes, or a fixed length); `print` writes the values.
 
 use games::sg::code::{Code, Digit, Equality};
 use games::sg::long_run::{self, Memory};
 use games::sg::parallel;
-use games::sg::sparse::Engine;
+use games::sg::sparse::{BlockMode, Engine};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,7 +41,9 @@ fn fnv(values: &[u16]) -> u64 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
-        eprintln!("usage: sg_bench CODE N [certify] [bounded PREFIX RING] [threads T] [print]");
+        eprintln!(
+            "usage: sg_bench CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print]"
+        );
         ExitCode::from(2)
     };
     if args.len() < 2 {
@@ -105,6 +108,15 @@ fn main() -> ExitCode {
         },
         None => 1,
     };
+    if let Some(i) = args.iter().position(|a| a == "blocks") {
+        // Block verification: `auto` (prefix chosen as it goes) or a fixed prefix length.
+        let mode = match args.get(i + 1).map(|t| (t.as_str(), t.parse::<usize>())) {
+            Some(("auto", _)) => BlockMode::Adaptive,
+            Some((_, Ok(len))) => BlockMode::Fixed(len),
+            _ => return usage(),
+        };
+        engine.set_blocks(mode);
+    }
     let res = if threads > 1 {
         parallel::extend(&mut engine, n, threads, &mut |_, _, _| parallel::Flow::Go)
     } else {
@@ -117,7 +129,7 @@ fn main() -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     let s = engine.stats();
     println!(
-        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} pre_misses={} fnv={:016x}",
+        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} pre_misses={} blocks={:?} fnv={:016x}",
         args[0],
         n,
         secs,
@@ -130,6 +142,7 @@ fn main() -> ExitCode {
         s.scanned_pairs,
         s.rebuilds,
         s.pre_misses,
+        engine.block_stats(),
         fnv(engine.values())
     );
     if print {

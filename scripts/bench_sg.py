@@ -27,7 +27,9 @@ Last, the many-core table (scripts/bench_scaling.sh: -j 1 2, or 1 2 4 8 16 on 16
 with the serial fraction; SCALING=0 skips it, SCALING_THREADS sets the -j list).
 
 Usage: scripts/bench_sg.py   (environment: RUNS=3, GRUNDY_N, OGSOLVE, OGS_SRC, OGS_MIRROR,
-OGS_BUILD, CMP, CMP_RUNS, CMP_RUNS_SLOW; CMP_ONLY=1 runs only the comparison)
+OGS_BUILD, CMP, CMP_RUNS, CMP_RUNS_SLOW, CMP_CASES; CMP_ONLY=1 runs only the comparison)
+The last column of the comparison, CPU j1, is ogsolve's CPU seconds over ours with -j 1 (the
+figure to read on a shared machine).
 """
 
 import os
@@ -129,6 +131,14 @@ fn main() {
 """
 
 CMP_CASES = [(".106", 10_000_000, False), (".454", 10_000_000, False), (".6", 1_000_000, True)]
+if os.environ.get("CMP_CASES"):
+    # "CODE:N,CODE:N,...": the cases of issue 49 are
+    # .6:1000000,.454:1000000,.106:1000000,.6:10000000,.454:10000000,.106:10000000 (a case of
+    # Officers counts as slow: CMP_RUNS_SLOW rounds).
+    CMP_CASES = [
+        (c, int(n), c == ".6")
+        for c, n in (x.split(":") for x in os.environ["CMP_CASES"].split(","))
+    ]
 
 
 def build_ogs():
@@ -200,7 +210,7 @@ def compare():
     print(f"  ogsolve rc2: driver of the ogs crate, {label} build (the faster one here)")
     print(f"  load average at start: {os.getloadavg()[0]:.2f} (2 cores shared: read CPU for -j 1)")
     print(f"  {'case':14} {'ogs wall':>9} {'ogs CPU':>8} {'-j1 wall':>9} {'-j1 CPU':>8} "
-          f"{'-j2 wall':>9} {'-j2 CPU':>8} {'ratio j1':>8} {'ratio j2':>8}")
+          f"{'-j2 wall':>9} {'-j2 CPU':>8} {'ratio j1':>8} {'ratio j2':>8} {'CPU j1':>7}")
     for code, n, slow in CMP_CASES:
         rounds = int(os.environ.get("CMP_RUNS_SLOW" if slow else "CMP_RUNS", "1" if slow else "3"))
         res = {"ogs": [], "j1": [], "j2": [], "cli": []}
@@ -222,6 +232,7 @@ def compare():
         print(f"  {code + ' ' + f'{n:.0e}':14} {med['ogs'][0]:>9.2f} {med['ogs'][1]:>8.2f} "
               f"{med['j1'][0]:>9.2f} {med['j1'][1]:>8.2f} {med['j2'][0]:>9.2f} {med['j2'][1]:>8.2f} "
               f"{med['ogs'][0] / med['j1'][0]:>7.2f}x {med['ogs'][0] / med['j2'][0]:>7.2f}x"
+              f" {med['ogs'][1] / max(med['j1'][1], 1e-9):>6.2f}x"
               + ("" if same else "  VALUES DIFFER"))
         print(f"  {'':14} whole command `games sg {code} --max {n - 1} -j 2`: {med['cli'][0]:.2f} s wall "
               f"({med['cli'][1]:.2f} CPU), ogsolve / it {med['ogs'][0] / med['cli'][0]:.2f}x")

@@ -29,6 +29,12 @@
 //! with one bitset, pairs whose values share a word form one chain of read-modify-writes through
 //! memory. The pairs met, their order and the counters are those of the one-bitset loop.
 //!
+//! The verifying scan reads the first `FIRST` pairs of every split before the rest of any
+//! (where a code has two splits or more: Kayles' candidates are mostly settled by the first
+//! pairs of its second split); the value does not depend on the order the pairs are met in.
+//! `block` verifies 64 heaps together over a prefix of their pairs (off by default: measured
+//! no faster, `docs/sg.md`).
+//!
 //! Unequal digits (`!`, Grundy's game `4!.0`) fit unchanged: the argument above only concerns
 //! which pairs reach a value, and the forbidden pairs `a = b` are skipped on both paths.
 //!
@@ -39,8 +45,15 @@
 
 use super::code::{Code, Equality};
 
+mod block;
+
+pub use block::BlockMode;
+
 /// Pairs of each split the verifying scan reads one by one before its four-bitset loop.
 const HEAD: usize = 48;
+
+/// Pairs of each split the verifying scan reads, one by one, before the rest of any split.
+const FIRST: usize = 16;
 
 /// Words of a bitset over every 16-bit value.
 const ALL_WORDS: usize = 1 << 10;
@@ -290,6 +303,7 @@ pub(crate) struct Parts {
     banks: Banks,
     last_rebuild: usize,
     stats: EngineStats,
+    blocks: block::Blocks,
 }
 
 /// Which path computes each value.
@@ -529,6 +543,8 @@ pub struct Engine<S: Store = FullStore> {
     /// Heap count at the last rebuild.
     last_rebuild: usize,
     stats: EngineStats,
+    /// Block verification ([`block`]).
+    blocks: block::Blocks,
 }
 
 /// The values `G(0..upto)` of an octal code, or `None` when the code is not one this engine
@@ -575,6 +591,7 @@ impl<S: Store> Engine<S> {
             banks: Banks::new(),
             last_rebuild: 0,
             stats: EngineStats::default(),
+            blocks: block::Blocks::new(),
         }
     }
 
@@ -592,6 +609,7 @@ impl<S: Store> Engine<S> {
             banks,
             last_rebuild,
             stats,
+            blocks,
         } = self;
         (
             Parts {
@@ -605,6 +623,7 @@ impl<S: Store> Engine<S> {
                 banks,
                 last_rebuild,
                 stats,
+                blocks,
             },
             store,
         )
@@ -624,6 +643,7 @@ impl<S: Store> Engine<S> {
             banks: p.banks,
             last_rebuild: p.last_rebuild,
             stats: p.stats,
+            blocks: p.blocks,
         }
     }
 
@@ -667,6 +687,12 @@ impl<S: Store> Engine<S> {
         self.max_value
     }
 
+    /// Block verification ([`block`]): tables built, heaps settled by a table, and the prefix
+    /// length now chosen (pairs per split; 0: off).
+    pub fn block_stats(&self) -> (u64, u64, usize) {
+        self.blocks.stats()
+    }
+
     /// The number of rare positions, summed over the splits (one per parity of removal).
     pub fn rare_heaps(&self) -> usize {
         self.classes.iter().map(|c| c.rare_pos.len()).sum()
@@ -707,6 +733,7 @@ impl<S: Store> Engine<S> {
         let count = &mut self.counts[x as usize];
         *count = count.saturating_sub(1);
         let gone = *count == 0;
+        self.blocks.forget();
         for c in &mut self.classes {
             if c.rare_pos.last() == Some(&(n as u32)) {
                 c.rare_pos.pop();
@@ -822,10 +849,36 @@ impl<S: Store> Engine<S> {
     /// passed over, only when no candidate settles. So whether it refuses does not depend on
     /// the order the pairs are met in (the parallel engine meets them in another order).
     /// With `pre`, its pairs are already in `opts` and only the pairs below its `lo` are scanned.
-    fn verify(&mut self, n: usize, mut g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
+    fn verify(&mut self, n: usize, g: usize, pre: Option<Pre>) -> Result<usize, EngineError> {
         self.stats.full_scans += 1;
+        // With two splits or more, the first FIRST pairs of each before the rest of any.
+        let kmax = self.moves.split.last().map_or(0, |s| s.0);
+        if pre.is_none()
+            && self.moves.split.len() > 1
+            && self.store.complete()
+            && n >= kmax + 2 * FIRST + 2
+        {
+            return match self.head(n, g, FIRST)? {
+                block::Head::Settled(g) => Ok(g),
+                block::Head::Open(g) => Ok(self.scan_from(n, g, None, FIRST)?.0),
+            };
+        }
+        Ok(self.scan_from(n, g, pre, 1)?.0)
+    }
+
+    /// [`Engine::verify`] over the pairs `(a, m - a)` with `a >= from` only (the others are
+    /// already in `opts`): the exact mex, the split it settled in (`split.len()`: none, every
+    /// pair was read) and the pairs read.
+    pub(super) fn scan_from(
+        &mut self,
+        n: usize,
+        mut g: usize,
+        pre: Option<Pre>,
+        from: usize,
+    ) -> Result<(usize, usize, u64), EngineError> {
         let words = self.words;
         let mut missing = None;
+        let mut read = 0u64;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
@@ -833,7 +886,7 @@ impl<S: Store> Engine<S> {
             }
             let m = n - k;
             let seam = self.store.seam();
-            let ranges = uncovered(pre, si, m, unequal);
+            let ranges = uncovered(pre, si, m, unequal).map(|(a, b)| (a.max(from).min(b), b));
             for (mut a, stop) in ranges {
                 while a < stop {
                     // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
@@ -853,23 +906,7 @@ impl<S: Store> Engine<S> {
                             self.banks.dirty = true;
                             self.banks.scan(lo, hi, g as u16).map(|j| a + j)
                         }
-                        None => {
-                            let mut hit = None;
-                            for i in a..to {
-                                if !(self.store.has(i) && self.store.has(m - i)) {
-                                    let needed = if self.store.has(i) { m - i } else { i };
-                                    missing = missing.or(Some(needed));
-                                    continue;
-                                }
-                                let v = self.store.get(i) ^ self.store.get(m - i);
-                                Self::set(&mut self.opts, v);
-                                if v as usize == g {
-                                    hit = Some(i);
-                                    break;
-                                }
-                            }
-                            hit
-                        }
+                        None => self.one_by_one(m, (a, to), g, &mut missing),
                     };
                     let Some(i) = hit else {
                         a = to;
@@ -882,20 +919,47 @@ impl<S: Store> Engine<S> {
                         return Err(EngineError::ValueTooLarge { n });
                     }
                     if self.settled(n, g) {
-                        self.stats.verify_pairs += i as u64;
-                        return Ok(g);
+                        let here = (i + 1 - ranges[0].0.min(i + 1)) as u64;
+                        self.stats.verify_pairs += here;
+                        return Ok((g, si, read + here));
                     }
                     a = i + 1;
                 }
             }
-            self.stats.verify_pairs += ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
+            let all = ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
+            self.stats.verify_pairs += all;
+            read += all;
         }
         if let Some(needed) = missing {
             // The candidate (the mex of every option kept) did not settle.
             return Err(EngineError::Forgotten { n, needed });
         }
         self.banks.merge(&mut self.opts, words);
-        Ok(self.mex())
+        Ok((self.mex(), self.moves.split.len(), read))
+    }
+
+    /// The pairs `(i, m - i)`, `a <= i < to`, one by one into `opts` until one reaches `g`: its
+    /// `i`. A pair no longer kept is passed over, the first one noted in `missing`.
+    fn one_by_one(
+        &mut self,
+        m: usize,
+        (a, to): (usize, usize),
+        g: usize,
+        missing: &mut Option<usize>,
+    ) -> Option<usize> {
+        for i in a..to {
+            if !(self.store.has(i) && self.store.has(m - i)) {
+                let needed = if self.store.has(i) { m - i } else { i };
+                *missing = missing.or(Some(needed));
+                continue;
+            }
+            let v = self.store.get(i) ^ self.store.get(m - i);
+            Self::set(&mut self.opts, v);
+            if v as usize == g {
+                return Some(i);
+            }
+        }
+        None
     }
 
     /// Compute and store the next value `G(len())`, returning it.
@@ -1002,7 +1066,10 @@ impl<S: Store> Engine<S> {
                 }
                 g
             } else if g <= u16::MAX as usize && !self.settled(n, g) {
-                self.verify(n, g, None)?
+                match self.verify_block(n, g) {
+                    Some(found) => found?,
+                    None => self.verify(n, g, None)?,
+                }
             } else {
                 g
             }

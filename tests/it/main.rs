@@ -72,6 +72,7 @@ mod samples_cli;
 mod serve_written;
 mod set_nim;
 mod sg;
+mod sg_blocks;
 mod sg_checkpoint;
 mod sg_engine;
 mod sg_parallel;
