@@ -125,18 +125,24 @@ pub fn run(args: &ArgMatches) -> Result<ExitCode> {
         return super::explore_big::run(args, &space, misere, w);
     }
     let far = asks_beyond(&space, &at, &winning_at);
+    let moves_far = far && args.get_one::<String>("game").is_none() && !multiset;
+    let below = moves_far.then(|| asked_parts(&space, &at, &winning_at));
+    let max = *args.get_one::<u64>("max-positions").unwrap_or(&1_000_000);
+    let (space, grown) = pattern::floor::grow_down(space, below.as_deref(), max);
     let program = program_of(args, &space);
     let (c, wide) = match computed(args, &space, far, &at, &winning_at, &program, misere)? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
     let Computed { mut table, reach, theorems, game, builtin } = c;
+    table.notes.extend(grown);
     if let Some(written) = tally_or_list(args, &table) {
         return written;
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
     let (mut found, mut n_trusted) = patterns_timed(args, &mut table, theorems, far_blind);
+    pattern::floor::apply(&mut found, &table.space);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
     let checked = far.then(|| {

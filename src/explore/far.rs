@@ -191,6 +191,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
     }
     found.refuted = vec![None; found.patterns.len()];
     found.held = vec![0; found.patterns.len()];
+    pattern::floor::apply(&mut found.patterns, space);
     found
 }
 

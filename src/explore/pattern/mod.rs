@@ -19,6 +19,7 @@ pub mod beatty;
 pub mod coins;
 pub mod digits;
 pub mod excepted;
+pub mod floor;
 pub mod grammar;
 pub mod intervals;
 pub mod lift;
@@ -26,6 +27,7 @@ pub mod param;
 pub mod period;
 pub mod plane;
 pub mod relation;
+pub mod selfsimilar;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -105,6 +107,12 @@ pub trait Formula {
     /// of the edge rule, whether an interior line shares a boundary line's pattern.
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
         let _ = base;
+        None
+    }
+    /// Why it says nothing at `p` although it speaks on `p`'s line or plane: `p` lies below
+    /// the lower corner of the box it was observed on ([`floor::Floored`]).
+    fn below_floor(&self, p: &[u64]) -> Option<String> {
+        let _ = p;
         None
     }
 }
@@ -282,6 +290,10 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             && !p.formula.lists_exceptions()
             && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
     });
+    // Self-similar rules always (cheap; where another family also fits they compete far
+    // away); the grammar only where they leave the table bare.
+    keep_verified(t, selfsimilar::detect(t), &mut found);
+    let covered = covered || found.iter().any(|p| p.formula.family() == "recursive");
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);
     }
