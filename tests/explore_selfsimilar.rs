@@ -194,7 +194,9 @@ fn random_recursive_rules_round_trip_and_are_never_wrong_far_away() {
         }
         right_cases += usize::from(all_right);
     }
-    eprintln!("recursive rules: {right_cases} of {cases} found far away ({recursive} by the family)");
+    eprintln!(
+        "recursive rules: {right_cases} of {cases} found far away ({recursive} by the family)"
+    );
     // Measured: 271 of 300 (90%); the misses are `unknown` where rules of one size that the
     // box cannot tell apart part far away (issue 44 asks 95%: not reached yet).
     assert!(right_cases * 100 >= cases * 85, "only {right_cases} of {cases} found");

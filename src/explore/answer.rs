@@ -107,7 +107,8 @@ fn first_covering(
             edge = edge.or(Some(why));
             continue;
         }
-        let mut basis = format!("{} ({}, pattern {})", pat.basis.label(), pat.formula.family(), i + 1);
+        let mut basis =
+            format!("{} ({}, pattern {})", pat.basis.label(), pat.formula.family(), i + 1);
         if guard.is_some() && matches!(pat.basis, Basis::Observed { .. }) {
             basis.push_str(&format!(
                 "; not checked here: only the first {} far positions asked are checked",

@@ -77,7 +77,9 @@ impl Step {
 
     fn words(self, n: &str) -> String {
         match self {
-            Step::Digit(k) => format!("floor({n} / {k}), d = {n} mod {k} (its last base-{k} digit)"),
+            Step::Digit(k) => {
+                format!("floor({n} / {k}), d = {n} mod {k} (its last base-{k} digit)")
+            }
             Step::Power(k) => format!(
                 "{n} - {k}^d, {k}^d the largest power of {k} not above {n} (d its exponent)"
             ),
@@ -199,6 +201,13 @@ impl Term {
     }
 }
 
+impl Term {
+    /// Does the term read `y`?
+    fn reads_y(self) -> bool {
+        !matches!(self, Term::D | Term::Const(_))
+    }
+}
+
 /// When the first term of a conditional applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cond {
@@ -244,6 +253,13 @@ impl Rule {
 
     fn size(self) -> u64 {
         self.then.size() + self.other.map_or(0, |(_, t)| 2 + t.size())
+    }
+
+    /// Is it a recursion at all: does it read `y` (and is it more than `G(n) = G(phi(n))`,
+    /// a constant)?
+    fn recursive(self) -> bool {
+        let reads = self.then.reads_y() || self.other.is_some_and(|(_, t)| t.reads_y());
+        reads && self != Rule { then: Term::Y, other: None }
     }
 
     fn code(self, cpp: bool) -> String {
@@ -351,7 +367,8 @@ impl Formula for Recursive {
     }
 
     fn cost(&self) -> u64 {
-        2 + self.rule.size() + 2 * self.base.len() as u64
+        // After a closed form of the same size (a recursion says the same in more steps).
+        4 + self.rule.size() + 2 * self.base.len() as u64
     }
 }
 
@@ -433,7 +450,12 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
             Step::Digit(k) => vec![1, k],
             _ => vec![1],
         };
-        let all = rules(values, step.digits(hi));
+        // A rule of the last digit alone is a period (said by the periodic family).
+        let digit = matches!(step, Step::Digit(_));
+        let all: Vec<Rule> = rules(values, step.digits(hi))
+            .into_iter()
+            .filter(|r| r.recursive() || (!digit && r.then != Term::Y))
+            .collect();
         for start in starts {
             if hi + 1 < start + MIN_EVIDENCE as u64 {
                 continue;
