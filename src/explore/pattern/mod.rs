@@ -290,10 +290,9 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             && !p.formula.lists_exceptions()
             && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
     });
-    // Self-similar rules always (cheap; where another family also fits they compete far
-    // away); the grammar only where they leave the table bare.
+    // Self-similar rules always (cheap; where another family or the grammar also fits they
+    // compete far away); they do not hold the grammar back.
     keep_verified(t, selfsimilar::detect(t), &mut found);
-    let covered = covered || found.iter().any(|p| p.formula.family() == "recursive");
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);
     }
