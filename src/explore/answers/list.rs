@@ -58,7 +58,7 @@ pub enum Value<'a> {
 pub enum Source<'a> {
     Table(&'a Table),
     /// A `--multiset` table: each multiset once, at its first cell in box order
-    /// ([`super::space::Space::first_of_multiset`]).
+    /// ([`crate::explore::space::Space::first_of_multiset`]).
     Multisets(&'a Table),
     Big(&'a BigBox),
 }

@@ -46,7 +46,10 @@ pub fn answer_guarded(
     }
     if let Some(g) = guard {
         match g.at(&p[..arity]) {
-            Ok(Some((i, check))) => return from_pattern(&patterns[i], p, position, g, i, check),
+            Ok(Some((i, check))) => {
+                let chosen = from_pattern(&patterns[i], p, position, g, i, check);
+                return weigh(patterns, p, i, chosen, guard);
+            }
             Err(why) => {
                 let why = format!(
                     "unknown: outside the box; the pattern that covered it was refuted {why}"
@@ -86,32 +89,33 @@ fn unknown(position: Vec<u64>, basis: String) -> AtAnswer {
 
 /// The first pattern (in the guard's order, [`answer_rank`]) that covers `p` and may answer
 /// beyond the box; with a guard, a position it did not check (past
-/// [`crate::explore::guard::MAX_CHECKED`]) says so.
+/// [`crate::explore::guard::MAX_CHECKED`]) says so. A position below the lower corner of the box the
+/// patterns were observed on ([`crate::explore::pattern::floor`]) is `unknown`, with the reason.
 fn first_covering(
     patterns: &[Pattern],
     p: &Coords,
     position: Vec<u64>,
     guard: Option<&Guard>,
 ) -> AtAnswer {
-    let usable = |i: usize| guard.is_none_or(|g| g.refuted[i].is_none());
-    let mut order: Vec<&Pattern> =
-        patterns.iter().enumerate().filter(|&(i, _)| usable(i)).map(|(_, p)| p).collect();
-    order.sort_by_key(|pat| answer_rank(pat));
+    let mut order: Vec<usize> = (0..patterns.len()).filter(|&i| usable(guard, i)).collect();
+    order.sort_by_key(|&i| answer_rank(&patterns[i]));
     let mut edge: Option<&str> = None;
-    for pat in order {
+    for i in order {
+        let pat = &patterns[i];
         let Some(a) = pat.formula.at(p) else { continue };
         if let Some(why) = &pat.edge {
             edge = edge.or(Some(why));
             continue;
         }
-        let mut basis = format!("{} ({})", pat.basis.label(), pat.formula.family());
+        let mut basis =
+            format!("{} ({}, pattern {})", pat.basis.label(), pat.formula.family(), i + 1);
         if guard.is_some() && matches!(pat.basis, Basis::Observed { .. }) {
             basis.push_str(&format!(
                 "; not checked here: only the first {} far positions asked are checked",
                 crate::explore::guard::MAX_CHECKED
             ));
         }
-        return AtAnswer {
+        let chosen = AtAnswer {
             position,
             parts: Vec::new(),
             value: a.value.map(|v| v.to_string()),
@@ -120,14 +124,78 @@ fn first_covering(
             basis,
             checked: false,
         };
+        return weigh(patterns, p, i, chosen, guard);
     }
-    let why = match edge {
-        Some(why) => {
+    let below = patterns.iter().find_map(|pat| pat.formula.below_floor(p));
+    let why = match (edge, below) {
+        (_, Some(why)) => format!("unknown: outside the box; {why}"),
+        (Some(why), None) => {
             format!("unknown: outside the box; the one pattern covering this position was {why}")
         }
-        None => "unknown: outside the box and no pattern found covers this position".into(),
+        (None, None) => "unknown: outside the box and no pattern found covers this position".into(),
     };
     unknown(position, why)
+}
+
+/// May pattern `i` answer beyond the box (not refuted by the guard)?
+fn usable(guard: Option<&Guard>, i: usize) -> bool {
+    guard.is_none_or(|g| g.refuted.get(i).is_none_or(Option::is_none))
+}
+
+/// Competing conjectures: every other kept pattern that covers `p` (and may answer beyond
+/// the box) is evaluated there. One that disagrees with `chosen` (pattern `i`), and that the
+/// guard did not refute, makes the answer `unknown`, naming each pattern's answer; those that
+/// agree are counted in the label. A proved answer stands: a theorem is not outvoted.
+fn weigh(
+    patterns: &[Pattern],
+    p: &Coords,
+    i: usize,
+    mut chosen: AtAnswer,
+    guard: Option<&Guard>,
+) -> AtAnswer {
+    if matches!(patterns[i].basis, Basis::Proved(_)) || chosen.outcome == b'?' {
+        return chosen;
+    }
+    let Some(m) = patterns[i].formula.at(p) else { return chosen };
+    let (mut agree, mut differ) = (Vec::new(), Vec::new());
+    for (j, pat) in patterns.iter().enumerate() {
+        if j == i || pat.edge.is_some() || !usable(guard, j) {
+            continue;
+        }
+        let Some(a) = pat.formula.at(p) else { continue };
+        let same = match (a.value, m.value) {
+            (Some(x), Some(y)) => x == y,
+            _ => a.outcome == m.outcome,
+        };
+        if same { agree.push(j) } else { differ.push((j, a)) }
+    }
+    let says = |j: usize, a: &crate::explore::pattern::Answer| {
+        let what = match a.value {
+            Some(v) => format!("value {v}"),
+            None => format!("outcome {}", a.outcome as char),
+        };
+        format!("pattern {} ({}) says {what}", j + 1, patterns[j].formula.family())
+    };
+    if !differ.is_empty() {
+        let mut all = vec![says(i, &m)];
+        all.extend(differ.iter().map(|(j, a)| says(*j, a)));
+        let why = format!(
+            "unknown: the patterns disagree here and the game's rule did not decide between              them: {}",
+            all.join("; ")
+        );
+        return unknown(chosen.position, why);
+    }
+    if !agree.is_empty() {
+        let names: Vec<String> = agree.iter().map(|j| (j + 1).to_string()).collect();
+        chosen.basis.push_str(&format!(
+            "; {} other independent pattern{} agree{} here (pattern {})",
+            agree.len(),
+            if agree.len() == 1 { "" } else { "s" },
+            if agree.len() == 1 { "s" } else { "" },
+            names.join(", ")
+        ));
+    }
+    chosen
 }
 
 /// The answer of pattern `i` at `p`, labelled with what the guard checked.
@@ -140,7 +208,7 @@ fn from_pattern(
     check: &Check,
 ) -> AtAnswer {
     let a = pat.formula.at(p);
-    let label = format!("{} ({})", pat.basis.label(), pat.formula.family());
+    let label = format!("{} ({}, pattern {})", pat.basis.label(), pat.formula.family(), i + 1);
     let proved = matches!(pat.basis, Basis::Proved(_));
     if let (Check::Upward(why), false) = (check, proved) {
         return unknown(position, why.clone());

@@ -196,6 +196,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
     found.notes.extend(pattern::grammar::search::take_cap_note());
     found.refuted = vec![None; found.patterns.len()];
     found.held = vec![0; found.patterns.len()];
+    pattern::floor::apply(&mut found.patterns, space);
     found
 }
 

@@ -1051,6 +1051,12 @@ fn settle(
         let mut changed = false;
         for (j, p) in ps.iter().enumerate() {
             let Listed::Options(opts) = &listed[j] else { continue };
+            if owner.is_none() {
+                // Every pattern covering an asked position is checked there (competing
+                // conjectures: the rule decides between them where it can).
+                changed |= refute_covering(run, p, opts, check);
+                continue;
+            }
             loop {
                 let x = match owner {
                     Some(o) => Some(o[j]).filter(|&i| run.usable(i)),
@@ -1074,6 +1080,24 @@ fn settle(
             break;
         }
     }
+}
+
+/// Checks every usable pattern covering `p` there, in answer order, refuting those that fail;
+/// whether any was refuted.
+fn refute_covering(run: &mut Run, p: &Coords, opts: &[Opt], check: &'static str) -> bool {
+    let mut changed = false;
+    for k in 0..run.order.len() {
+        let x = run.order[k];
+        if !run.usable(x) || run.inp.patterns[x].formula.at(p).is_none() {
+            continue;
+        }
+        if let Verdict::Fails { said, rule } = run.verdict(p, x, opts) {
+            let position = p[..run.arity].to_vec();
+            run.refuted[x] = Some(Refutation { check, position, said, rule });
+            changed = true;
+        }
+    }
+    changed
 }
 
 #[cfg(test)]

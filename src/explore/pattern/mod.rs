@@ -19,6 +19,7 @@ pub mod beatty;
 pub mod coins;
 pub mod digits;
 pub mod excepted;
+pub mod floor;
 pub mod grammar;
 pub mod intervals;
 pub mod lift;
@@ -27,6 +28,7 @@ pub mod partizan;
 pub mod period;
 pub mod plane;
 pub mod relation;
+pub mod selfsimilar;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -106,6 +108,12 @@ pub trait Formula {
     /// of the edge rule, whether an interior line shares a boundary line's pattern.
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
         let _ = base;
+        None
+    }
+    /// Why it says nothing at `p` although it speaks on `p`'s line or plane: `p` lies below
+    /// the lower corner of the box it was observed on ([`floor::Floored`]).
+    fn below_floor(&self, p: &[u64]) -> Option<String> {
+        let _ = p;
         None
     }
 }
@@ -292,6 +300,9 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             && !p.formula.lists_exceptions()
             && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
     });
+    // Self-similar rules always (cheap; where another family or the grammar also fits they
+    // compete far away); they do not hold the grammar back.
+    keep_verified(t, selfsimilar::detect(t), &mut found);
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);
     }

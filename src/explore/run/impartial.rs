@@ -71,18 +71,25 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         return super::big::run(req, &space, misere, w);
     }
     let far = asks_beyond(&space, &at, &winning_at);
+    // Asked below the box: a moves program's box grows down to the asked coordinates, so no
+    // pattern answers from a side of the box where it was not observed.
+    let moves_far = far && req.game.is_none() && !multiset;
+    let below = moves_far.then(|| asked_parts(&space, &at, &winning_at));
+    let (space, grown) = pattern::floor::grow_down(space, below.as_deref(), req.max_positions);
     let program = program_of(req, &space);
     let (c, wide) = match computed(req, &space, far, &at, &winning_at, &program, misere)? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
     let Computed { mut table, reach, theorems, game, builtin } = c;
+    table.notes.extend(grown);
     if let Some(written) = tally_or_list(req, &table) {
         return written;
     }
     // A rule with moves longer than the box: only its proofs speak beyond the box.
     let far_blind = builtin.as_ref().is_some_and(|g| builtin::far_moves_note(g, &space).is_some());
     let (mut found, mut n_trusted) = patterns_timed(&mut table, theorems, far_blind);
+    pattern::floor::apply(&mut found, &table.space);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
     let checked = far.then(|| {
