@@ -605,8 +605,7 @@ fn pasted_python_of_the_new_families_agrees_with_at() {
             String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
         assert_eq!(got, want, "{family}: {}\n{py}", p.formula.words());
         // The C++ text, compiled and run on the same positions (skipped without g++).
-        if std::process::Command::new("g++").arg("--version").output().is_err() {
-            eprintln!("g++ not found: the C++ texts are not compiled");
+        if !crate::common::have_cxx("the C++ texts of the families") {
             continue;
         }
         let dir = common::temp_dir("families-cpp");

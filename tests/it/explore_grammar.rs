@@ -98,7 +98,7 @@ fn same_far(f: &dyn Formula, e: &Expr, pts: &[Vec<u64>]) -> bool {
 #[test]
 fn round_trip_random_formulas_up_to_five_nodes() {
     let mut rng = Rng::new(35);
-    let (mut tried, mut ok, mut misses) = (0, 0, Vec::new());
+    let (mut tried, mut ok, mut misses, mut wrong) = (0, 0, Vec::new(), Vec::new());
     while tried < 200 {
         let k = 1 + (tried % 2);
         let size = 1 + rng.below(5) as usize;
@@ -113,6 +113,11 @@ fn round_trip_random_formulas_up_to_five_nodes() {
         let names = ["a", "b"];
         match found.first() {
             Some(f) if f.covers() == Covers::Values && same_far(f, &e, &pts) => ok += 1,
+            // A formula of the values that parts from the planted one far away: wrong, never
+            // a quota's matter (issue 48).
+            Some(f) if f.covers() == Covers::Values => {
+                wrong.push(format!("{} -> {}", e.render(&names, Dialect::Words), f.words()))
+            }
             Some(f) => {
                 misses.push(format!("{} -> {}", e.render(&names, Dialect::Words), f.words()))
             }
@@ -144,7 +149,8 @@ fn round_trip_random_formulas_up_to_five_nodes() {
             }
         }
     }
-    eprintln!("round trip: {ok}/{tried}; misses: {misses:#?}");
+    eprintln!("round trip: {ok}/{tried}; misses: {misses:#?}; wrong far away: {wrong:#?}");
+    assert!(wrong.is_empty(), "found, but wrong far away: {wrong:#?}");
     assert!(ok * 100 >= tried * 95, "round trip {ok}/{tried}: {misses:#?}");
 }
 
@@ -270,15 +276,10 @@ fn far_positions(k: usize) -> Vec<Vec<u64>> {
     pts.iter().map(|&(a, b)| vec![a, b]).collect()
 }
 
+/// python3 for the moves-program and Python checks: missing, the test fails unless
+/// `GAMES_TEST_NO_PYTHON=1` ([`crate::common::need`]).
 fn python_ok() -> bool {
-    let ok = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: python3 not found; the moves-program and Python checks are skipped");
-    }
-    ok
+    crate::common::have_python("the moves-program and Python checks of the grammar")
 }
 
 #[test]
@@ -397,14 +398,7 @@ fn sample_formulas() -> Vec<games::explore::pattern::grammar::Grammar> {
 }
 
 fn tool(name: &str) -> bool {
-    let ok = std::process::Command::new(name)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("note: {name} not found; its check is skipped");
-    }
-    ok
+    crate::common::need(name, "the compiled and run texts of the grammar's formulas")
 }
 
 #[test]

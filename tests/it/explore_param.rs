@@ -169,8 +169,7 @@ fn rows_without_a_parametric_rule() {
 /// answers at k = 1000..1010, n near 10^12 agree with the brute force.
 #[test]
 fn take_one_or_k_by_a_moves_program() {
-    if std::process::Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("python3 not found: the moves-program test of the param family is skipped");
+    if !common::have_python("the moves-program test of the param family") {
         return;
     }
     let dir = common::temp_dir("param_t1k");
