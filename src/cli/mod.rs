@@ -20,6 +20,7 @@ pub mod io;
 pub mod list;
 pub mod scan;
 pub mod sg;
+pub mod sg_misere;
 pub mod solve;
 pub mod stress;
 pub mod stress_generic;

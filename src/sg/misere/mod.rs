@@ -18,6 +18,7 @@
 pub mod certificate;
 pub mod genus;
 pub mod quotient;
+pub mod report;
 pub mod search;
 pub mod verify;
 
