@@ -13,7 +13,9 @@ use games::sg::rule::Rule;
 use std::collections::HashMap;
 
 /// The games: tame and wild, two- to four-digit codes.
-const GAMES: &[&str] = &["0.7", "0.77", "0.07", "0.137", "0.17", "4.7", "0.31", "0.6", "0.51", "0.75", "0.3", "0.1033"];
+const GAMES: &[&str] = &[
+    "0.7", "0.77", "0.07", "0.137", "0.17", "4.7", "0.31", "0.6", "0.51", "0.75", "0.3", "0.1033",
+];
 
 /// Sums of heaps with at most this many tokens are all compared.
 const TOKENS: u32 = 16;
@@ -90,7 +92,13 @@ impl Oracle {
 
     /// Misère Grundy value of the sum beside k2 nim-heaps of 2 and k1 of 1 (the misère mex:
     /// 1 when there is no move).
-    fn grundy(&mut self, pos: &[u32], k2: u32, k1: u32, memo: &mut HashMap<(Vec<u32>, u32, u32), u32>) -> u32 {
+    fn grundy(
+        &mut self,
+        pos: &[u32],
+        k2: u32,
+        k1: u32,
+        memo: &mut HashMap<(Vec<u32>, u32, u32), u32>,
+    ) -> u32 {
         let mut key = pos.to_vec();
         key.sort_unstable();
         if let Some(&v) = memo.get(&(key.clone(), k2, k1)) {
@@ -178,7 +186,12 @@ fn genus_agrees_with_misere_grundy_values_beside_nim_heaps_of_two() {
             let pos: Vec<u32> = if n == 0 { vec![] } else { vec![n] };
             for k in 0..5 {
                 let truth = oracle.grundy(&pos, k, 0, &mut memo);
-                assert_eq!(genus.gamma(k as usize), truth, "{code} heap {n}: gamma {k} of {}", genus.symbol());
+                assert_eq!(
+                    genus.gamma(k as usize),
+                    truth,
+                    "{code} heap {n}: gamma {k} of {}",
+                    genus.symbol()
+                );
             }
         }
     }
@@ -197,8 +210,13 @@ fn the_tame_rule_agrees_with_the_oracle_where_heaps_are_tame() {
         }
         let mut oracle = Oracle::new(code);
         for s in sums(tame_top, TOKENS) {
-            let parts: Vec<(u32, u32)> = s.iter().map(|&h| (genera[h as usize].plus, genera[h as usize].minus())).collect();
-            assert_eq!(tame_p(&parts), oracle.p(&s), "{code}: tame rule on {s:?} (tame up to {tame_top})");
+            let parts: Vec<(u32, u32)> =
+                s.iter().map(|&h| (genera[h as usize].plus, genera[h as usize].minus())).collect();
+            assert_eq!(
+                tame_p(&parts),
+                oracle.p(&s),
+                "{code}: tame rule on {s:?} (tame up to {tame_top})"
+            );
         }
     }
     assert!(tame_games >= 3, "only {tame_games} games tame up to heap 6");
@@ -261,7 +279,10 @@ fn certificates_replay_and_forgeries_are_refused() {
             let new = (old + 1) % order as u32;
             f.monoid.table[a * order + b] = new;
             f.monoid.table[b * order + a] = new;
-            assert!(certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(), "table {a},{b} forged");
+            assert!(
+                certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(),
+                "table {a},{b} forged"
+            );
         }
     }
     // Every single value of phi changed, to every other element.
@@ -270,7 +291,10 @@ fn certificates_replay_and_forgeries_are_refused() {
             if x != q.phi[h] {
                 let mut f = q.clone();
                 f.phi[h] = x;
-                assert!(certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(), "phi({h}) = {x} forged");
+                assert!(
+                    certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(),
+                    "phi({h}) = {x} forged"
+                );
             }
         }
     }
@@ -278,7 +302,10 @@ fn certificates_replay_and_forgeries_are_refused() {
     for x in 0..order {
         let mut f = q.clone();
         f.monoid.p[x] = !f.monoid.p[x];
-        assert!(certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(), "P forged at {x}");
+        assert!(
+            certificate::check(&certificate::write(&rule, &f), 1 << 22).is_err(),
+            "P forged at {x}"
+        );
     }
     // A malformed certificate: its line and column.
     let bad = text.replacen("phi 0", "phi x", 1);
@@ -292,29 +319,56 @@ fn the_command_line_answers_sums_with_their_basis() {
     let cert = dir.join("q.txt");
     let cert_s = cert.to_str().unwrap();
     let (code, out, err) = common::games_text(
-        &["sg", "0.77", "--misere", "--quotient", "--heaps", "12", "--certificate", cert_s, "--at", "1+1+8", "3+5+8", "30+2"],
+        &[
+            "sg",
+            "0.77",
+            "--misere",
+            "--quotient",
+            "--heaps",
+            "12",
+            "--certificate",
+            cert_s,
+            "--at",
+            "1+1+8",
+            "3+5+8",
+            "30+2",
+        ],
         "",
     );
     assert_eq!(code, Some(0), "{err}");
     let mut oracle = Oracle::new("0.77");
     let word = |p: bool| if p { "P" } else { "N" };
-    assert!(out.contains(&format!("1+1+8: {} (misère quotient of heaps 0..12, proved)", word(oracle.p(&[1, 1, 8])))), "{out}");
-    assert!(out.contains(&format!("3+5+8: {} (misère quotient", word(oracle.p(&[3, 5, 8])))), "{out}");
-    assert!(out.contains(&format!("30+2: {} (exhaustive search", word(oracle.p(&[30, 2])))), "{out}");
+    assert!(
+        out.contains(&format!(
+            "1+1+8: {} (misère quotient of heaps 0..12, proved)",
+            word(oracle.p(&[1, 1, 8]))
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("3+5+8: {} (misère quotient", word(oracle.p(&[3, 5, 8])))),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("30+2: {} (exhaustive search", word(oracle.p(&[30, 2])))),
+        "{out}"
+    );
     let (code, out, _) = common::games_text(&["sg", "--check-quotient", cert_s], "");
     assert_eq!(code, Some(0));
     assert!(out.starts_with("certificate proves"), "{out}");
     let text = std::fs::read_to_string(&cert).unwrap();
     let forged = dir.join("forged.txt");
     std::fs::write(&forged, text.replacen("\n0 1 ", "\n0 2 ", 1)).unwrap();
-    let (code, _, err) = common::games_text(&["sg", "--check-quotient", forged.to_str().unwrap()], "");
+    let (code, _, err) =
+        common::games_text(&["sg", "--check-quotient", forged.to_str().unwrap()], "");
     assert_eq!(code, Some(1), "{err}");
     // Sums need --misere; a bad line of --at-file is located.
     let (code, _, _) = common::games_text(&["sg", "0.77", "--at", "3+5"], "");
     assert_eq!(code, Some(2));
     let file = dir.join("sums.txt");
     std::fs::write(&file, "1+1\n2 x\n").unwrap();
-    let (code, _, err) = common::games_text(&["sg", "0.77", "--misere", "--at-file", file.to_str().unwrap()], "");
+    let (code, _, err) =
+        common::games_text(&["sg", "0.77", "--misere", "--at-file", file.to_str().unwrap()], "");
     assert_eq!(code, Some(1));
     assert!(err.contains("line 2, column 3"), "{err}");
 }

@@ -26,7 +26,11 @@ pub fn check(path: &Path) -> ExitCode {
             let q = &c.quotient;
             let line = format!(
                 "certificate proves the misère quotient of {} for heaps 0..{}: |Q| = {}, |P| = {} (monoid laws, phi generating, outcome check over {} states, reduced)\n",
-                c.rule, c.heaps, q.monoid.order, q.p_count(), c.states
+                c.rule,
+                c.heaps,
+                q.monoid.order,
+                q.p_count(),
+                c.states
             );
             super::io::finish(0, line.as_bytes())
         }
@@ -52,10 +56,13 @@ pub fn run(args: &ArgMatches) -> ExitCode {
     let top = match (heaps.as_deref(), args.get_one::<u64>("upto")) {
         (Some([n]), _) | (None, Some(n)) => *n,
         (None, None) => 20,
-        (Some(_), _) => return usage("with --misere, --heaps takes one number: the largest heap".into()),
+        (Some(_), _) => {
+            return usage("with --misere, --heaps takes one number: the largest heap".into());
+        }
     };
     let Ok(top) = u32::try_from(top) else { return usage(format!("heap {top} is too large")) };
-    let mut sums: Vec<Vec<u64>> = args.get_many::<Vec<u64>>("at").into_iter().flatten().cloned().collect();
+    let mut sums: Vec<Vec<u64>> =
+        args.get_many::<Vec<u64>>("at").into_iter().flatten().cloned().collect();
     if let Some(path) = args.get_one::<PathBuf>("at-file") {
         match read_sums(path) {
             Ok(s) => sums.extend(s),
@@ -67,7 +74,11 @@ pub fn run(args: &ArgMatches) -> ExitCode {
     }
     let ask = Ask { rule: &rule, top, quotient: args.get_flag("quotient"), sums: &sums };
     let line = super::Progress::new("games sg --misere", 0);
-    let run = report::run(&ask, &mut |n, q| line.show_text(&format!("heap {n}: |Q| = {}", q.monoid.order)), &|| process::interrupted().is_some());
+    let run = report::run(
+        &ask,
+        &mut |n, q| line.show_text(&format!("heap {n}: |Q| = {}", q.monoid.order)),
+        &|| process::interrupted().is_some(),
+    );
     line.clear();
     let run = match run {
         Ok(r) => r,
@@ -99,7 +110,14 @@ fn read_sums(path: &Path) -> Result<Vec<Vec<u64>>, String> {
             if !word.is_empty() {
                 match word.parse::<u64>() {
                     Ok(v) => sum.push(v),
-                    Err(_) => return Err(format!("{}: line {}, column {}: expected a heap size, found {word:?}", path.display(), i + 1, col + 1)),
+                    Err(_) => {
+                        return Err(format!(
+                            "{}: line {}, column {}: expected a heap size, found {word:?}",
+                            path.display(),
+                            i + 1,
+                            col + 1
+                        ));
+                    }
                 }
             }
             col += word.len() + 1;

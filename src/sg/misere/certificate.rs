@@ -17,9 +17,9 @@
 //! 0..=N is P exactly when its image is in the P-portion; this covers Φ's agreement with every
 //! heap's options), and no two elements are indistinguishable (so the order is exact).
 
+use super::Heaps;
 use super::quotient::Quotient;
 use super::verify::{self, Failure, Monoid};
-use super::Heaps;
 use crate::sg::rule::Rule;
 use std::fmt::Write as _;
 
@@ -27,8 +27,10 @@ use std::fmt::Write as _;
 pub fn write(rule: &Rule, q: &Quotient) -> String {
     let mut s = String::new();
     let top = q.phi.len().saturating_sub(1);
-    let _ = writeln!(s, "games misere-quotient 1\nrule {rule}\nheaps {top}\norder {}", q.monoid.order);
-    let p: Vec<String> = (0..q.monoid.order).filter(|&x| q.monoid.p[x]).map(|x| x.to_string()).collect();
+    let _ =
+        writeln!(s, "games misere-quotient 1\nrule {rule}\nheaps {top}\norder {}", q.monoid.order);
+    let p: Vec<String> =
+        (0..q.monoid.order).filter(|&x| q.monoid.p[x]).map(|x| x.to_string()).collect();
     let _ = writeln!(s, "p {}", p.join(" "));
     let phi: Vec<String> = q.phi.iter().map(u32::to_string).collect();
     let _ = writeln!(s, "phi {}\ntable", phi.join(" "));
@@ -95,10 +97,17 @@ fn numbers(line: &str, lineno: usize, skip: usize, below: u64) -> Result<Vec<u64
 }
 
 /// The header's fields in order.
-fn field<'a>(lines: &mut std::iter::Enumerate<std::str::Lines<'a>>, name: &str) -> Result<(usize, &'a str), Refused> {
+fn field<'a>(
+    lines: &mut std::iter::Enumerate<std::str::Lines<'a>>,
+    name: &str,
+) -> Result<(usize, &'a str), Refused> {
     match lines.next() {
-        Some((i, l)) if l == name || l.starts_with(&format!("{name} ")) => Ok((i + 1, l.get(name.len() + 1..).unwrap_or(""))),
-        Some((i, _)) => Err(Refused { line: i + 1, column: 1, reason: format!("expected `{name}`") }),
+        Some((i, l)) if l == name || l.starts_with(&format!("{name} ")) => {
+            Ok((i + 1, l.get(name.len() + 1..).unwrap_or("")))
+        }
+        Some((i, _)) => {
+            Err(Refused { line: i + 1, column: 1, reason: format!("expected `{name}`") })
+        }
         None => Err(refuse(format!("ended before `{name}`"))),
     }
 }
@@ -111,13 +120,21 @@ pub fn parse(text: &str) -> Result<(Rule, u32, Quotient), Refused> {
         return Err(Refused { line: 1, column: 7, reason: "expected `misere-quotient 1`".into() });
     }
     let (ln, r) = field(&mut lines, "rule")?;
-    let rule = Rule::parse(r).map_err(|e| Refused { line: ln, column: 6 + e.at, reason: format!("bad rule: expected {}", e.expected) })?;
+    let rule = Rule::parse(r).map_err(|e| Refused {
+        line: ln,
+        column: 6 + e.at,
+        reason: format!("bad rule: expected {}", e.expected),
+    })?;
     let (ln, h) = field(&mut lines, "heaps")?;
     let top = numbers(h, ln, 0, u64::from(super::MAX_HEAP) + 1)?;
-    let [top] = top[..] else { return Err(Refused { line: ln, column: 7, reason: "expected one number".into() }) };
+    let [top] = top[..] else {
+        return Err(Refused { line: ln, column: 7, reason: "expected one number".into() });
+    };
     let (ln, o) = field(&mut lines, "order")?;
     let order = numbers(o, ln, 0, 1 << 14)?;
-    let [order] = order[..] else { return Err(Refused { line: ln, column: 7, reason: "expected one number".into() }) };
+    let [order] = order[..] else {
+        return Err(Refused { line: ln, column: 7, reason: "expected one number".into() });
+    };
     let order = order.max(1) as usize;
     let (ln, p) = field(&mut lines, "p")?;
     let mut pv = vec![false; order];
@@ -127,7 +144,11 @@ pub fn parse(text: &str) -> Result<(Rule, u32, Quotient), Refused> {
     let (ln, f) = field(&mut lines, "phi")?;
     let phi: Vec<u32> = numbers(f, ln, 0, order as u64)?.into_iter().map(|x| x as u32).collect();
     if phi.len() != top as usize + 1 {
-        return Err(Refused { line: ln, column: 1, reason: format!("expected {} values of phi", top + 1) });
+        return Err(Refused {
+            line: ln,
+            column: 1,
+            reason: format!("expected {} values of phi", top + 1),
+        });
     }
     field(&mut lines, "table")?;
     let mut table = Vec::with_capacity(order * order);
@@ -135,12 +156,20 @@ pub fn parse(text: &str) -> Result<(Rule, u32, Quotient), Refused> {
         let Some((i, l)) = lines.next() else { return Err(refuse("the table ended early")) };
         let row = numbers(l, i + 1, 0, order as u64)?;
         if row.len() != order {
-            return Err(Refused { line: i + 1, column: 1, reason: format!("expected {order} numbers") });
+            return Err(Refused {
+                line: i + 1,
+                column: 1,
+                reason: format!("expected {order} numbers"),
+            });
         }
         table.extend(row.into_iter().map(|x| x as u32));
     }
     if let Some((i, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(Refused { line: i + 1, column: 1, reason: "expected the end of the certificate".into() });
+        return Err(Refused {
+            line: i + 1,
+            column: 1,
+            reason: "expected the end of the certificate".into(),
+        });
     }
     Ok((rule, top as u32, Quotient { monoid: Monoid { order, table, p: pv }, phi }))
 }
@@ -166,7 +195,9 @@ pub fn check(text: &str, budget: u64) -> Result<Checked, Refused> {
             let said = if p { "P" } else { "N" };
             return Err(refuse(format!("the sum {} is not {said} as the table says", s.join("+"))));
         }
-        Err(Failure::Budget(b)) => return Err(refuse(format!("the outcome check needs more than {b} states"))),
+        Err(Failure::Budget(b)) => {
+            return Err(refuse(format!("the outcome check needs more than {b} states")));
+        }
     };
     if let Some((x, y)) = indistinguishable(&q) {
         return Err(refuse(format!("elements {x} and {y} are indistinguishable (not reduced)")));

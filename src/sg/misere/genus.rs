@@ -71,7 +71,11 @@ fn gamma(seq: &[u32], k: usize) -> u32 {
 fn mex(values: &mut Vec<u32>) -> u32 {
     values.sort_unstable();
     values.dedup();
-    values.iter().enumerate().find(|&(i, &v)| i as u32 != v).map_or(values.len() as u32, |(i, _)| i as u32)
+    values
+        .iter()
+        .enumerate()
+        .find(|&(i, &v)| i as u32 != v)
+        .map_or(values.len() as u32, |(i, _)| i as u32)
 }
 
 /// The γ sequence of a position from its options' sequences (see the module doc).
@@ -155,7 +159,8 @@ impl<'a> Genera<'a> {
                 continue;
             }
             for o in &self.heaps.options[h as usize] {
-                let mut c: Vec<u32> = pos[..i].iter().chain(&pos[i + 1..]).chain(o).copied().collect();
+                let mut c: Vec<u32> =
+                    pos[..i].iter().chain(&pos[i + 1..]).chain(o).copied().collect();
                 c.sort_unstable();
                 out.push(c);
             }
@@ -181,7 +186,8 @@ impl<'a> Genera<'a> {
                 continue;
             }
             let Some((p, opts)) = stack.pop() else { break };
-            let seqs: Vec<&[u32]> = opts.iter().filter_map(|o| self.memo.get(o).map(Vec::as_slice)).collect();
+            let seqs: Vec<&[u32]> =
+                opts.iter().filter_map(|o| self.memo.get(o).map(Vec::as_slice)).collect();
             let s = sequence(&seqs);
             if self.memo.len() as u64 >= self.budget {
                 return Err(OverBudget);

@@ -68,7 +68,9 @@ impl Heaps {
             list.dedup();
             let w = list
                 .iter()
-                .map(|o| o.iter().map(|&x| heaps.weight[x as usize]).fold(0u64, u64::saturating_add))
+                .map(|o| {
+                    o.iter().map(|&x| heaps.weight[x as usize]).fold(0u64, u64::saturating_add)
+                })
                 .max()
                 .map_or(0, |m| m.saturating_add(1));
             heaps.options.push(list);

@@ -94,14 +94,22 @@ impl FreeMonoid<'_> {
 }
 
 /// Marks M's P-portion lightest sum first, then reduces it to a candidate quotient.
-fn candidate(q: &Quotient, free: &Free, heaps: &Heaps, n: u32, budget: &Budget) -> Option<Quotient> {
+fn candidate(
+    q: &Quotient,
+    free: &Free,
+    heaps: &Heaps,
+    n: u32,
+    budget: &Budget,
+) -> Option<Quotient> {
     let radix: Vec<u32> = free.values().map(|&(i, p)| i + p).collect();
     let size = radix.iter().try_fold(q.monoid.order, |a, &m| a.checked_mul(m as usize))?;
     if size > budget.candidate {
         return None;
     }
     let m = FreeMonoid { base: &q.monoid, index: free.values().map(|&(i, _)| i).collect(), radix };
-    let unit = |c: usize| -> usize { q.monoid.order * m.radix[..c].iter().map(|&x| x as usize).product::<usize>() };
+    let unit = |c: usize| -> usize {
+        q.monoid.order * m.radix[..c].iter().map(|&x| x as usize).product::<usize>()
+    };
     let img: Vec<usize> = (0..=n)
         .map(|h| match free.keys().position(|&k| k == h) {
             _ if !heaps.moves(h) => 0,
@@ -148,7 +156,11 @@ fn candidate(q: &Quotient, free: &Free, heaps: &Heaps, n: u32, budget: &Budget) 
             if i > 0 && word[i - 1] == g {
                 continue;
             }
-            let rest = word.iter().enumerate().filter(|&(j, _)| j != i).fold(0usize, |a, (_, &k)| m.mul(a, img[k as usize]));
+            let rest = word
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(0usize, |a, (_, &k)| m.mul(a, img[k as usize]));
             for &t in &opts[g as usize] {
                 any = true;
                 hit |= p[m.mul(rest, t)] == 2;
@@ -172,7 +184,8 @@ fn reduce(m: &FreeMonoid, order: &[usize], p: &[u8], img: &[usize], heaps: &Heap
     gens.sort_unstable();
     gens.dedup();
     let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-    let step: Vec<Vec<usize>> = order.iter().map(|&x| gens.iter().map(|&g| pos[&m.mul(x, g)]).collect()).collect();
+    let step: Vec<Vec<usize>> =
+        order.iter().map(|&x| gens.iter().map(|&g| pos[&m.mul(x, g)]).collect()).collect();
     let mut cls: Vec<u32> = order.iter().map(|&x| u32::from(p[x] == 2)).collect();
     let mut count = 0usize;
     loop {
@@ -238,14 +251,22 @@ pub enum Added {
 
 /// Adds heap n to a proved quotient of heaps 0..n-1; `Err` with the reason when the budget
 /// cannot find one.
-pub fn add_heap(q: &Quotient, heaps: &Heaps, n: u32, budget: &Budget) -> Result<(Quotient, Added), String> {
+pub fn add_heap(
+    q: &Quotient,
+    heaps: &Heaps,
+    n: u32,
+    budget: &Budget,
+) -> Result<(Quotient, Added), String> {
     let mut phi = q.phi.clone();
     phi.truncate(n as usize);
     if !heaps.moves(n) {
         phi.push(0);
         return Ok((Quotient { monoid: q.monoid.clone(), phi }, Added::NoMove));
     }
-    let sub = Heaps { options: heaps.options[..=n as usize].to_vec(), weight: heaps.weight[..=n as usize].to_vec() };
+    let sub = Heaps {
+        options: heaps.options[..=n as usize].to_vec(),
+        weight: heaps.weight[..=n as usize].to_vec(),
+    };
     let t: Vec<u32> = sub.options[n as usize].iter().filter_map(|o| q.image(o)).collect();
     let heap_p = t.iter().all(|&x| !q.monoid.p[x as usize]);
     phi.push(0);
@@ -257,14 +278,19 @@ pub fn add_heap(q: &Quotient, heaps: &Heaps, n: u32, budget: &Budget) -> Result<
         match verify::check(&q.monoid, &phi, &sub, budget.states) {
             Ok(_) => return Ok((Quotient { monoid: q.monoid.clone(), phi }, Added::Kept)),
             Err(Failure::Wrong { .. }) => {}
-            Err(Failure::Budget(b)) => return Err(format!("heap {n}: a check needed more than {b} states")),
+            Err(Failure::Budget(b)) => {
+                return Err(format!("heap {n}: a check needed more than {b} states"));
+            }
         }
     }
     let base = Quotient { monoid: q.monoid.clone(), phi: phi[..n as usize].to_vec() };
     let mut free: Free = BTreeMap::new();
     free.insert(n, (2, 2));
     let Some(mut trial) = candidate(&base, &free, &sub, n, budget) else {
-        return Err(format!("heap {n}: a candidate monoid would exceed {} elements", budget.candidate));
+        return Err(format!(
+            "heap {n}: a candidate monoid would exceed {} elements",
+            budget.candidate
+        ));
     };
     for _ in 0..budget.rounds {
         match verify::check(&trial.monoid, &trial.phi, &sub, budget.states) {
@@ -272,8 +298,12 @@ pub fn add_heap(q: &Quotient, heaps: &Heaps, n: u32, budget: &Budget) -> Result<
                 let added = Added::Grew { order: trial.monoid.order, p: trial.p_count() };
                 return Ok((trial, added));
             }
-            Err(Failure::Wrong { sum, p }) => trial = recalibrate(&trial, &sub, n, &sum, !p, budget)?,
-            Err(Failure::Budget(b)) => return Err(format!("heap {n}: a check needed more than {b} states")),
+            Err(Failure::Wrong { sum, p }) => {
+                trial = recalibrate(&trial, &sub, n, &sum, !p, budget)?
+            }
+            Err(Failure::Budget(b)) => {
+                return Err(format!("heap {n}: a check needed more than {b} states"));
+            }
         }
     }
     Err(format!("heap {n}: no quotient within {} candidates", budget.rounds))
@@ -281,7 +311,14 @@ pub fn add_heap(q: &Quotient, heaps: &Heaps, n: u32, budget: &Budget) -> Result<
 
 /// A new candidate that gets the wrong sum right: the fewest of its heaps set free (over the
 /// trial candidate), each with an index covering its count in the sum.
-fn recalibrate(trial: &Quotient, heaps: &Heaps, n: u32, sum: &[u32], truth: bool, budget: &Budget) -> Result<Quotient, String> {
+fn recalibrate(
+    trial: &Quotient,
+    heaps: &Heaps,
+    n: u32,
+    sum: &[u32],
+    truth: bool,
+    budget: &Budget,
+) -> Result<Quotient, String> {
     let mut mult: BTreeMap<u32, u32> = BTreeMap::new();
     for &h in sum {
         *mult.entry(h).or_insert(0) += 1;
@@ -321,7 +358,8 @@ fn subsets(items: &[u32], size: usize) -> Vec<Vec<u32>> {
 
 /// A quick necessary condition for heap n ≡ x: whenever x·y is P, no option of n beside y is.
 fn mex_fits(q: &Monoid, x: u32, t: &[u32]) -> bool {
-    (0..q.order as u32).all(|y| !q.p[q.mul(x, y) as usize] || t.iter().all(|&o| !q.p[q.mul(o, y) as usize]))
+    (0..q.order as u32)
+        .all(|y| !q.p[q.mul(x, y) as usize] || t.iter().all(|&o| !q.p[q.mul(o, y) as usize]))
 }
 
 /// The quotient of heaps 0..=top heap by heap; `each(n, q, added)` after every heap, and

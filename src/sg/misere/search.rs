@@ -92,7 +92,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             last = None;
-            let mut top_frame = std::mem::replace(top, Frame { pos: Vec::new(), heap: 0, option: 0 });
+            let mut top_frame =
+                std::mem::replace(top, Frame { pos: Vec::new(), heap: 0, option: 0 });
             let step = self.next_move(&mut top_frame);
             match step {
                 None => {

@@ -85,6 +85,10 @@ fn classes(q: &Monoid, phi: &[u32], heaps: &Heaps) -> Vec<Class> {
 pub fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: u64) -> Result<u64, Failure> {
     let words = q.order.div_ceil(64);
     let cls = classes(q, phi, heaps);
+    let mut pmask = vec![0u64; words];
+    for e in (0..q.order).filter(|&e| q.p[e]) {
+        pmask[e / 64] |= 1 << (e % 64);
+    }
     let mut index: HashMap<(u32, Vec<u64>), u32> = HashMap::new();
     // Per state: (x, S, parent, class moved in).
     let mut states: Vec<(u32, Vec<u64>, u32, u32)> = Vec::new();
@@ -101,14 +105,17 @@ pub fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: u64) -> Result<u64,
         done[id as usize] = true;
         let (x, s) = (states[id as usize].0, states[id as usize].1.clone());
         let any = s.iter().any(|&b| b != 0);
-        let hits = (0..q.order).any(|e| s[e / 64] >> (e % 64) & 1 == 1 && q.p[e]);
+        let hits = s.iter().zip(&pmask).any(|(&a, &b)| a & b != 0);
         if q.p[x as usize] != (any && !hits) {
             return Err(Failure::Wrong { sum: witness(&states, &cls, id), p: q.p[x as usize] });
         }
         for (ci, c) in cls.iter().enumerate() {
             let mut t = vec![0u64; words];
-            for e in 0..q.order {
-                if s[e / 64] >> (e % 64) & 1 == 1 {
+            for (wi, &bits) in s.iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    let e = wi * 64 + b.trailing_zeros() as usize;
+                    b &= b - 1;
                     let y = q.mul(e as u32, c.image) as usize;
                     t[y / 64] |= 1 << (y % 64);
                 }
