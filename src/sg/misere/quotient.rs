@@ -256,6 +256,7 @@ pub fn add_heap(
     heaps: &Heaps,
     n: u32,
     budget: &Budget,
+    stop: &dyn Fn() -> bool,
 ) -> Result<(Quotient, Added), String> {
     let mut phi = q.phi.clone();
     phi.truncate(n as usize);
@@ -271,6 +272,9 @@ pub fn add_heap(
     let heap_p = t.iter().all(|&x| !q.monoid.p[x as usize]);
     phi.push(0);
     for x in 0..q.monoid.order as u32 {
+        if stop() {
+            return Err(format!("interrupted at heap {n}"));
+        }
         if q.monoid.p[x as usize] != heap_p || !mex_fits(&q.monoid, x, &t) {
             continue;
         }
@@ -293,6 +297,9 @@ pub fn add_heap(
         ));
     };
     for _ in 0..budget.rounds {
+        if stop() {
+            return Err(format!("interrupted at heap {n}"));
+        }
         match verify::check(&trial.monoid, &trial.phi, &sub, budget.states) {
             Ok(_) => {
                 let added = Added::Grew { order: trial.monoid.order, p: trial.p_count() };
@@ -376,7 +383,7 @@ pub fn build(
         if stop() {
             return (q, Some(format!("interrupted before heap {n}")));
         }
-        match add_heap(&q, heaps, n, budget) {
+        match add_heap(&q, heaps, n, budget, stop) {
             Ok((next, added)) => {
                 q = next;
                 each(n, &q, &added);
