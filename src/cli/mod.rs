@@ -16,6 +16,7 @@ pub mod list;
 pub mod samples;
 pub mod scan;
 pub mod sg;
+pub mod sg_misere;
 pub mod solve;
 pub mod stress;
 pub mod stress_generic;

@@ -18,7 +18,7 @@ pub fn command() -> Command {
     Command::new("sg")
         .about("Grundy explorer: any heap rule, its values, a proven period, G(n) for n < 2^64")
         .long_about(include_str!("../../problems/sg.md"))
-        .arg(Arg::new("RULE").required(true).allow_hyphen_values(true).help("The rule: 0.77, 4!.0, kayles, sub:1,3,4, sub:3..7, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
+        .arg(Arg::new("RULE").required_unless_present("check-quotient").allow_hyphen_values(true).help("The rule: 0.77, 4!.0, kayles, sub:1,3,4, sub:3..7, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
         .arg(
             Arg::new("upto")
                 .long("upto")
@@ -52,8 +52,8 @@ pub fn command() -> Command {
                 .long("at")
                 .value_name("n")
                 .num_args(1..)
-                .value_parser(clap::value_parser!(u64))
-                .help("G(n) for these n (any n < 2^64 once a period is proved)"),
+                .value_parser(parse_at)
+                .help("G(n) for these n (any n < 2^64 once a period is proved); with --misere, sums of heaps: '3+5+8'"),
         )
         .arg(
             Arg::new("heaps")
@@ -85,6 +85,11 @@ pub fn command() -> Command {
                 .conflicts_with("bounded")
                 .help("Continue from the values a --save of the same rule wrote to FILE"),
         )
+        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).conflicts_with_all(["json", "svg", "save", "resume", "bounded", "stats"]).help("Misère play (the last mover loses): g-(n), genus and tameness of heaps 0..N (--heaps N or --upto N, default 20); --at answers sums"))
+        .arg(Arg::new("quotient").long("quotient").action(ArgAction::SetTrue).requires("misere").help("With --misere: the misère quotient of heaps 0..N heap by heap, proved"))
+        .arg(Arg::new("certificate").long("certificate").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("quotient").help("Write the quotient's certificate to FILE (--check-quotient replays it)"))
+        .arg(Arg::new("check-quotient").long("check-quotient").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help("Replay a misère quotient certificate: exit 0 if it proves its quotient, 1 if not"))
+        .arg(Arg::new("at-file").long("at-file").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("misere").help("With --misere: the sums of FILE, one a line ('3+5+8' or '3 5 8')"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
             Arg::new("svg")
@@ -97,6 +102,13 @@ pub fn command() -> Command {
 
 /// Runs `games sg`: parse, compute, answer, report.
 pub fn run(args: &ArgMatches) -> Result<ExitCode> {
+    if let Some(path) = args.get_one::<PathBuf>("check-quotient") {
+        return Ok(super::sg_misere::check(path));
+    }
+    if args.get_flag("misere") {
+        process::Supervisor::install();
+        return Ok(super::sg_misere::run(args));
+    }
     games::sg::parallel::set_threads(match args.get_one::<u64>("threads") {
         Some(&t) => t as usize,
         None => games::sg::parallel::default_threads(),
@@ -140,7 +152,7 @@ fn request(args: &ArgMatches) -> Result<Request, String> {
     let rule = Rule::parse(text).map_err(|e| e.to_string())?;
     let asked = Asked {
         upto: args.get_one::<u64>("upto").copied(),
-        ats: args.get_many::<u64>("at").map(|v| v.copied().collect()).unwrap_or_default(),
+        ats: ats(args)?,
         heaps: args.get_many::<u64>("heaps").map(|v| v.copied().collect()),
         max: args.get_one::<u64>("max").copied(),
         bounded: args.get_flag("bounded"),
@@ -149,6 +161,23 @@ fn request(args: &ArgMatches) -> Result<Request, String> {
         resume: args.get_one::<PathBuf>("resume").cloned(),
     };
     Ok(Request::plan(rule, asked))
+}
+
+/// `--at` values: numbers (sums are for --misere).
+fn ats(args: &ArgMatches) -> Result<Vec<u64>, String> {
+    let mut out = Vec::new();
+    for sum in args.get_many::<Vec<u64>>("at").into_iter().flatten() {
+        match sum[..] {
+            [n] => out.push(n),
+            _ => return Err("--at takes sums of heaps (3+5+8) only with --misere".into()),
+        }
+    }
+    Ok(out)
+}
+
+/// One `--at` value: a number or a sum of numbers `3+5+8`.
+pub fn parse_at(text: &str) -> Result<Vec<u64>, String> {
+    text.split('+').map(|t| t.trim().parse::<u64>().map_err(|e| format!("{t:?}: {e}"))).collect()
 }
 
 /// Runs the engines with the progress line on a terminal.

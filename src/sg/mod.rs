@@ -22,6 +22,7 @@ pub mod closed;
 pub mod code;
 pub mod drive;
 pub mod long_run;
+pub mod misere;
 pub mod moves;
 pub mod parallel;
 pub mod play;

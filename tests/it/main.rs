@@ -77,6 +77,7 @@ mod sg;
 mod sg_blocks;
 mod sg_checkpoint;
 mod sg_engine;
+mod sg_misere;
 mod sg_parallel;
 mod sg_parallel_scan;
 mod sg_proofs;
