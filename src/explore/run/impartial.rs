@@ -55,29 +55,22 @@ struct Computed {
 /// Runs `games explore`: the positions asked, the table, its patterns, the answers, the report.
 pub fn run(req: &Request) -> Result<ExitCode> {
     let (space, big) = box_of(req)?;
-    let misere = req.misere;
     process::Supervisor::install();
     process::exit_on_signal();
-    let multiset = req.multiset;
-    let at = positions_asked(req, at::Reading { arity: space.arity(), multiset })?;
-    let (winning_at, target) = winning_asked(req, &space, misere)?;
+    let at = positions_asked(req, at::Reading { arity: space.arity(), multiset: req.multiset })?;
+    let (winning_at, target) = winning_asked(req, &space, req.misere)?;
     let slices = slices(req, space.arity())?;
-    let shown = req.patterns.as_str();
-    let shown = report::Shown::parse(shown).map_err(usage)?;
+    let shown = report::Shown::parse(req.patterns.as_str()).map_err(usage)?;
     super::search_settings(req);
     if big {
         let (winning, slices) = (&winning_at[..], &slices[..]);
         let w = super::big::Wanted { at: &at, winning, target, slices, shown };
-        return super::big::run(req, &space, misere, w);
+        return super::big::run(req, &space, req.misere, w);
     }
     let far = asks_beyond(&space, &at, &winning_at);
-    // Asked below the box: a moves program's box grows down to the asked coordinates, so no
-    // pattern answers from a side of the box where it was not observed.
-    let moves_far = far && req.game.is_none() && !multiset;
-    let below = moves_far.then(|| asked_parts(&space, &at, &winning_at));
-    let (space, grown) = pattern::floor::grow_down(space, below.as_deref(), req.max_positions);
+    let (space, grown) = grown_down(req, space, far, &at, &winning_at);
     let program = program_of(req, &space);
-    let (c, wide) = match computed(req, &space, far, &at, &winning_at, &program, misere)? {
+    let (c, wide) = match computed(req, &space, far, &at, &winning_at, &program, req.misere)? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
@@ -108,7 +101,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let trusted = &found[..n_trusted];
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
-    let answer_at = |p: &[u64]| at::answer_with(arity, misere, p, one);
+    let answer_at = |p: &[u64]| at::answer_with(arity, req.misere, p, one);
     let wins =
         winning_moves(req, builtin.as_ref(), full, reach.as_ref(), trusted, &winning_at, target);
     let mut out = Out::new();
@@ -124,19 +117,35 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         text_answers(&mut out, &at, &answer_at, stream)?;
         report::winning(&mut out, &wins, target);
     }
-    let code = match req.check.as_ref() {
-        Some(cmd) => match check_with(cmd, req, &full.space, full, reach.as_ref())? {
-            Ok(code) => code,
-            Err(interrupted) => return Ok(interrupted),
-        },
-        None => ExitCode::SUCCESS,
-    };
+    let code =
+        match req.check.as_ref().map(|cmd| check_with(cmd, req, &full.space, full, reach.as_ref()))
+        {
+            Some(verdict) => match verdict? {
+                Ok(code) => code,
+                Err(interrupted) => return Ok(interrupted),
+            },
+            None => ExitCode::SUCCESS,
+        };
     crate::console::write_stdout(out.as_bytes())?;
     timing("answers and report", clock);
     if let Some(path) = req.svg.as_ref() {
         write_svg(path, &table)?;
     }
     Ok(code)
+}
+
+/// Asked below the box: a moves program's box grows down to the asked coordinates, so no
+/// pattern answers from a side of the box where it was not observed (the note says so).
+fn grown_down(
+    req: &Request,
+    space: Space,
+    far: bool,
+    at: &at::AskedList,
+    winning_at: &[Coords],
+) -> (Space, Option<String>) {
+    let moves_far = far && req.game.is_none() && !req.multiset;
+    let below = moves_far.then(|| asked_parts(&space, at, winning_at));
+    pattern::floor::grow_down(space, below.as_deref(), req.max_positions)
 }
 
 /// `--count` (the tally) or `--list` (the positions of an outcome) instead of the report.
