@@ -99,6 +99,7 @@ mod sys {
         pub fn signal(signum: c_int, handler: usize) -> usize;
         pub fn getpid() -> c_int;
         pub fn write(fd: c_int, buf: *const u8, count: usize) -> isize;
+        pub fn pipe(fds: *mut c_int) -> c_int;
         pub fn _exit(status: c_int) -> !;
         #[cfg(target_os = "linux")]
         pub fn prctl(option: c_int, ...) -> c_int;
@@ -171,10 +172,50 @@ fn live() -> std::sync::MutexGuard<'static, Option<HashSet<u32>>> {
     LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The write end of the pipe that wakes a server waiting for input ([`InterruptibleStdin`]) when
+/// a signal is recorded; -1 until one waits.
+static WAKE: AtomicI32 = AtomicI32::new(-1);
+/// Its read end.
+static WAKE_READ: AtomicI32 = AtomicI32::new(-1);
+
 #[cfg(unix)]
 extern "C" fn on_signal(sig: i32) {
-    // Async-signal-safe: one atomic store; the runs notice it and clean up.
+    // Async-signal-safe: one atomic store (the runs notice it and clean up) and one write(2) to
+    // the wake pipe of a waiting server.
     SIGNAL.store(sig, Ordering::SeqCst);
+    let fd = WAKE.load(Ordering::SeqCst);
+    if fd >= 0 {
+        // SAFETY: write(2) is async-signal-safe; the buffer is static.
+        unsafe { sys::write(fd, b"!".as_ptr(), 1) };
+    }
+}
+
+/// The read end of the wake pipe, made on first use (`None` where no pipe can be had).
+#[cfg(unix)]
+fn wake_pipe() -> Option<i32> {
+    let fd = WAKE_READ.load(Ordering::SeqCst);
+    if fd >= 0 {
+        return Some(fd);
+    }
+    let mut fds = [-1i32; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    if unsafe { sys::pipe(fds.as_mut_ptr()) } != 0 {
+        return None;
+    }
+    // Neither end goes to the programs run later (FD_CLOEXEC), and the handler's write never
+    // blocks on a full pipe (O_NONBLOCK on the write end).
+    #[cfg(target_os = "linux")]
+    // SAFETY: fcntl(2) on descriptors this function just made; F_SETFD = 2, FD_CLOEXEC = 1,
+    // F_SETFL = 4, O_NONBLOCK = 0o4000.
+    unsafe {
+        for fd in fds {
+            sys::fcntl(fd, 2, 1);
+        }
+        sys::fcntl(fds[1], 4, 0o4000);
+    }
+    WAKE_READ.store(fds[0], Ordering::SeqCst);
+    WAKE.store(fds[1], Ordering::SeqCst);
+    Some(fds[0])
 }
 
 /// Set-up for commands that run programs (`stress`, `test`).
@@ -334,8 +375,8 @@ fn poll(fds: &[(i32, i16)], timeout_ms: i32) -> Vec<i16> {
 }
 
 /// Standard input for a server that waits for requests (`games explore --serve`): each read
-/// first waits until input is there, looking every 100 ms for a signal recorded since
-/// [`Supervisor::install`]; a signal ends the wait with an error naming it (not
+/// first waits until input is there or a signal recorded since [`Supervisor::install`] wakes it
+/// (through a pipe the handler writes to); a signal ends the wait with an error naming it (not
 /// [`std::io::ErrorKind::Interrupted`], which readers retry), so the server ends the way every
 /// interrupted command does, its programs' groups killed. Reads the descriptor itself, below
 /// the standard library's own buffer of standard input.
@@ -345,12 +386,20 @@ pub struct InterruptibleStdin;
 impl std::io::Read for InterruptibleStdin {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         use std::os::fd::FromRawFd;
+        let stopped = |sig| std::io::Error::other(format!("interrupted by {}", signal_name(sig)));
+        // Blocked in one poll with no timeout on standard input and the wake pipe, which a
+        // signal writes to: a judge that looks sees a program waiting for its input.
+        let wake = wake_pipe();
         loop {
             if let Some(sig) = interrupted() {
-                return Err(std::io::Error::other(format!("interrupted by {}", signal_name(sig))));
+                return Err(stopped(sig));
             }
+            let ready = match wake {
+                Some(w) => poll(&[(0, sys::POLLIN), (w, sys::POLLIN)], -1)[0],
+                None => poll(&[(0, sys::POLLIN)], 100)[0],
+            };
             // POLLIN, POLLHUP (0x10) and POLLERR (0x8) all mean a read will not block.
-            if poll(&[(0, sys::POLLIN)], 100)[0] & (sys::POLLIN | 0x10 | 0x8) != 0 {
+            if ready & (sys::POLLIN | 0x10 | 0x8) != 0 {
                 break;
             }
         }
@@ -360,7 +409,7 @@ impl std::io::Read for InterruptibleStdin {
         // A signal recorded meanwhile wins over what the read saw (the end of the input
         // closed right after the signal, say).
         if let Some(sig) = interrupted() {
-            return Err(std::io::Error::other(format!("interrupted by {}", signal_name(sig))));
+            return Err(stopped(sig));
         }
         got
     }
@@ -553,11 +602,15 @@ enum Blocked {
 
 /// [`Blocked`] of a `/proc/.../syscall` line; `None` on a processor whose numbers are not known.
 fn blocked_in(line: &str) -> Option<Blocked> {
-    // (read, readv, pread64, preadv), (wait4, waitid, futex) by processor.
+    // (read, readv, pread64, preadv), (wait4, waitid, futex), (poll, ppoll) by processor.
     #[cfg(target_arch = "x86_64")]
     const CALLS: ([i64; 4], [i64; 3]) = ([0, 19, 17, 295], [61, 247, 202]);
+    #[cfg(target_arch = "x86_64")]
+    const POLLS: (i64, i64) = (7, 271);
     #[cfg(target_arch = "aarch64")]
     const CALLS: ([i64; 4], [i64; 3]) = ([63, 65, 67, 69], [260, 95, 98]);
+    #[cfg(target_arch = "aarch64")]
+    const POLLS: (i64, i64) = (-1, 73);
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     return None;
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -566,9 +619,18 @@ fn blocked_in(line: &str) -> Option<Blocked> {
         let Some(Ok(nr)) = words.next().map(str::parse::<i64>) else {
             return Some(Blocked::Elsewhere);
         };
-        let fd =
-            words.next().and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok());
-        Some(if CALLS.0.contains(&nr) && fd == Some(0) {
+        let args: Vec<u64> = words
+            .take(3)
+            .filter_map(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
+            .collect();
+        let fd = args.first().copied();
+        // A poll with no timeout (poll's -1, ppoll's null timespec) waits for input only.
+        let forever = match nr {
+            n if n == POLLS.0 => args.get(2).is_some_and(|&t| t as u32 == u32::MAX),
+            n if n == POLLS.1 => args.get(2) == Some(&0),
+            _ => false,
+        };
+        Some(if CALLS.0.contains(&nr) && fd == Some(0) || forever {
             Blocked::ReadingInput
         } else if CALLS.1.contains(&nr) {
             Blocked::WaitingForOthers

@@ -406,7 +406,6 @@ fn kind_cells(
     t: &Truth,
 ) -> (usize, Vec<String>) {
     let dir = dir.to_path_buf();
-    let t = t;
     let mut failures = Vec::new();
     let mut cells = 0;
     let program = match kind {
@@ -423,10 +422,10 @@ fn kind_cells(
         // The built-in nim:2 is another game: its cells check refusals and effects, the
         // answers are checked on the moves program's game.
         let plain = run(&cell_args(flag, game, None, false, &dir), b"");
-        if *source == "program" {
-            if let Err(e) = answer_right(kind, &plain.stdout, &t) {
-                failures.push(format!("{kind} {source} plain: {e}"));
-            }
+        if *source == "program"
+            && let Err(e) = answer_right(kind, &plain.stdout, t)
+        {
+            failures.push(format!("{kind} {source} plain: {e}"));
         }
         for &option in OPTIONS {
             if *source == "built-in" && matches!(option, "--stream" | "--multiset") {
@@ -450,7 +449,7 @@ fn kind_cells(
             let verdict = if refused {
                 refused_right(option, &r)
             } else {
-                effect_right((kind, source), option, &r, plain, &t).and_then(|()| {
+                effect_right((kind, source), option, &r, plain, t).and_then(|()| {
                     match (*source, option) {
                         // A report that ends on a verdict (exit 1) may stop before its answers.
                         ("program", o)
@@ -460,7 +459,7 @@ fn kind_cells(
                                     "--list" | "--count" | "--max-positions" | "--json"
                                 ) =>
                         {
-                            answer_right(kind, &r.stdout, &t)
+                            answer_right(kind, &r.stdout, t)
                         }
                         _ => Ok(()),
                     }

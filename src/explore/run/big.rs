@@ -47,7 +47,7 @@ pub fn run(req: &Request, space: &Space, misere: bool, w: Wanted) -> Result<Exit
         anyhow::bail!("explore: {name} is not a take game");
     };
     refuse_tables(req, space, w.target, from)?;
-    let budget = (req.given("max-positions")).then(|| req.max_positions);
+    let budget = req.given("max-positions").then_some(req.max_positions);
     let b = big::compute(&g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     if let Some(which) = super::output::list_asked(req) {
         let source = crate::explore::list::Source::Big(&b);
