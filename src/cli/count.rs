@@ -88,20 +88,8 @@ fn family(args: &ArgMatches, name: &str) -> Result<ExitCode> {
         &[("total", "--total"), ("all-totals", "--all-totals")],
         "counts by total with --game moore:K:M --box 0..H^K only",
     )?;
-    refuse_given(
-        args,
-        &[
-            ("heaps", "--heaps"),
-            ("upto", "--upto"),
-            ("from", "--from"),
-            ("unordered", "--unordered"),
-            ("length", "--length"),
-            ("all-lengths", "--all-lengths"),
-            ("mod", "--mod"),
-            ("value", "--value"),
-        ],
-        "goes with a RULE or --values; --game takes --box SPEC [--sum-at-most S]",
-    )?;
+    refuse_given(args, &[("mod", "--mod")], NOT_WITH_GAME)?;
+    refuse_given(args, RULE_OPTIONS, NOT_WITH_GAME)?;
     let game = count::family::take_game(name).map_err(|e| usage(&format!("--game: {e}")))?;
     let Some(spec) = args.get_one::<String>("box") else {
         return Err(usage("--game needs --box SPEC (the heap sizes, as 0..100^3)"));
@@ -133,6 +121,21 @@ fn family(args: &ArgMatches, name: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The options of a RULE or `--values` count, which `--game` does not take.
+const RULE_OPTIONS: &[(&str, &str)] = &[
+    ("heaps", "--heaps"),
+    ("upto", "--upto"),
+    ("from", "--from"),
+    ("unordered", "--unordered"),
+    ("length", "--length"),
+    ("all-lengths", "--all-lengths"),
+    ("value", "--value"),
+];
+
+/// Why [`RULE_OPTIONS`] (and `--mod`, outside `moore:K:M`) are refused with `--game`.
+const NOT_WITH_GAME: &str =
+    "goes with a RULE or --values; --game takes --box SPEC [--sum-at-most S]";
+
 /// `--game moore:K:M --box 0..H^K`: the digit count of `games::count::moore` (any K, `--total`,
 /// `--all-totals`, `--mod`); `None` for the other games, and for a box of at most 16 heaps
 /// whose heaps do not all range over 0..=H, which the retrograde counts.
@@ -140,19 +143,7 @@ fn moore(args: &ArgMatches, name: &str) -> Result<Option<ExitCode>> {
     use games::count::moore::{self as m, Totals};
     let Some(game) = m::parse_game(name) else { return Ok(None) };
     let (k, most) = game.map_err(|e| usage(&format!("--game: {e}")))?;
-    refuse_given(
-        args,
-        &[
-            ("heaps", "--heaps"),
-            ("upto", "--upto"),
-            ("from", "--from"),
-            ("unordered", "--unordered"),
-            ("length", "--length"),
-            ("all-lengths", "--all-lengths"),
-            ("value", "--value"),
-        ],
-        "goes with a RULE or --values; --game takes --box SPEC [--sum-at-most S]",
-    )?;
+    refuse_given(args, RULE_OPTIONS, NOT_WITH_GAME)?;
     let Some(spec) = args.get_one::<String>("box") else {
         return Err(usage("--game needs --box SPEC (the heap sizes, as 0..100^3)"));
     };

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 /// The whole clap definition of `games sg`.
 pub fn command() -> Command {
-    Command::new("sg")
+    misere_args(Command::new("sg"))
         .about("Grundy explorer: any heap rule, its values, a proven period, G(n) for n < 2^64")
         .long_about(include_str!("../../problems/sg.md"))
         .arg(Arg::new("RULE").required_unless_present("check-quotient").allow_hyphen_values(true).help("The rule: 0.77, 4!.0, kayles, sub:1,3,4, sub:3..7, allbut:2,3,7, bash:3, split-nim, multi-sg:F, hdu6892, hdu1848"))
@@ -85,11 +85,6 @@ pub fn command() -> Command {
                 .conflicts_with("bounded")
                 .help("Continue from the values a --save of the same rule wrote to FILE"),
         )
-        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).conflicts_with_all(["json", "svg", "save", "resume", "bounded", "stats"]).help("Misère play (the last mover loses): g-(n), genus and tameness of heaps 0..N (--heaps N or --upto N, default 20); --at answers sums"))
-        .arg(Arg::new("quotient").long("quotient").action(ArgAction::SetTrue).requires("misere").help("With --misere: the misère quotient of heaps 0..N heap by heap, proved"))
-        .arg(Arg::new("certificate").long("certificate").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("quotient").help("Write the quotient's certificate to FILE (--check-quotient replays it)"))
-        .arg(Arg::new("check-quotient").long("check-quotient").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help("Replay a misère quotient certificate: exit 0 if it proves its quotient, 1 if not"))
-        .arg(Arg::new("at-file").long("at-file").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("misere").help("With --misere: the sums of FILE, one a line ('3+5+8' or '3 5 8')"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(
             Arg::new("svg")
@@ -98,6 +93,17 @@ pub fn command() -> Command {
                 .value_parser(clap::value_parser!(std::path::PathBuf))
                 .help("Also draw G(n) against n, preperiod and one period marked, into FILE"),
         )
+}
+
+/// The misère options (`games sg --misere`, `docs/misere.md`): the quotient, its certificate
+/// and its replay, and sums read from a file.
+fn misere_args(command: Command) -> Command {
+    command
+        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).conflicts_with_all(["json", "svg", "save", "resume", "bounded", "stats"]).help("Misère play (the last mover loses): g-(n), genus and tameness of heaps 0..N (--heaps N or --upto N, default 20); --at answers sums"))
+        .arg(Arg::new("quotient").long("quotient").action(ArgAction::SetTrue).requires("misere").help("With --misere: the misère quotient of heaps 0..N heap by heap, proved"))
+        .arg(Arg::new("certificate").long("certificate").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("quotient").help("Write the quotient's certificate to FILE (--check-quotient replays it)"))
+        .arg(Arg::new("check-quotient").long("check-quotient").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help("Replay a misère quotient certificate: exit 0 if it proves its quotient, 1 if not"))
+        .arg(Arg::new("at-file").long("at-file").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("misere").help("With --misere: the sums of FILE, one a line ('3+5+8' or '3 5 8')"))
 }
 
 /// Runs `games sg`: parse, compute, answer, report.
