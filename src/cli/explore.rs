@@ -19,7 +19,7 @@ pub fn command() -> Command {
         ))
         .arg(Arg::new("moves").long("moves").value_name("CMD").conflicts_with("game").required_unless_present("game").help("Your moves program (run through sh -c; see the protocol in --help)"))
         .arg(Arg::new("game").long("game").value_name("NAME").help("A built-in game: wythoff, wythoff:K, nim:K, same:K:J, moore:K:M, turning:CODE, product:A*B, bash:M, or any `games sg` rule"))
-        .arg(Arg::new("box").long("box").value_name("SPEC").required(true).allow_hyphen_values(true).help("The positions wanted, one inclusive range per coordinate: 0..30,0..30"))
+        .arg(Arg::new("box").long("box").value_name("SPEC").required_unless_present_any(["from", "from-file"]).conflicts_with_all(["from", "from-file"]).allow_hyphen_values(true).help("The positions wanted, one inclusive range per coordinate: 0..30,0..30"))
         .arg(Arg::new("max-positions").long("max-positions").value_name("N").default_value("1000000").value_parser(clap::value_parser!(u64).range(1..=100_000_000)).help("Stop when the game reaches more positions than this"))
         .arg(Arg::new("timeout").long("timeout").value_name("SEC").default_value("60").value_parser(super::parse_seconds).help("Deadline for one run of the moves or --check program"))
         .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).help("Misère play: the player who cannot move wins (outcomes only)"))
@@ -30,6 +30,8 @@ pub fn command() -> Command {
         .arg(Arg::new("to").long("to").value_name("V").value_parser(clap::value_parser!(u64)).requires("winning").help("With --winning: the moves to options of value V"))
         .arg(Arg::new("max-options").long("max-options").value_name("N").default_value("1048576").value_parser(clap::value_parser!(u64).range(1..=1u64 << 40)).requires("winning").help("With --winning: the most positions listed for one position's options (a sum of k positions counts k); past it the answer says so"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").help("Value and outcome at the positions of FILE, one a line (a line may be a sum: 3 + 5 + 7)"))
+        .arg(Arg::new("from").long("from").value_name("POSITION").action(ArgAction::Append).requires("moves").help("A position as a line of text your moves program reads (a list, a set, a tree, a board; A + B a sum): every position reachable from it is explored, and it is answered (repeatable)"))
+        .arg(Arg::new("from-file").long("from-file").value_name("FILE").requires("moves").help("Like --from, one position a line (- : standard input)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
         .arg(Arg::new("far-starts").long("far-starts").value_name("N").default_value("64").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("With --partizan: the batches of the moves program each far position may take (counted anew for each; past it, the box's pattern answers if the rule holds there)"))
@@ -81,6 +83,8 @@ fn request(args: &ArgMatches) -> Request {
         slices: texts("slice"),
         at: texts("at"),
         at_file: text("at-file"),
+        from: texts("from"),
+        from_file: text("from-file"),
         winning: texts("winning"),
         to: number("to"),
         max_options: number("max-options"),

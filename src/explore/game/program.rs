@@ -21,7 +21,9 @@
 //! back, its control bytes escaped.
 
 use crate::explore::space::{MAX_ARITY, MAX_COORD};
+use crate::explore::text::TextPositions;
 use crate::harness::process::{self, Exchange, Flow, Limits, Outcome, Session};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The most positions sent to one batch.
@@ -48,6 +50,8 @@ pub struct Program {
     pub multiset: bool,
     /// One long-lived process (`--stream`).
     pub stream: bool,
+    /// `--from`: positions are text, numbered here ([`TextPositions`]); the arity is 1.
+    pub text: Option<Arc<TextPositions>>,
 }
 
 /// A reply that breaks the protocol, or a program that did not run to the end.
@@ -108,6 +112,9 @@ impl Program {
 
     /// Appends a position as the program reads it (multisets: the nonzero heaps).
     pub fn write_position(&self, p: &[u64], out: &mut Vec<u8>) {
+        if let Some(text) = &self.text {
+            return text.write(p[0], out);
+        }
         let mut first = true;
         for &x in p {
             if self.multiset && x == 0 {
@@ -142,6 +149,9 @@ impl Program {
         }
         if sink.scores() {
             return self.parse_scored(line, sink);
+        }
+        if self.text.is_some() {
+            return self.parse_text_line(line, sink);
         }
         let mut p = [0u64; MAX_ARITY];
         let w = self.width();
@@ -184,11 +194,37 @@ impl Program {
                     "a sum of positions: with --score an option is one whole position".into()
                 );
             }
-            let nonempty = self.parse_part_full(&option[..at], &mut p)?;
+            let nonempty = self.parse_part_any(&option[..at], &mut p)?;
             sink.part(nonempty.then_some(&p[..self.width()]), true).map_err(|e| e.0)?;
             sink.gain(option[at + 1..].trim_ascii(), false).map_err(|e| e.0)?;
         }
         Ok(())
+    }
+
+    /// `--from`: options separated by `;`, parts by `+`, each part a position's text (numbered
+    /// as met) or `()`.
+    fn parse_text_line(&self, line: &[u8], sink: &mut impl Sink) -> Result<(), String> {
+        let mut p = [0u64; MAX_ARITY];
+        for option in line.split(|&b| b == b';') {
+            for (i, part) in option.split(|&b| b == b'+').enumerate() {
+                let nonempty = self.parse_part_any(part, &mut p)?;
+                sink.part(nonempty.then_some(&p[..1]), i == 0).map_err(|e| e.0)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A part of a reply: coordinates ([`Program::parse_part_full`]) or, with `--from`, a
+    /// position's text, numbered. Returns `false` for the empty game `()`.
+    fn parse_part_any(&self, part: &[u8], p: &mut [u64; MAX_ARITY]) -> Result<bool, String> {
+        let Some(text) = &self.text else { return self.parse_part_full(part, p) };
+        let part = part.trim_ascii();
+        if part == b"()" {
+            return Ok(false);
+        }
+        crate::explore::text::check(part)?;
+        p[0] = text.intern(part)?;
+        Ok(true)
     }
 
     /// The common case of a part (see [`Program::parse_part_full`]) in one pass over the
@@ -665,6 +701,7 @@ mod tests {
             output_cap: 1 << 20,
             multiset,
             stream: false,
+            text: None,
         }
     }
 

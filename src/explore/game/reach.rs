@@ -53,6 +53,8 @@ pub struct Reach {
     pub known: Vec<u32>,
     /// The position of each box cell (empty: cell c is position c).
     pub cell_id: Vec<u32>,
+    /// `--from`: the text of each position (its one coordinate is its number there).
+    pub text: Option<std::sync::Arc<crate::explore::text::TextPositions>>,
     /// Program starts, batches and positions asked.
     pub starts: usize,
     pub batches: usize,
@@ -104,6 +106,9 @@ impl Reach {
     /// Position v as text (`3 5`; a multiset's nonzero heaps, `()` when none).
     pub fn show(&self, v: usize) -> String {
         let p = self.position(v);
+        if let Some(text) = &self.text {
+            return text.show(p[0]);
+        }
         let parts: Vec<String> =
             p.iter().filter(|&&x| !self.multiset || x != 0).map(|x| x.to_string()).collect();
         if parts.is_empty() { "()".to_string() } else { parts.join(" ") }
@@ -561,6 +566,7 @@ pub fn explore_or_partial(
         Err(e) => return Err(plain(e)),
     }
     let mut reach = compact(ex, cell_id).map_err(plain)?;
+    reach.text = program.text.clone();
     reach.starts = runner.starts;
     reach.batches = runner.batches;
     reach.asked = runner.asked;
@@ -650,7 +656,8 @@ fn search(
     let (program, limits, cells) = (ex.program, ex.limits, space.cells());
     let mut region = space.clone();
     let mut guessed: Vec<u32> = Vec::new();
-    let mut speculate = !program.stream;
+    // Text positions (`--from`) have no region to guess ahead in: only what replies name.
+    let mut speculate = !program.stream && program.text.is_none();
     // Below the box, in one go, when that region is not much larger than the box.
     let below = Space { lo: vec![0; space.arity()], hi: space.hi.clone() };
     if speculate && below != *space {

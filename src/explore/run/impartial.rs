@@ -375,6 +375,7 @@ fn program_of(req: &Request, space: &Space) -> Program {
         output_cap: 1 << 30,
         multiset: req.multiset,
         stream: req.stream,
+        text: None,
     }
 }
 
@@ -642,6 +643,7 @@ fn check_with(
         output_cap: 1 << 30,
         multiset: false,
         stream: false,
+        text: None,
     };
     let verdict = check::check(&program, table, reach);
     process::sweep_orphans();

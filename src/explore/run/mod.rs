@@ -7,8 +7,10 @@
 //! kind and why. Then each kind has its runner: [`impartial`] (Grundy values and outcomes,
 //! normal and misère play, with [`big`] for the take games' boxes too large for a table),
 //! [`remoteness`] (and `--serve` of impartial games), [`score`] and [`partizan`]; [`output`]
-//! writes what replaces a report (`--count`, `--list`).
+//! writes what replaces a report (`--count`, `--list`); [`from`] answers positions given as
+//! text (`--from`), explored from where the game starts, in every kind.
 pub mod big;
+pub mod from;
 pub mod impartial;
 pub mod options;
 pub mod output;
@@ -68,6 +70,9 @@ pub struct Request {
     pub slices: Vec<String>,
     pub at: Vec<String>,
     pub at_file: Option<String>,
+    /// `--from`: positions as text, explored by reach.
+    pub from: Vec<String>,
+    pub from_file: Option<String>,
     pub winning: Vec<String>,
     pub to: Option<u64>,
     pub max_options: Option<u64>,
@@ -109,6 +114,11 @@ impl Request {
         }
     }
 
+    /// Positions as text (`--from`, `--from-file`)?
+    pub fn text_positions(&self) -> bool {
+        !self.from.is_empty() || self.from_file.is_some()
+    }
+
     /// The kind of value asked.
     pub fn kind(&self) -> Kind {
         if self.partizan {
@@ -133,6 +143,7 @@ impl Request {
             output_cap: 1 << 30,
             multiset: self.multiset,
             stream: self.stream,
+            text: None,
         }
     }
 }
@@ -143,6 +154,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     // Until a program runs (each runner switches to recording signals around its programs),
     // a signal ends `games` at once with its line.
     crate::harness::process::exit_on_signal();
+    if req.text_positions() {
+        return from::run(req);
+    }
     match req.kind() {
         Kind::Partizan => partizan::run(req),
         Kind::Score => score::run(req),

@@ -113,6 +113,36 @@ pub const REFUSED_WITH_SERVE: &[(&str, &str)] = &[
     ("big-from", "--serve needs a table of the box"),
 ];
 
+/// What `--from` (positions as text) does not take, with why: the options of a box of
+/// integer positions, its table and its patterns.
+pub const REFUSED_WITH_FROM: &[(&str, &str)] = &[
+    ("game", "the built-in games take integer positions in a box"),
+    ("multiset", "positions as text are sets already when the program prints them sorted"),
+    ("slice", "there is no table of integer positions to cut"),
+    ("outcomes", "each answer prints its outcome"),
+    ("no-table", "there is no table; only the positions asked are printed"),
+    ("at", "the positions asked are the --from ones"),
+    ("at-file", "the positions asked are the --from ones (--from-file reads a file)"),
+    ("winning", "winning moves are listed for integer positions"),
+    ("to", "winning moves are listed for integer positions"),
+    ("max-options", "winning moves are listed for integer positions"),
+    ("check", "--check compares a table of integer positions"),
+    ("svg", "there is no table to draw"),
+    ("count", "there is no box to tally"),
+    ("list", "there is no box to list"),
+    ("big-from", "there is no box"),
+    ("serve", "the perfect player keeps a table of integer positions"),
+    (
+        "patterns",
+        "patterns are sought in tables of integer positions; text positions are answered as computed",
+    ),
+    ("search-budget", "patterns are sought in tables of integer positions"),
+    ("search-time", "patterns are sought in tables of integer positions"),
+    ("far-checks", "there are no far answers: every position asked is computed"),
+    ("far-check-time", "there are no far answers: every position asked is computed"),
+    ("far-starts", "there are no far answers: every position asked is computed"),
+];
+
 /// The kinds `--serve` plays.
 const SERVED: [Kind; 4] = [Values, Misere, Remoteness, Score];
 
@@ -127,6 +157,12 @@ pub fn check(req: &Request) -> Result<()> {
 
 /// The refusal of the first option given that `kind` does not take, if any.
 pub fn refusal(req: &Request, kind: Kind) -> Option<String> {
+    if req.text_positions() {
+        let with = |id: &&(&str, &str)| req.given(id.0);
+        if let Some((id, why)) = REFUSED_WITH_FROM.iter().find(with) {
+            return Some(format!("--{id} is not available with --from: {why}"));
+        }
+    }
     for (id, kinds, why) in REFUSED {
         // `--patterns 0` (the pattern search off) is for every kind.
         let off = *id == "patterns" && req.patterns.trim() == "0";

@@ -137,6 +137,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         output_cap: usize::MAX,
         multiset: false,
         stream: req.stream,
+        text: None,
     };
     let limits = Limits {
         max_positions: req.max_positions as usize,

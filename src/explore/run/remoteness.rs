@@ -365,6 +365,7 @@ fn from_program(
         output_cap: 1 << 30,
         multiset: false,
         stream: req.stream,
+        text: None,
     };
     let limits = reach::Limits {
         max_positions: req.max_positions as usize,

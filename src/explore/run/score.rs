@@ -53,6 +53,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         output_cap: 1 << 30,
         multiset: false,
         stream: req.stream,
+        text: None,
     };
     let limits = score::Limits {
         max_positions: req.max_positions as usize,
