@@ -234,8 +234,8 @@ fn at_file_and_multiset_in_remoteness_and_score_modes() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     for want in [
-        "at 2: outcome N, remoteness 1\n",
-        "at 5: outcome N, remoteness 3\n",
+        "at 2: outcome N, remoteness 1 (computed)\n",
+        "at 5: outcome N, remoteness 3 (computed)\n",
         "at 1000000: outcome N, remoteness 666667 (conjecture",
         "at 3 | 4: outcome N, no remoteness (selective",
         "at 3 & 4: outcome P, remoteness 2 (conjunctive",

@@ -70,8 +70,8 @@ fn at_file_stdin_sums_and_the_empty_game() {
     assert_eq!(
         text(&out.stdout),
         "all numbers: yes\npattern: value = a - b fits the box but not position 8 3: no conjecture\n\
-         at 8 3: value 3 outcome L\nat 2 2 + 3 1: value 2 outcome L\n\
-         at (): value 0 outcome P\nat () + 1 2: value -1 outcome R\n"
+         at 8 3: value 3, outcome L (computed)\nat 2 2 + 3 1: value 2, outcome L (computed)\n\
+         at (): value 0, outcome P (computed)\nat () + 1 2: value -1, outcome R (computed)\n"
     );
     let out = games(
         &explore(&cake, "1..2,1..2", &["--at", "-", "--json", "--no-table"]),
@@ -142,7 +142,7 @@ fn grids_outcomes_and_no_table() {
     let out = run(&explore(&cake, "2,1..3", &["--outcomes"]));
     assert_eq!(text(&out.stdout), "position outcome\n2 1 L\n2 2 P\n2 3 P\nall numbers: yes\n");
     let out = run(&explore(&cake, "1..3,1..3", &["--no-table", "--at", "3,3"]));
-    assert_eq!(text(&out.stdout), "all numbers: yes\nat 3 3: value 0 outcome P\n");
+    assert_eq!(text(&out.stdout), "all numbers: yes\nat 3 3: value 0, outcome P (computed)\n");
 }
 
 #[test]
@@ -187,8 +187,8 @@ fn winning_moves_for_each_player() {
     assert_eq!(
         text(&out.stdout),
         "all numbers: no; first at 1: * (a nimber part)\n\
-         winning 3: value {0|^} outcome L\n  Left: 2 (^)\n  Right: none\n\
-         winning 1: value * outcome N\n  Left: 0 (0)\n  Right: 0 (0)\n"
+         winning 3: value {0|^}, outcome L\n  Left: 2 (^)\n  Right: none\n\
+         winning 1: value *, outcome N\n  Left: 0 (0)\n  Right: 0 (0)\n"
     );
     let cake = script(&dir, "cake.py", CUTCAKE);
     let out = run(&explore(&cake, "1..2,1..2", &["--winning", "4,1", "--json"]));
@@ -249,10 +249,10 @@ fn number_patterns_answer_far_positions_as_conjectures() {
     // 3000 x 3: floor(3000 / 2) - 1 = 1499, from the pattern; 20 x 5: floor(20 / 4) - 1 = 4,
     // explored.
     assert!(
-        stdout.contains("at 3000 3: value 1499 outcome L (conjecture, from the pattern)\n"),
+        stdout.contains("at 3000 3: value 1499, outcome L (conjecture, from the pattern)\n"),
         "{stdout}"
     );
-    assert!(stdout.contains("at 20 5: value 4 outcome L\n"), "{stdout}");
+    assert!(stdout.contains("at 20 5: value 4, outcome L (computed)\n"), "{stdout}");
     let mut json = args.to_vec();
     json.push("--json");
     let doc: serde_json::Value =
@@ -319,7 +319,10 @@ fn a_far_position_that_fails_is_one_line_and_the_rest_is_kept() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("position value outcome\n0 0 P\n1 * N\n2 ^ L\n"), "{stdout}");
-    assert!(stdout.contains("at 7: value {0|{0|{0|{0|{0|^}}}}} outcome L\n"), "{stdout}");
+    assert!(
+        stdout.contains("at 7: value {0|{0|{0|{0|{0|^}}}}}, outcome L (computed)\n"),
+        "{stdout}"
+    );
     assert!(stdout.contains("at 50: error") && stdout.contains("winning 4: value"), "{stdout}");
     let err = text(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
@@ -330,7 +333,7 @@ fn a_far_position_that_fails_is_one_line_and_the_rest_is_kept() {
     // A far position beyond --max-positions: its own line too.
     let out = run(&explore(&far, "0..3", &["--at", "40", "--at", "2", "--max-positions", "20"]));
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("at 2: value ^ outcome L"));
+    assert!(text(&out.stdout).contains("at 2: value ^, outcome L (computed)"));
     let err = text(&out.stderr);
     assert!(err.contains("--at '40'") && err.contains("more than 20 positions"), "{err}");
 }

@@ -106,8 +106,10 @@ fn line(a: &Asked, x: &Answer) -> String {
         words.push(format!("value {v}"));
     }
     words.push(format!("outcome {}", x.outcome));
-    if let Some(r) = &x.remoteness {
-        words.push(format!("remoteness {r}"));
+    match x.remoteness.as_deref() {
+        Some("infinite") => words.push("no remoteness (a draw)".into()),
+        Some(r) => words.push(format!("remoteness {r}")),
+        None => {}
     }
     format!("at {}: {} ({})\n", a.text, words.join(", "), x.basis)
 }

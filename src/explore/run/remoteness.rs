@@ -466,7 +466,10 @@ fn at_line(s: &Solved, text: &str, parts: &[Coords], a: &[Part]) -> String {
         }
         Ok(x) => x,
     };
-    let basis = if labels.is_empty() { String::new() } else { format!(" ({})", labels.join("; ")) };
+    let basis = match labels.is_empty() {
+        true => " (computed)".to_string(),
+        false => format!(" ({})", labels.join("; ")),
+    };
     if selective(text) {
         return match selective_outcome(&rs, s.misere) {
             Err(why) => format!("at {text}: unknown: {why}"),

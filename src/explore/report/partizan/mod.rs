@@ -421,8 +421,13 @@ pub fn text(r: &Report, style: Style, out: &mut Out) {
         out.str("at ").str(&show_asked(&e.asked, a));
         match &e.answer {
             Ok(x) => {
-                out.str(": value ").str(&x.value).str(" outcome ").str(x.outcome.letter());
-                out.str(if x.conjecture { " (conjecture, from the pattern)" } else { "" }).nl()
+                out.str(": value ").str(&x.value).str(", outcome ").str(x.outcome.letter());
+                out.str(if x.conjecture {
+                    " (conjecture, from the pattern)"
+                } else {
+                    " (computed)"
+                })
+                .nl()
             }
             Err(_) => out.str(": error (said on standard error)").nl(),
         };
@@ -444,7 +449,7 @@ fn winning_text(pos: &str, answer: &Result<Win, String>, a: usize, out: &mut Out
         .str(pos)
         .str(": value ")
         .str(&w.value)
-        .str(" outcome ")
+        .str(", outcome ")
         .str(w.outcome.letter())
         .nl();
     for (who, moves) in [("Left", &w.left), ("Right", &w.right)] {
