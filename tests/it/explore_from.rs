@@ -509,3 +509,134 @@ fn batches_and_stream_give_the_same_answers() {
     assert_eq!(json["answers"].as_array().unwrap().len(), 3);
     assert_eq!(json["answers"][2]["value"], "1");
 }
+
+/// The moves of a set of parts, each option's parts sorted (the order a program prints the parts
+/// of a sum in is its own).
+fn move_set(moves: &str) -> std::collections::BTreeSet<String> {
+    if moves == "none" {
+        return Default::default();
+    }
+    moves
+        .split("; ")
+        .map(|m| {
+            let mut parts: Vec<&str> = m.split(" + ").collect();
+            parts.sort_unstable();
+            parts.join(" + ")
+        })
+        .collect()
+}
+
+#[test]
+fn winning_moves_of_trees_are_the_moves_to_forests_of_value_zero() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("explore-from-winning");
+    let cmd = write(&dir, "forest.py", FOREST);
+    let mut rng = Rng::new(4506);
+    let mut memo = HashMap::new();
+    let mut args: Vec<String> = vec!["explore".into(), "--stream".into(), "--moves".into(), cmd];
+    args.extend(["--from".into(), "[]".into()]);
+    let mut expected = Vec::new();
+    for _ in 0..30 {
+        let n = 2 + rng.below(7) as usize;
+        let tree = random_tree(&mut rng, n);
+        let mut wins = std::collections::BTreeSet::new();
+        for (rest, freed) in tree.moves() {
+            let forest: Vec<Tree> = rest.into_iter().chain(freed).collect();
+            if forest_grundy(&forest, &mut memo) == 0 {
+                let mut parts: Vec<String> = forest.iter().map(Tree::canon).collect();
+                parts.sort_unstable();
+                wins.insert(if parts.is_empty() { "()".to_string() } else { parts.join(" + ") });
+            }
+        }
+        expected.push((tree.canon(), wins));
+        args.extend(["--winning".into(), tree.canon()]);
+    }
+    assert!(
+        expected.iter().any(|(_, w)| w.len() > 1) && expected.iter().any(|(_, w)| w.is_empty())
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = games(&args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let got: Vec<(String, std::collections::BTreeSet<String>)> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("winning moves from "))
+        .filter_map(|l| l.split_once(" to a P-position: "))
+        .map(|(p, m)| (p.to_string(), move_set(m.trim_end_matches(" (computed)"))))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+/// Misère outcomes of sorted lists (take 1 or 2 from one heap): P when every option is N; no
+/// move: N (the player who cannot move wins).
+fn misere_p(hs: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bool {
+    let mut key: Vec<u8> = hs.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let mut any = false;
+    let mut p = true;
+    for i in 0..key.len() {
+        for k in 1..=2u8.min(key[i]) {
+            let mut n = key.clone();
+            n[i] -= k;
+            any = true;
+            p &= !misere_p(&n, memo);
+        }
+    }
+    let p = any && p;
+    memo.insert(key, p);
+    p
+}
+
+#[test]
+fn misere_winning_moves_of_lists_agree_with_a_search() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("explore-from-misere-winning");
+    let cmd = write(&dir, "lists.py", LISTS);
+    let sorted = format!("{cmd} sorted");
+    let mut rng = Rng::new(4507);
+    let mut memo = HashMap::new();
+    let mut args = vec!["explore", "--misere", "--moves", sorted.as_str(), "--from", "1"];
+    let mut asked = Vec::new();
+    let mut expected = Vec::new();
+    for _ in 0..20 {
+        let mut hs: Vec<u8> = (0..1 + rng.below(5)).map(|_| 1 + rng.below(4) as u8).collect();
+        hs.sort_unstable();
+        let mut wins = std::collections::BTreeSet::new();
+        if !misere_p(&hs, &mut memo) {
+            for i in 0..hs.len() {
+                for k in 1..=2u8.min(hs[i]) {
+                    let mut n = hs.clone();
+                    n[i] -= k;
+                    if misere_p(&n, &mut memo) {
+                        let mut n: Vec<u8> = n.into_iter().filter(|&h| h > 0).collect();
+                        n.sort_unstable();
+                        let t = n.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+                        wins.insert(if t.is_empty() { "-".to_string() } else { t });
+                    }
+                }
+            }
+        }
+        let t = hs.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        expected.push((t.clone(), wins));
+        asked.push(t);
+    }
+    for t in &asked {
+        args.extend(["--winning", t.as_str()]);
+    }
+    let out = games(&args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let got: Vec<(String, std::collections::BTreeSet<String>)> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("winning moves from "))
+        .filter_map(|l| l.split_once(" to a P-position: "))
+        .map(|(p, m)| (p.to_string(), move_set(m.trim_end_matches(" (computed)"))))
+        .collect();
+    assert_eq!(got, expected);
+    assert!(expected.iter().any(|(_, w)| !w.is_empty()));
+}

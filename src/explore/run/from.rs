@@ -26,14 +26,19 @@ use std::sync::Arc;
 struct Asked {
     text: String,
     parts: Vec<Option<u64>>,
+    /// Asked with `--winning`: its winning moves are listed.
+    winning: bool,
 }
 
 /// One answer: the value (if the kind has one), the outcome, and what else the kind says.
+#[derive(Default)]
 struct Answer {
     value: Option<String>,
     outcome: String,
     remoteness: Option<String>,
     basis: String,
+    /// `--winning`: the moves to a P-position, or why they are unknown.
+    winning: Option<Result<Vec<String>, String>>,
 }
 
 /// Runs a `--from` request.
@@ -49,6 +54,12 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         return Err(usage(format!(
             "--from '{}': a sum of positions; {} does not add up over sums (Grundy values and partizan values do): ask whole positions",
             crate::error::excerpt(a.text.as_bytes()),
+            kind.name()
+        )));
+    }
+    if !req.winning.is_empty() && matches!(kind, Kind::Score | Kind::Partizan) {
+        return Err(usage(format!(
+            "--winning is not available with --from and {}: with --from it lists the moves to a P-position (Grundy values, misère)",
             kind.name()
         )));
     }
@@ -99,8 +110,17 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// An answer line: `at TEXT: value 3, outcome N (computed)`.
+/// An answer line: `at TEXT: value 3, outcome N (computed)`, or with `--winning`
+/// `winning moves from TEXT to a P-position: A; B (computed)`.
 fn line(a: &Asked, x: &Answer) -> String {
+    if let Some(moves) = &x.winning {
+        let moves = match moves {
+            Ok(m) if m.is_empty() => "none".to_string(),
+            Ok(m) => m.join("; "),
+            Err(why) => format!("unknown: {why}"),
+        };
+        return format!("winning moves from {} to a P-position: {moves} ({})\n", a.text, x.basis);
+    }
     let mut words = Vec::new();
     if let Some(v) = &x.value {
         words.push(format!("value {v}"));
@@ -124,6 +144,18 @@ fn asked(req: &Request, positions: &TextPositions) -> Result<(Vec<Asked>, Option
         let shown = crate::error::excerpt(t.as_bytes());
         let a =
             parse_asked(t, positions).map_err(|(_, e)| usage(format!("--from '{shown}': {e}")))?;
+        out.push(a);
+    }
+    for t in &req.winning {
+        let shown = crate::error::excerpt(t.as_bytes());
+        let mut a = parse_asked(t, positions)
+            .map_err(|(_, e)| usage(format!("--winning '{shown}': {e}")))?;
+        if a.parts.len() != 1 {
+            return Err(usage(format!(
+                "--winning '{shown}': with --from, --winning takes one position, not a sum"
+            )));
+        }
+        a.winning = true;
         out.push(a);
     }
     if let Some(path) = req.from_file.as_deref() {
@@ -164,7 +196,7 @@ fn parse_asked(t: &str, positions: &TextPositions) -> Result<Asked, (usize, Stri
         parts.push(Some(positions.intern(part).map_err(|e| (at, e))?));
     }
     let text = t.split('+').map(|p| p.trim()).collect::<Vec<_>>().join(" + ");
-    Ok(Asked { text, parts })
+    Ok(Asked { text, parts, winning: false })
 }
 
 type Answered = Result<Result<(Vec<Answer>, usize), String>, std::io::Error>;
@@ -206,16 +238,24 @@ fn search(
     }
 }
 
-/// Grundy values (normal play) or misère outcomes: the table of the asked positions, and sums
-/// by XOR ([`at::answer_with`]).
+/// Grundy values (normal play) or misère outcomes: the table of the asked positions (of every
+/// position met, with `--winning`), and sums by XOR ([`at::answer_with`]).
 fn impartial(req: &Request, space: &Space, program: &Program, asked: &[Asked]) -> Answered {
-    let reach = match search(req, space, program, req.misere)? {
+    let wins = asked.iter().any(|a| a.winning);
+    let mut reach = match search(req, space, program, req.misere || wins)? {
         Ok(r) => r,
         Err(e) => return Ok(Err(e)),
     };
+    let space = match wins {
+        true => match every_position(&mut reach) {
+            Ok(all) => all,
+            Err(e) => return Ok(Err(e)),
+        },
+        false => space.clone(),
+    };
     let table = match req.misere {
-        true => values::misere(space, &reach),
-        false => values::normal(space, &reach),
+        true => values::misere(&space, &reach),
+        false => values::normal(&space, &reach),
     };
     let table = match table {
         Ok(t) => t,
@@ -228,15 +268,77 @@ fn impartial(req: &Request, space: &Space, program: &Program, asked: &[Asked]) -
             let ids: Vec<u64> = a.parts.iter().flatten().copied().collect();
             let x: AtAnswer = at::answer_with(1, req.misere, &ids, one);
             let value = if req.misere { None } else { Some(x.value.unwrap_or("unknown".into())) };
-            Answer {
-                value,
-                outcome: (x.outcome as char).to_string(),
-                remoteness: None,
-                basis: x.basis,
-            }
+            let outcome = (x.outcome as char).to_string();
+            let winning = a.winning.then(|| winning_moves(&reach, &table, ids[0], x.outcome));
+            Answer { value, outcome, basis: x.basis, winning, ..Answer::default() }
         })
         .collect();
     Ok(Ok((answers, reach.expanded())))
+}
+
+/// Makes every position met a cell (cell `id` is the position numbered `id` at the border),
+/// for the values of options; the space of all of them.
+fn every_position(reach: &mut reach::Reach) -> Result<Space, String> {
+    let n = reach.expanded();
+    let mut cell_id = vec![u32::MAX; n];
+    for v in 0..n {
+        if let Some(c) = cell_id.get_mut(reach.position(v)[0] as usize) {
+            *c = v as u32;
+        }
+    }
+    if cell_id.contains(&u32::MAX) {
+        return Err("a position met was not explored (the search ended early)".into());
+    }
+    reach.cell_id = cell_id;
+    Ok(Space::from_ranges(&[(0, n as u64 - 1)]))
+}
+
+/// The options of position `id` whose value is 0 (a P-position; a sum of parts whose values'
+/// XOR is 0), as text; `none` from a position that is not N; `unknown` when an option is a sum
+/// with a part that can go on for ever.
+fn winning_moves(
+    reach: &reach::Reach,
+    table: &crate::explore::table::Table,
+    id: u64,
+    outcome: u8,
+) -> Result<Vec<String>, String> {
+    if outcome != b'N' {
+        return Ok(Vec::new());
+    }
+    let id_of = |w: u32| reach.position(w as usize)[0] as usize;
+    let text = reach.text.as_ref();
+    let show = |w: u32| text.map_or_else(String::new, |t| t.show(id_of(w) as u64));
+    let mut moves = Vec::new();
+    let v = reach.of_cell(id as usize);
+    for o in reach.options(v) {
+        let parts = reach.parts_of(o);
+        let wins = match parts {
+            [] => true,
+            [one] => table.outcome[id_of(*one)] == b'P',
+            _ => {
+                let g: Option<Vec<u32>> = parts
+                    .iter()
+                    .map(|&w| {
+                        Some(table.grundy[id_of(w)]).filter(|&g| g < crate::explore::table::LOOPY)
+                    })
+                    .collect();
+                match g {
+                    Some(g) => g.iter().fold(0, |x, y| x ^ y) == 0,
+                    None => {
+                        return Err("an option is a sum with a part that can go on for ever".into());
+                    }
+                }
+            }
+        };
+        if wins {
+            let shown: Vec<String> = parts.iter().map(|&w| show(w)).collect();
+            let m = if shown.is_empty() { "()".to_string() } else { shown.join(" + ") };
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        }
+    }
+    Ok(moves)
 }
 
 /// Outcome and remoteness (win fast, lose slow; drawn where play can go on for ever).
@@ -260,7 +362,8 @@ fn by_remoteness(req: &Request, space: &Space, program: &Program, asked: &[Asked
                 }
                 r => ((remoteness::outcome_of(r, req.misere) as char).to_string(), r.to_string()),
             };
-            Answer { value: None, outcome, remoteness: Some(far), basis: "computed".into() }
+            let (remoteness, basis) = (Some(far), "computed".into());
+            Answer { outcome, remoteness, basis, ..Answer::default() }
         })
         .collect();
     Ok(Ok((answers, reach.expanded())))
@@ -281,12 +384,8 @@ fn scores(req: &Request, space: &Space, program: &Program, asked: &[Asked]) -> A
         .map(|a| {
             let v = a.parts.first().copied().flatten().map_or(0, |v| game.value[v as usize]);
             let outcome = score::outcome(v).to_string();
-            Answer {
-                value: Some(v.to_string()),
-                outcome,
-                remoteness: None,
-                basis: "computed".into(),
-            }
+            let (value, basis) = (Some(v.to_string()), "computed".into());
+            Answer { value, outcome, basis, ..Answer::default() }
         })
         .collect();
     Ok(Ok((answers, game.len())))
@@ -317,12 +416,8 @@ fn partizan_values(req: &Request, space: &Space, program: &Program, asked: &[Ask
             Ok(x) => x,
             Err(e) => return Ok(Err(format!("--from '{}': {e}", a.text))),
         };
-        answers.push(Answer {
-            value: Some(value),
-            outcome: outcome.into(),
-            remoteness: None,
-            basis: "computed".into(),
-        });
+        let (value, outcome, basis) = (Some(value), outcome.into(), "computed".into());
+        answers.push(Answer { value, outcome, basis, ..Answer::default() });
     }
     Ok(Ok((answers, g.len())))
 }
@@ -333,8 +428,10 @@ struct FromJson {
     outcome: String,
     remoteness: Option<String>,
     basis: String,
+    winning: Option<Vec<String>>,
+    winning_unknown: Option<String>,
 }
-crate::json_object!(FromJson { "position" => position, "value" => value, "outcome" => outcome, "remoteness" => remoteness unless Option::is_none, "basis" => basis });
+crate::json_object!(FromJson { "position" => position, "value" => value, "outcome" => outcome, "remoteness" => remoteness unless Option::is_none, "basis" => basis, "winning" => winning unless Option::is_none, "winning_unknown" => winning_unknown unless Option::is_none });
 
 struct ReportJson {
     game: String,
@@ -362,6 +459,8 @@ fn json(
             outcome: x.outcome.clone(),
             remoteness: x.remoteness.clone(),
             basis: x.basis.clone(),
+            winning: x.winning.clone().map(|w| w.unwrap_or_default()),
+            winning_unknown: x.winning.clone().and_then(|w| w.err()),
         })
         .collect();
     let r = ReportJson {
