@@ -640,3 +640,100 @@ fn misere_winning_moves_of_lists_agree_with_a_search() {
     assert_eq!(got, expected);
     assert!(expected.iter().any(|(_, w)| !w.is_empty()));
 }
+
+/// Remoteness of sorted lists (take 1 or 2 from one heap), normal play: 0 without a move; a
+/// won position wins as fast as it can, a lost one loses as slowly.
+fn list_remoteness(hs: &[u8], memo: &mut HashMap<Vec<u8>, u32>) -> u32 {
+    let mut key: Vec<u8> = hs.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let mut rs = Vec::new();
+    for i in 0..key.len() {
+        for k in 1..=2u8.min(key[i]) {
+            let mut n = key.clone();
+            n[i] -= k;
+            rs.push(list_remoteness(&n, memo));
+        }
+    }
+    let lost: Vec<u32> = rs.iter().copied().filter(|r| r % 2 == 0).collect();
+    let r = match (rs.is_empty(), lost.iter().min()) {
+        (true, _) => 0,
+        (false, Some(&m)) => m + 1,
+        (false, None) => rs.iter().max().unwrap() + 1,
+    };
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn serve_plays_text_positions_perfectly_and_asks_the_program_once() {
+    if !have_python() {
+        return;
+    }
+    let dir = temp_dir("explore-from-serve");
+    let log = dir.join("starts.log");
+    let body = LISTS.replacen(
+        "mode = sys.argv[1]\n",
+        &format!(
+            "mode = sys.argv[1]\nopen({:?}, 'a').write('start\\n')\n",
+            log.display().to_string()
+        ),
+        1,
+    );
+    let cmd = write(&dir, "lists.py", &body);
+    let sorted = format!("{cmd} sorted");
+    let start = "1 2 2 3 3 4";
+    let mut memo = HashMap::new();
+    // Positions reachable from the start, each asked for its value and its best move.
+    let mut rng = Rng::new(4508);
+    let mut requests = String::new();
+    let mut asked = Vec::new();
+    for _ in 0..40 {
+        let hs: Vec<u8> =
+            [1u8, 2, 2, 3, 3, 4].iter().map(|&h| rng.below(h as u64 + 1) as u8).collect();
+        let mut hs: Vec<u8> = hs.into_iter().filter(|&h| h > 0).collect();
+        hs.sort_unstable();
+        if hs.is_empty() {
+            continue;
+        }
+        let t = hs.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        requests.push_str(&format!("{t} ?\n{t}\n"));
+        asked.push(hs);
+    }
+    let args = ["explore", "--serve", "--stream", "--moves", sorted.as_str(), "--from", start];
+    let out = games(&args, requests.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replies = text(&out.stdout);
+    let lines: Vec<&str> = replies.lines().collect();
+    assert_eq!(lines.len(), 2 * asked.len(), "{replies}");
+    for (hs, pair) in asked.iter().zip(lines.chunks(2)) {
+        let r = list_remoteness(hs, &mut memo);
+        let want = format!("{} {r}", if r % 2 == 1 { 'N' } else { 'P' });
+        assert_eq!(pair[0], want, "{hs:?}");
+        if r == 0 {
+            assert_eq!(pair[1], "none");
+            continue;
+        }
+        // The best move: an option of remoteness r - 1 (a lost one when r is odd).
+        let next: Vec<u8> = if pair[1] == "-" {
+            Vec::new()
+        } else {
+            pair[1].split(' ').map(|x| x.parse().unwrap()).collect()
+        };
+        assert_eq!(list_remoteness(&next, &mut memo), r - 1, "{hs:?} -> {}", pair[1]);
+        let legal = (0..hs.len()).any(|i| {
+            (1..=2u8.min(hs[i])).any(|k| {
+                let mut n = hs.clone();
+                n[i] -= k;
+                let mut n: Vec<u8> = n.into_iter().filter(|&h| h > 0).collect();
+                n.sort_unstable();
+                n == next
+            })
+        });
+        assert!(legal, "{hs:?} -> {} is not a move", pair[1]);
+    }
+    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(starts, 1, "the program was started {starts} times");
+}

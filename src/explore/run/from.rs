@@ -79,6 +79,15 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         stream: req.stream,
         text: Some(positions.clone()),
     };
+    if req.serve {
+        if kind == Kind::Score {
+            return Err(usage(
+                "--serve is not available with --from and --score: with --from the perfect player plays by remoteness".into(),
+            ));
+        }
+        let ids: Vec<u64> = asked.iter().flat_map(|a| a.parts.iter().flatten().copied()).collect();
+        return super::from_serve::serve(req, positions, program, &ids);
+    }
     process::Supervisor::install();
     let answers = answers(req, &space, &program, &asked);
     process::sweep_orphans();
@@ -218,7 +227,7 @@ fn coords(v: u64) -> Coords {
 }
 
 /// The search from the asked positions (every option kept where `keep`).
-fn search(
+pub(super) fn search(
     req: &Request,
     space: &Space,
     program: &Program,

@@ -11,6 +11,7 @@
 //! text (`--from`), explored from where the game starts, in every kind.
 pub mod big;
 pub mod from;
+pub mod from_serve;
 pub mod impartial;
 pub mod options;
 pub mod output;

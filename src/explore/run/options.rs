@@ -130,7 +130,6 @@ pub const REFUSED_WITH_FROM: &[(&str, &str)] = &[
     ("count", "there is no box to tally"),
     ("list", "there is no box to list"),
     ("big-from", "there is no box"),
-    ("serve", "the perfect player keeps a table of integer positions"),
     (
         "patterns",
         "patterns are sought in tables of integer positions; text positions are answered as computed",
