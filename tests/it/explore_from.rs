@@ -476,7 +476,7 @@ fn faults_end_in_one_line_and_the_lines_before_a_bad_one_are_answered() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("--max-positions"), "{}", text(&out.stderr));
     // Refused with --from (exit 2, nothing on standard output).
-    for extra in [&["--at", "3"][..], &["--box", "0..3"], &["--serve"], &["--multiset"]] {
+    for extra in [&["--at", "3"][..], &["--box", "0..3"], &["--svg", "x.svg"], &["--multiset"]] {
         let mut args = vec!["explore", "--moves", &plain, "--from", "1 2"];
         args.extend_from_slice(extra);
         let out = games(&args, b"");
