@@ -490,11 +490,11 @@ fn replies_are_escaped_and_leading_zeros_read() {
 }
 
 /// On a terminal, a run over a second shows positions known, asked, batches and starts
-/// (through `script`, which gives the run a terminal; skipped with a note without it).
+/// (through `script`, which gives the run a terminal; without it the test fails unless
+/// `GAMES_TEST_NO_SYSTOOLS=1`).
 #[test]
 fn a_long_run_shows_its_progress_on_a_terminal() {
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("script not found: the progress line is not checked");
+    if !common::need("script", "the progress line on a terminal") {
         return;
     }
     let inner = format!(

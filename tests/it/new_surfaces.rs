@@ -3,7 +3,7 @@
 //! whose generator times out under `-j N`, aborts under memory limits (`count --values`,
 //! `explore --at-file`, shrinking a huge input), misread game codes, a validator timing out on
 //! every shrinking candidate, and raw bytes echoed to the terminal. Memory limits go through
-//! `prlimit` (skipped with a note where it is missing); time bounds are budgets and refusals,
+//! `prlimit` (missing: a failure, unless `GAMES_TEST_NO_SYSTOOLS=1`); time bounds are budgets and refusals,
 //! never timed tests. Property tests: random bytes in every echoed place never reach stdout or
 //! stderr unescaped, and the coin-turning move lister equals the definition.
 
@@ -15,9 +15,7 @@ use std::process::{Command, Output};
 
 /// `games ARGS` under an address-space limit of `bytes`; `None` (with a note) without prlimit.
 fn limited(bytes: u64, args: &[&str]) -> Option<Output> {
-    let probe = Command::new("prlimit").arg("--version").output();
-    if probe.is_err() {
-        eprintln!("note: prlimit is missing; the memory-limit check is skipped");
+    if !common::need("prlimit", "the memory-limit check") {
         return None;
     }
     let out = Command::new("prlimit")

@@ -499,10 +499,7 @@ fn multi_sg_far_beyond_the_chain_is_refused_at_once() {
 /// pseudo-terminal.
 #[test]
 fn a_long_run_on_a_terminal_shows_progress() {
-    let have_script =
-        Command::new("script").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !have_script {
-        eprintln!("skip: no `script` (util-linux) for a pseudo-terminal");
+    if !common::need("script", "the progress line on a pseudo-terminal") {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_games");
