@@ -1,7 +1,9 @@
 //! `games explore --list P|N|D|all`: on random take games (`same:K:J`, `moore:K:M`) and random
 //! boxes, both plays, the list of the outcome-bit path (forced with the hidden `--big-from`)
 //! equals the list of the table path, and both equal the positions of the table's `--json`
-//! outcomes in box order; `all` lists the table's values; `--json` holds the whole list.
+//! outcomes in box order; `all` lists the table's values; `--json` holds the whole list. The
+//! table's outcomes themselves are checked against a plain recursion over the game's moves
+//! written here ([`Take`], both plays), sharing nothing with `games`.
 
 use crate::common;
 
@@ -46,6 +48,73 @@ fn table(name: &str, spec: &str, misere: bool) -> Vec<(Vec<u64>, String, String)
     out
 }
 
+/// The take games by their rules: `moore:K:M` (positive amounts from 1 to M heaps) and
+/// `same:K:1,J` (any amount from one heap, or the same amount from each of J heaps).
+enum Take {
+    Moore(usize),
+    Same(usize),
+}
+
+impl Take {
+    /// Every option of `p`.
+    fn options(&self, p: &[u64]) -> Vec<Vec<u64>> {
+        let k = p.len();
+        let mut out = Vec::new();
+        for set in 1usize..1 << k {
+            let heaps: Vec<usize> = (0..k).filter(|&i| set >> i & 1 == 1).collect();
+            if heaps.iter().any(|&i| p[i] == 0) {
+                continue;
+            }
+            match *self {
+                Take::Moore(m) if heaps.len() <= m => {
+                    // Every vector of positive amounts on these heaps.
+                    let mut take = vec![1u64; heaps.len()];
+                    loop {
+                        let mut q = p.to_vec();
+                        heaps.iter().zip(&take).for_each(|(&i, &t)| q[i] -= t);
+                        out.push(q);
+                        let Some(d) = (0..heaps.len()).find(|&d| take[d] < p[heaps[d]]) else {
+                            break;
+                        };
+                        take[d] += 1;
+                        take[..d].iter_mut().for_each(|t| *t = 1);
+                    }
+                }
+                Take::Same(j) if heaps.len() == 1 || heaps.len() == j => {
+                    let most = heaps.iter().map(|&i| p[i]).min().unwrap();
+                    for t in 1..=most {
+                        let mut q = p.to_vec();
+                        heaps.iter().for_each(|&i| q[i] -= t);
+                        out.push(q);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Is `p` a P-position? (Misère: a position with no move is won by the player to move.)
+    fn p(
+        &self,
+        p: &[u64],
+        misere: bool,
+        memo: &mut std::collections::HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        if let Some(&x) = memo.get(p) {
+            return x;
+        }
+        let options = self.options(p);
+        let x = if options.is_empty() {
+            !misere
+        } else {
+            options.iter().all(|q| !self.p(q, misere, memo))
+        };
+        memo.insert(p.to_vec(), x);
+        x
+    }
+}
+
 fn join(p: &[u64], sep: &str) -> String {
     p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(sep)
 }
@@ -70,6 +139,18 @@ fn lists_of_both_paths_equal_the_table_on_random_boxes() {
         let spec = spec.join(",");
         let misere = round % 4 == 3;
         let rows = table(&name, &spec, misere);
+        let (kind, j): (&str, usize) = {
+            let mut parts = name.split(':');
+            let kind = parts.next().unwrap();
+            let last = parts.nth(1).unwrap();
+            (kind, last.rsplit(',').next().unwrap().parse().unwrap())
+        };
+        let rule = if kind == "moore" { Take::Moore(j) } else { Take::Same(j) };
+        let mut memo = std::collections::HashMap::new();
+        for (p, _, o) in &rows {
+            let want = if rule.p(p, misere, &mut memo) { "P" } else { "N" };
+            assert_eq!(o, want, "{name} {spec} misere {misere}: position {p:?}");
+        }
         for which in ["P", "N"] {
             let want: String =
                 rows.iter().filter(|r| r.2 == which).map(|r| join(&r.0, " ") + "\n").collect();
