@@ -1,5 +1,7 @@
 //! `hdu1524` (A Chess Game): a cycle refused at the arc that closes it, the limits, long paths
-//! and wide fans with values known by hand, and agreement with `games graph` on random DAGs.
+//! and wide fans with values known by hand, and agreement on random DAGs with `games graph` and
+//! with a Grundy recursion over the arcs written here (mex of the successors, XOR of the
+//! chessmen), which shares nothing with `games`.
 
 use games::judge::Domain;
 use games::registry::{find, run};
@@ -117,5 +119,44 @@ fn agrees_with_games_graph_on_random_dags() {
             .collect();
         let ours: Vec<&str> = std::str::from_utf8(&answers).unwrap().lines().collect();
         assert_eq!(ours[..from_graph.len()], from_graph[..], "seed {seed}");
+        assert_eq!(ours, own_answers(&text), "seed {seed} (the recursion written here)");
     }
+}
+
+/// Every answer of an input of any number of cases (a graph, then chessmen lists ended by 0),
+/// by [`dag_grundy`].
+fn own_answers(input: &str) -> Vec<&'static str> {
+    let mut tokens = input.split_ascii_whitespace().map(|t| t.parse::<usize>().unwrap());
+    let mut out = Vec::new();
+    while let Some(n) = tokens.next() {
+        let mut arcs = Vec::new();
+        for i in 0..n {
+            let x = tokens.next().unwrap();
+            for _ in 0..x {
+                arcs.push((i, tokens.next().unwrap()));
+            }
+        }
+        let mut grundy = vec![None; n];
+        while let Some(m) = tokens.next() {
+            if m == 0 {
+                break;
+            }
+            let at: Vec<usize> = (0..m).map(|_| tokens.next().unwrap()).collect();
+            let x = at.iter().fold(0, |x, &v| x ^ dag_grundy(v, &arcs, &mut grundy));
+            out.push(if x != 0 { "WIN" } else { "LOSE" });
+        }
+    }
+    out
+}
+
+/// The Grundy value of vertex `v` of a DAG given by its arcs: the mex of its successors'.
+fn dag_grundy(v: usize, arcs: &[(usize, usize)], memo: &mut [Option<usize>]) -> usize {
+    if let Some(g) = memo[v] {
+        return g;
+    }
+    let next: Vec<usize> = arcs.iter().filter(|a| a.0 == v).map(|a| a.1).collect();
+    let seen: Vec<usize> = next.into_iter().map(|w| dag_grundy(w, arcs, memo)).collect();
+    let g = (0..).find(|g| !seen.contains(g)).unwrap();
+    memo[v] = Some(g);
+    g
 }
