@@ -13,8 +13,8 @@
 //! quotient returned is proved (see `verify`'s theorem); the search itself may give up at its
 //! budget, which is then said.
 
-use super::Heaps;
 use super::verify::{self, Failure, Monoid};
+use super::{FxMap, Heaps};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
@@ -117,7 +117,6 @@ fn candidate(
             None => q.phi.get(h as usize).copied().unwrap_or(0) as usize,
         })
         .collect();
-    let gens: Vec<u32> = (1..=n).filter(|&h| heaps.moves(h)).collect();
     let opts: Vec<Vec<usize>> = (0..=n as usize)
         .map(|h| {
             let mut t: Vec<usize> = heaps.options[h]
@@ -129,6 +128,32 @@ fn candidate(
             t
         })
         .collect();
+    // One heap per image: the lightest (the smallest on a tie), as the marking would choose.
+    let mut gens: Vec<u32> = Vec::new();
+    for h in (1..=n).filter(|&h| heaps.moves(h)) {
+        let w = heaps.weight[h as usize];
+        match gens.iter_mut().find(|g| img[**g as usize] == img[h as usize]) {
+            Some(g) if heaps.weight[*g as usize] > w => *g = h,
+            Some(_) => {}
+            None => gens.push(h),
+        }
+    }
+    let (order, p) = mark(&m, &img, &opts, &gens, heaps, size);
+    Some(reduce(&m, &order, &p, &img, heaps))
+}
+
+/// The P-portion of M's reached elements, lightest sum first: an element is P iff the option
+/// images of its lightest sum miss the P elements marked before it. Returns the elements in
+/// the order reached and the marks (1 N, 2 P).
+#[inline(never)]
+fn mark(
+    m: &FreeMonoid,
+    img: &[usize],
+    opts: &[Vec<usize>],
+    gens: &[u32],
+    heaps: &Heaps,
+    size: usize,
+) -> (Vec<usize>, Vec<u8>) {
     // Lightest sums first: parent element and heap added; p: 0 unmarked, 1 N, 2 P.
     let mut parent = vec![u32::MAX; size];
     let mut added = vec![0u32; size];
@@ -136,7 +161,7 @@ fn candidate(
     let mut order: Vec<usize> = Vec::new();
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((0u64, 0usize, u32::MAX, 0u32)));
-    let mut word = Vec::new();
+    let (mut word, mut prefix, mut suffix) = (Vec::new(), Vec::new(), Vec::new());
     while let Some(Reverse((w, x, from, h))) = queue.pop() {
         if p[x] != 0 {
             continue;
@@ -151,51 +176,77 @@ fn candidate(
             y = parent[y] as usize;
         }
         word.sort_unstable();
+        // prefix[i]: the product of word[..i]; suffix[i]: of word[i..].
+        prefix.clear();
+        prefix.push(0usize);
+        for &g in &word {
+            prefix.push(m.mul(*prefix.last().unwrap_or(&0), img[g as usize]));
+        }
+        suffix.clear();
+        suffix.resize(word.len() + 1, 0usize);
+        for i in (0..word.len()).rev() {
+            suffix[i] = m.mul(suffix[i + 1], img[word[i] as usize]);
+        }
         let (mut any, mut hit) = (false, false);
         for (i, &g) in word.iter().enumerate() {
+            if hit {
+                break;
+            }
             if i > 0 && word[i - 1] == g {
                 continue;
             }
-            let rest = word
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .fold(0usize, |a, (_, &k)| m.mul(a, img[k as usize]));
+            let rest = m.mul(prefix[i], suffix[i + 1]);
             for &t in &opts[g as usize] {
                 any = true;
-                hit |= p[m.mul(rest, t)] == 2;
+                if p[m.mul(rest, t)] == 2 {
+                    hit = true;
+                    break;
+                }
             }
         }
         p[x] = if any && !hit { 2 } else { 1 };
-        for &g in &gens {
+        for &g in gens {
             let y = m.mul(x, img[g as usize]);
             if p[y] == 0 {
                 queue.push(Reverse((w.saturating_add(heaps.weight[g as usize]), y, x as u32, g)));
             }
         }
     }
-    Some(reduce(&m, &order, &p, &img, heaps))
+    (order, p)
 }
 
 /// Indistinguishability classes of M's reached elements (Moore's partition refinement under
 /// the heap images), numbered in the order reached, as a quotient.
+#[inline(never)]
 fn reduce(m: &FreeMonoid, order: &[usize], p: &[u8], img: &[usize], heaps: &Heaps) -> Quotient {
     let mut gens: Vec<usize> = img.iter().copied().filter(|&g| g != 0).collect();
     gens.sort_unstable();
     gens.dedup();
-    let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-    let step: Vec<Vec<usize>> =
-        order.iter().map(|&x| gens.iter().map(|&g| pos[&m.mul(x, g)]).collect()).collect();
+    // pos[x]: the place of element x in `order` (elements not reached are never looked up).
+    let mut pos = vec![u32::MAX; p.len()];
+    for (i, &x) in order.iter().enumerate() {
+        pos[x] = i as u32;
+    }
+    let k = gens.len();
+    let pos_ref = &pos;
+    let step: Vec<u32> =
+        order.iter().flat_map(|&x| gens.iter().map(move |&g| pos_ref[m.mul(x, g)])).collect();
     let mut cls: Vec<u32> = order.iter().map(|&x| u32::from(p[x] == 2)).collect();
     let mut count = 0usize;
+    let mut sig: Vec<u32> = Vec::with_capacity(k + 1);
     loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut ids: FxMap<Vec<u32>, u32> = FxMap::default();
         let next: Vec<u32> = (0..order.len())
             .map(|i| {
-                let mut sig = vec![cls[i]];
-                sig.extend(step[i].iter().map(|&j| cls[j]));
-                let k = ids.len() as u32;
-                *ids.entry(sig).or_insert(k)
+                sig.clear();
+                sig.push(cls[i]);
+                sig.extend(step[i * k..(i + 1) * k].iter().map(|&j| cls[j as usize]));
+                if let Some(&c) = ids.get(&sig) {
+                    return c;
+                }
+                let c = ids.len() as u32;
+                ids.insert(sig.clone(), c);
+                c
             })
             .collect();
         let new_count = ids.len();
@@ -215,12 +266,13 @@ fn reduce(m: &FreeMonoid, order: &[usize], p: &[u8], img: &[usize], heaps: &Heap
     let mut table = vec![0u32; count * count];
     for a in 0..count {
         for b in 0..count {
-            table[a * count + b] = cls[pos[&m.mul(order[first[a]], order[first[b]])]];
+            table[a * count + b] = cls[pos[m.mul(order[first[a]], order[first[b]])] as usize];
         }
     }
     let pv: Vec<bool> = (0..count).map(|a| p[order[first[a]]] == 2).collect();
-    let phi: Vec<u32> =
-        (0..img.len()).map(|h| if heaps.moves(h as u32) { cls[pos[&img[h]]] } else { 0 }).collect();
+    let phi: Vec<u32> = (0..img.len())
+        .map(|h| if heaps.moves(h as u32) { cls[pos[img[h]] as usize] } else { 0 })
+        .collect();
     Quotient { monoid: Monoid { order: count, table, p: pv }, phi }
 }
 

@@ -15,9 +15,9 @@
 //! lowers), so a failing state's witness is a lightest wrong sum: all its options are predicted
 //! right, hence its true outcome is the opposite of Q's.
 
-use super::Heaps;
+use super::{FxMap, Heaps};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// A finite monoid by its multiplication table, element 0 the identity, with its P-portion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +89,7 @@ pub fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: u64) -> Result<u64,
     for e in (0..q.order).filter(|&e| q.p[e]) {
         pmask[e / 64] |= 1 << (e % 64);
     }
-    let mut index: HashMap<(u32, Vec<u64>), u32> = HashMap::new();
+    let mut index: FxMap<(u32, Vec<u64>), u32> = FxMap::default();
     // Per state: (x, S, parent, class moved in).
     let mut states: Vec<(u32, Vec<u64>, u32, u32)> = Vec::new();
     let mut queue: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
