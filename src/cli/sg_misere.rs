@@ -73,13 +73,12 @@ pub fn run(args: &ArgMatches) -> ExitCode {
             }
         }
     }
-    let ask = Ask {
-        rule: &rule,
-        top,
-        quotient: args.get_flag("quotient"),
-        sums: &sums,
-        budget: Budget::default(),
-    };
+    let mut budget = Budget::default();
+    if let Some(&b) = args.get_one::<u64>("quotient-budget") {
+        budget.states = b;
+        budget.candidate = b as usize;
+    }
+    let ask = Ask { rule: &rule, top, quotient: args.get_flag("quotient"), sums: &sums, budget };
     let line = super::Progress::new("games sg --misere", 0);
     let run = report::run(
         &ask,

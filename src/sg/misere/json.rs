@@ -49,9 +49,19 @@ struct QuotientJson {
     table: Vec<Vec<u32>>,
     presentation: Option<PresentationJson>,
     presentation_error: Option<String>,
+    work: WorkJson,
 }
 
-crate::json_object!(QuotientJson { "heaps" => heaps, "order" => order, "p_count" => p_count, "proved" => proved, "stopped" => stopped, "growth" => growth, "phi" => phi, "p" => p, "table" => table, "presentation" => presentation unless Option::is_none, "presentation_error" => presentation_error unless Option::is_none });
+struct WorkJson {
+    candidates: u64,
+    marked: u64,
+    checks: u64,
+    states: u64,
+}
+
+crate::json_object!(WorkJson { "candidates" => candidates, "marked" => marked, "checks" => checks, "states" => states });
+
+crate::json_object!(QuotientJson { "heaps" => heaps, "order" => order, "p_count" => p_count, "proved" => proved, "stopped" => stopped, "growth" => growth, "phi" => phi, "p" => p, "table" => table, "presentation" => presentation unless Option::is_none, "presentation_error" => presentation_error unless Option::is_none, "work" => work });
 
 struct GrowthJson {
     heap: u32,
@@ -145,6 +155,12 @@ fn quotient(r: &QuotientReport) -> QuotientJson {
         table: m.table.chunks(m.order).map(<[u32]>::to_vec).collect(),
         presentation: r.presentation.as_ref().ok().map(|p| presentation(r, p)),
         presentation_error: r.presentation.as_ref().err().cloned(),
+        work: WorkJson {
+            candidates: r.work.candidates.get(),
+            marked: r.work.marked.get(),
+            checks: r.work.checks.get(),
+            states: r.work.states.get(),
+        },
     }
 }
 

@@ -22,6 +22,9 @@ use super::quotient::Quotient;
 use std::cmp::{Ordering, Reverse};
 use std::collections::{BinaryHeap, HashSet};
 
+/// The work allowed to [`present`] and to [`check`] each: words compared with a left side.
+pub const STEPS: u64 = 200_000_000;
+
 /// A monomial: the exponent of each generator.
 pub type Word = Vec<u32>;
 
@@ -103,7 +106,7 @@ fn divides(d: &[u32], w: &[u32]) -> bool {
 
 /// The presentation of `q`, least monomials first; `Err` when Φ does not generate Q (every
 /// quotient the engine proves is generated). The walk is bounded by the table: at most |Q|
-/// normal forms, each queueing one monomial per generator.
+/// normal forms, each queueing one monomial per generator, and by [`STEPS`].
 pub fn present(q: &Quotient) -> Result<Presentation, String> {
     let gens = generators(q);
     let k = gens.len();
@@ -112,8 +115,16 @@ pub fn present(q: &Quotient) -> Result<Presentation, String> {
     let mut seen: HashSet<Word> = HashSet::new();
     let mut queue = BinaryHeap::new();
     queue.push(Reverse(Key(vec![0; k])));
+    let mut spent = 0u64;
     while let Some(Reverse(Key(w))) = queue.pop() {
-        if !seen.insert(w.clone()) || relations.iter().any(|(l, _)| divides(l, &w)) {
+        if !seen.insert(w.clone()) {
+            continue;
+        }
+        spent = spent.saturating_add(relations.len() as u64 + 1);
+        if spent > STEPS {
+            return Err(format!("past its budget of {STEPS} word comparisons"));
+        }
+        if relations.iter().any(|(l, _)| divides(l, &w)) {
             continue;
         }
         let x = value(q, &gens, &w) as usize;
@@ -159,8 +170,16 @@ pub fn check(q: &Quotient, p: &Presentation) -> Result<(), String> {
     let mut count = 0usize;
     let mut seen: HashSet<Word> = HashSet::new();
     let mut stack = vec![vec![0u32; gens.len()]];
+    let mut spent = 0u64;
     while let Some(w) = stack.pop() {
-        if !seen.insert(w.clone()) || p.relations.iter().any(|(l, _)| divides(l, &w)) {
+        if !seen.insert(w.clone()) {
+            continue;
+        }
+        spent = spent.saturating_add(p.relations.len() as u64 + 1);
+        if spent > STEPS {
+            return Err(format!("the check passed its budget of {STEPS} word comparisons"));
+        }
+        if p.relations.iter().any(|(l, _)| divides(l, &w)) {
             continue;
         }
         count += 1;

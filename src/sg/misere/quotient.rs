@@ -15,6 +15,7 @@
 
 use super::verify::{self, Failure, Monoid};
 use super::{FxMap, Heaps};
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
@@ -44,8 +45,8 @@ impl Quotient {
     }
 }
 
-/// Limits on the search, counted in work (never in seconds).
-#[derive(Debug, Clone, Copy)]
+/// Limits on the search, counted in work (never in seconds), and the work done so far.
+#[derive(Debug, Clone)]
 pub struct Budget {
     /// Most elements of one free candidate monoid.
     pub candidate: usize,
@@ -53,12 +54,45 @@ pub struct Budget {
     pub states: u64,
     /// Most candidates built for one heap.
     pub rounds: u32,
+    /// The work done with this budget (counted, for the report).
+    pub work: Work,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { candidate: 4_000_000, states: 4_000_000, rounds: 200 }
+        Budget { candidate: 4_000_000, states: 4_000_000, rounds: 200, work: Work::default() }
     }
+}
+
+/// The engine's work: candidates built and their elements marked, checks run and their states.
+#[derive(Debug, Clone, Default)]
+pub struct Work {
+    pub candidates: Cell<u64>,
+    pub marked: Cell<u64>,
+    pub checks: Cell<u64>,
+    pub states: Cell<u64>,
+}
+
+impl Work {
+    fn add(c: &Cell<u64>, k: u64) {
+        c.set(c.get().saturating_add(k));
+    }
+
+    /// One check of `states` states (or as many as it ran before failing).
+    fn checked(&self, r: &Result<u64, Failure>) {
+        Work::add(&self.checks, 1);
+        match r {
+            Ok(s) | Err(Failure::Wrong { states: s, .. }) => Work::add(&self.states, *s),
+            Err(Failure::Budget(b)) => Work::add(&self.states, *b),
+        }
+    }
+}
+
+/// [`verify::check`], counted in `budget.work`.
+fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: &Budget) -> Result<u64, Failure> {
+    let r = verify::check(q, phi, heaps, budget.states);
+    budget.work.checked(&r);
+    r
 }
 
 /// The heaps set free in a candidate: heap -> (index, period) of its cyclic monoid.
@@ -93,13 +127,16 @@ impl FreeMonoid<'_> {
     }
 }
 
-/// Marks M's P-portion lightest sum first, then reduces it to a candidate quotient.
+/// Marks M's P-portion lightest sum first, then reduces it to a candidate quotient; `None`
+/// when M would pass the budget, or when `want` = (sum, outcome) is given and M gets that sum
+/// wrong.
 fn candidate(
     q: &Quotient,
     free: &Free,
     heaps: &Heaps,
     n: u32,
     budget: &Budget,
+    want: Option<(&[u32], bool)>,
 ) -> Option<Quotient> {
     let radix: Vec<u32> = free.values().map(|&(i, p)| i + p).collect();
     let size = radix.iter().try_fold(q.monoid.order, |a, &m| a.checked_mul(m as usize))?;
@@ -139,6 +176,15 @@ fn candidate(
         }
     }
     let (order, p) = mark(&m, &img, &opts, &gens, heaps, size);
+    Work::add(&budget.work.candidates, 1);
+    Work::add(&budget.work.marked, order.len() as u64);
+    if let Some((sum, truth)) = want {
+        // The reduction keeps every element's outcome: test the sum before reducing.
+        let x = sum.iter().fold(0usize, |a, &h| m.mul(a, img[h as usize]));
+        if (p[x] == 2) != truth {
+            return None;
+        }
+    }
     Some(reduce(&m, &order, &p, &img, heaps))
 }
 
@@ -331,20 +377,23 @@ pub fn add_heap(
             continue;
         }
         phi[n as usize] = x;
-        match verify::check(&q.monoid, &phi, &sub, budget.states) {
+        match check(&q.monoid, &phi, &sub, budget) {
             Ok(_) => return Ok((Quotient { monoid: q.monoid.clone(), phi }, Added::Kept)),
             Err(Failure::Wrong { .. }) => {}
             Err(Failure::Budget(b)) => {
-                return Err(format!("heap {n}: a check needed more than {b} states"));
+                let order = q.monoid.order;
+                return Err(format!(
+                    "heap {n}: a check of phi({n}) in Q ({order} elements) needed more than {b} states (the budget)"
+                ));
             }
         }
     }
     let base = Quotient { monoid: q.monoid.clone(), phi: phi[..n as usize].to_vec() };
     let mut free: Free = BTreeMap::new();
     free.insert(n, (2, 2));
-    let Some(mut trial) = candidate(&base, &free, &sub, n, budget) else {
+    let Some(mut trial) = candidate(&base, &free, &sub, n, budget, None) else {
         return Err(format!(
-            "heap {n}: a candidate monoid would exceed {} elements",
+            "heap {n}: a candidate monoid would exceed {} elements (the budget)",
             budget.candidate
         ));
     };
@@ -352,16 +401,19 @@ pub fn add_heap(
         if stop() {
             return Err(format!("interrupted at heap {n}"));
         }
-        match verify::check(&trial.monoid, &trial.phi, &sub, budget.states) {
+        match check(&trial.monoid, &trial.phi, &sub, budget) {
             Ok(_) => {
                 let added = Added::Grew { order: trial.monoid.order, p: trial.p_count() };
                 return Ok((trial, added));
             }
-            Err(Failure::Wrong { sum, p }) => {
+            Err(Failure::Wrong { sum, p, .. }) => {
                 trial = recalibrate(&trial, &sub, n, &sum, !p, budget)?
             }
             Err(Failure::Budget(b)) => {
-                return Err(format!("heap {n}: a check needed more than {b} states"));
+                let order = trial.monoid.order;
+                return Err(format!(
+                    "heap {n}: a check of a candidate of {order} elements needed more than {b} states (the budget)"
+                ));
             }
         }
     }
@@ -391,8 +443,7 @@ fn recalibrate(
                 let i = i.max(mult[&h].saturating_sub(1)).max(2);
                 free.insert(h, (i, p.max(2).next_multiple_of(2)));
             }
-            let Some(c) = candidate(trial, &free, heaps, n, budget) else { continue };
-            if c.image(sum).is_some_and(|x| c.monoid.p[x as usize] == truth) {
+            if let Some(c) = candidate(trial, &free, heaps, n, budget, Some((sum, truth))) {
                 return Ok(c);
             }
         }

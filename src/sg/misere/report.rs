@@ -5,7 +5,7 @@
 use super::Heaps;
 use super::genus::{Genera, Genus, tame_p};
 use super::presentation::{self, Presentation};
-use super::quotient::{self, Added, Budget, Quotient};
+use super::quotient::{self, Added, Budget, Quotient, Work};
 use super::search::Search;
 use crate::sg::rule::{Rule, name_of};
 use std::fmt::Write as _;
@@ -53,6 +53,8 @@ pub struct QuotientReport {
     pub stopped: Option<String>,
     /// Its presentation, checked against the table (or why none).
     pub presentation: Result<Presentation, String>,
+    /// The engine's work.
+    pub work: Work,
 }
 
 impl QuotientReport {
@@ -147,7 +149,7 @@ fn quotient_part(
     let presentation = presentation::present(&q)
         .and_then(|p| presentation::check(&q, &p).map(|()| p))
         .map_err(|e| format!("no presentation: {e}"));
-    QuotientReport { q, growth, stopped, presentation }
+    QuotientReport { q, growth, stopped, presentation, work: budget.work.clone() }
 }
 
 /// One sum's outcome and its basis: the quotient, the tame rule, or exhaustive search.
@@ -319,6 +321,15 @@ fn quotient_text(r: &QuotientReport, text: &mut String) {
     if let Some(why) = &r.stopped {
         let _ = writeln!(text, "stopped: {why}");
     }
+    let w = &r.work;
+    let _ = writeln!(
+        text,
+        "engine work: {} candidates built ({} elements marked), {} checks ({} states)",
+        w.candidates.get(),
+        w.marked.get(),
+        w.checks.get(),
+        w.states.get()
+    );
     let phi: Vec<String> = q.phi.iter().map(u32::to_string).collect();
     let _ = writeln!(text, "phi(0..{top}): {}", phi.join(" "));
     let p: Vec<String> =
