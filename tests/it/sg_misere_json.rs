@@ -209,3 +209,50 @@ fn the_command_line_prints_json() {
     let pr = v["quotient"]["presentation"]["text"].as_str().unwrap();
     assert!(text.contains(&format!("Q = {pr}")), "{text}");
 }
+
+#[test]
+fn a_budget_stops_the_quotient_and_says_so() {
+    // Dawson's Kayles grows at heap 25 (|Q| 24 -> 144): a check of 1000 states is too small.
+    let (code, out, err) = common::games_text(
+        &[
+            "sg",
+            "0.07",
+            "--misere",
+            "--quotient",
+            "--heaps",
+            "30",
+            "--quotient-budget",
+            "1000",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let q = &v["quotient"];
+    let stopped = q["stopped"].as_str().unwrap();
+    assert!(stopped.starts_with("heap 25: ") && stopped.ends_with("(the budget)"), "{stopped}");
+    assert_eq!(q["heaps"], 24);
+    assert!(q["work"]["checks"].as_u64().unwrap() > 0);
+    // What was kept is still right: every sum of heaps 0..12 against the oracle.
+    let num = |x: &Value| x.as_u64().unwrap() as usize;
+    let table: Vec<Vec<usize>> = q["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(num).collect())
+        .collect();
+    let phi: Vec<usize> = q["phi"].as_array().unwrap().iter().map(num).collect();
+    let p: HashSet<usize> = q["p"].as_array().unwrap().iter().map(num).collect();
+    let mut oracle = Oracle::new("0.07");
+    for s in sums(12, TOKENS) {
+        let x = s.iter().fold(0, |a, &h| table[a][phi[h as usize]]);
+        assert_eq!(p.contains(&x), oracle.p(&s), "0.07: {s:?}");
+    }
+    // The text says it too.
+    let (_, text, _) = common::games_text(
+        &["sg", "0.07", "--misere", "--quotient", "--heaps", "30", "--quotient-budget", "1000"],
+        "",
+    );
+    assert!(text.contains("stopped: heap 25: "), "{text}");
+}

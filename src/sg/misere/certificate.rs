@@ -195,6 +195,12 @@ pub fn check(text: &str, budget: u64) -> Result<Checked, Refused> {
             let said = if p { "P" } else { "N" };
             return Err(refuse(format!("the sum {} is not {said} as the table says", s.join("+"))));
         }
+        Err(Failure::Order(o)) => {
+            return Err(refuse(format!(
+                "the outcome check takes at most {} elements, not {o}",
+                verify::MAX_ORDER
+            )));
+        }
         Err(Failure::Budget(b)) => {
             return Err(refuse(format!("the outcome check needs more than {b} states")));
         }

@@ -84,6 +84,7 @@ impl Work {
         match r {
             Ok(s) | Err(Failure::Wrong { states: s, .. }) => Work::add(&self.states, *s),
             Err(Failure::Budget(b)) => Work::add(&self.states, *b),
+            Err(Failure::Order(_)) => {}
         }
     }
 }
@@ -380,6 +381,7 @@ pub fn add_heap(
         match check(&q.monoid, &phi, &sub, budget) {
             Ok(_) => return Ok((Quotient { monoid: q.monoid.clone(), phi }, Added::Kept)),
             Err(Failure::Wrong { .. }) => {}
+            Err(Failure::Order(o)) => return Err(too_large(n, o)),
             Err(Failure::Budget(b)) => {
                 let order = q.monoid.order;
                 return Err(format!(
@@ -409,6 +411,7 @@ pub fn add_heap(
             Err(Failure::Wrong { sum, p, .. }) => {
                 trial = recalibrate(&trial, &sub, n, &sum, !p, budget)?
             }
+            Err(Failure::Order(o)) => return Err(too_large(n, o)),
             Err(Failure::Budget(b)) => {
                 let order = trial.monoid.order;
                 return Err(format!(
@@ -418,6 +421,14 @@ pub fn add_heap(
         }
     }
     Err(format!("heap {n}: no quotient within {} candidates", budget.rounds))
+}
+
+/// Why heap n stops when a candidate is too large for the check.
+fn too_large(n: u32, order: usize) -> String {
+    format!(
+        "heap {n}: a candidate of {order} elements is past the outcome check's limit of {} elements",
+        verify::MAX_ORDER
+    )
 }
 
 /// A new candidate that gets the wrong sum right: the fewest of its heaps set free (over the

@@ -53,6 +53,8 @@ pub enum Failure {
     Wrong { sum: Vec<u32>, p: bool, states: u64 },
     /// More states than the budget allowed.
     Budget(u64),
+    /// A monoid of more than [`MAX_ORDER`] elements (its order).
+    Order(usize),
 }
 
 /// A heap class: heaps with the same image and the same option images move alike.
@@ -150,23 +152,76 @@ impl Sets {
         s
     }
 
-    /// (H_s : a) = {z : a·z ∈ H_s}, for heap class c of image a.
-    fn colon(&mut self, q: &Monoid, s: u32, c: usize, a: u32) -> u32 {
+    /// (H_s : a) = {z : a·z ∈ H_s}, for heap class c of image a: the preimages under z ->
+    /// a·z of H_s's elements, or of its complement's when H_s holds more than half of Q
+    /// (then the result is the complement of theirs), so the work is the smaller side's.
+    fn colon(&mut self, q: &Monoid, s: u32, c: usize, pre: &Preimages) -> u32 {
         let at = s as usize * self.classes + c;
         if self.colon[at] != u32::MAX {
             return self.colon[at];
         }
         let h = self.get(s);
-        let mut t = vec![0u64; self.words];
-        for z in 0..q.order {
-            let y = q.mul(a, z as u32) as usize;
-            if h[y / 64] >> (y % 64) & 1 != 0 {
-                t[z / 64] |= 1 << (z % 64);
+        let ones: usize = h.iter().map(|w| w.count_ones() as usize).sum();
+        let dense = 2 * ones > q.order;
+        let mut t = vec![if dense { !0u64 } else { 0 }; self.words];
+        for (wi, &word) in h.iter().enumerate() {
+            let mut b = if dense { !word } else { word };
+            if wi == self.words - 1 && q.order % 64 != 0 {
+                b &= (1u64 << (q.order % 64)) - 1;
             }
+            while b != 0 {
+                let y = wi * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                for &z in pre.of(c, y) {
+                    t[z as usize / 64] ^= 1 << (z % 64);
+                }
+            }
+        }
+        if q.order % 64 != 0 {
+            t[self.words - 1] &= (1u64 << (q.order % 64)) - 1;
         }
         let r = self.intern(&t);
         self.colon[at] = r;
         r
+    }
+}
+
+/// For each heap class c of image a and each y: the z with a·z = y.
+struct Preimages {
+    order: usize,
+    /// `start[c * (order + 1) + y]`..`start[c * (order + 1) + y + 1]` in `list[c]`.
+    start: Vec<u32>,
+    list: Vec<Vec<u32>>,
+}
+
+impl Preimages {
+    fn new(q: &Monoid, cls: &[Class]) -> Preimages {
+        let order = q.order;
+        let mut start = vec![0u32; cls.len() * (order + 1)];
+        let mut list = Vec::with_capacity(cls.len());
+        for (ci, c) in cls.iter().enumerate() {
+            let st = &mut start[ci * (order + 1)..(ci + 1) * (order + 1)];
+            for z in 0..order as u32 {
+                st[q.mul(c.image, z) as usize + 1] += 1;
+            }
+            for y in 0..order {
+                st[y + 1] += st[y];
+            }
+            let mut fill: Vec<u32> = st[..order].to_vec();
+            let mut l = vec![0u32; order];
+            for z in 0..order as u32 {
+                let y = q.mul(c.image, z) as usize;
+                l[fill[y] as usize] = z;
+                fill[y] += 1;
+            }
+            list.push(l);
+        }
+        Preimages { order, start, list }
+    }
+
+    fn of(&self, c: usize, y: usize) -> &[u32] {
+        let base = c * (self.order + 1);
+        &self.list[c][self.start[base + y] as usize..self.start[base + y + 1] as usize]
     }
 }
 
@@ -221,11 +276,12 @@ fn p_translates(q: &Monoid, words: usize) -> Vec<u64> {
 /// and a monoid over [`MAX_ORDER`] elements is over it.
 pub fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: u64) -> Result<u64, Failure> {
     if q.order > MAX_ORDER {
-        return Err(Failure::Budget(budget));
+        return Err(Failure::Order(q.order));
     }
     let words = q.order.div_ceil(64);
     let cls = classes(q, phi, heaps);
     let translate = p_translates(q, words);
+    let pre = Preimages::new(q, &cls);
     let mut sets = Sets::new(words, cls.len());
     let empty = sets.intern(&vec![0u64; words]);
     let mut index: FxMap<(u32, u32), u32> = FxMap::default();
@@ -249,7 +305,7 @@ pub fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: u64) -> Result<u64,
             return Err(Failure::Wrong { sum, p: q.p[x as usize], states: states.len() as u64 });
         }
         for (ci, c) in cls.iter().enumerate() {
-            let colon = sets.colon(q, s, ci, c.image);
+            let colon = sets.colon(q, s, ci, &pre);
             t.copy_from_slice(sets.get(colon));
             for (a, b) in t.iter_mut().zip(moved.get(q, x, ci, c, &translate)) {
                 *a |= b;
