@@ -166,7 +166,7 @@ impl Sets {
         let mut t = vec![if dense { !0u64 } else { 0 }; self.words];
         for (wi, &word) in h.iter().enumerate() {
             let mut b = if dense { !word } else { word };
-            if wi == self.words - 1 && q.order % 64 != 0 {
+            if wi == self.words - 1 && !q.order.is_multiple_of(64) {
                 b &= (1u64 << (q.order % 64)) - 1;
             }
             while b != 0 {
@@ -177,7 +177,7 @@ impl Sets {
                 }
             }
         }
-        if q.order % 64 != 0 {
+        if !q.order.is_multiple_of(64) {
             t[self.words - 1] &= (1u64 << (q.order % 64)) - 1;
         }
         let r = self.intern(&t);
