@@ -99,10 +99,11 @@ pub fn command() -> Command {
 /// and its replay, and sums read from a file.
 fn misere_args(command: Command) -> Command {
     command
-        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).conflicts_with_all(["json", "svg", "save", "resume", "bounded", "stats"]).help("Misère play (the last mover loses): g-(n), genus and tameness of heaps 0..N (--heaps N or --upto N, default 20); --at answers sums"))
+        .arg(Arg::new("misere").long("misere").action(ArgAction::SetTrue).conflicts_with_all(["svg", "save", "resume", "bounded", "stats"]).help("Misère play (the last mover loses): g-(n), genus and tameness of heaps 0..N (--heaps N or --upto N, default 20); --at answers sums"))
         .arg(Arg::new("quotient").long("quotient").action(ArgAction::SetTrue).requires("misere").help("With --misere: the misère quotient of heaps 0..N heap by heap, proved"))
         .arg(Arg::new("certificate").long("certificate").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("quotient").help("Write the quotient's certificate to FILE (--check-quotient replays it)"))
         .arg(Arg::new("check-quotient").long("check-quotient").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).help("Replay a misère quotient certificate: exit 0 if it proves its quotient, 1 if not"))
+        .arg(Arg::new("quotient-budget").long("quotient-budget").value_name("N").value_parser(clap::value_parser!(u64).range(1000..=1_000_000_000)).requires("quotient").help("With --quotient: the most states of one outcome check and elements of one candidate monoid (default 4000000); a heap past it stops the run, saying so"))
         .arg(Arg::new("at-file").long("at-file").value_name("FILE").value_parser(clap::value_parser!(PathBuf)).requires("misere").help("With --misere: the sums of FILE, one a line ('3+5+8' or '3 5 8')"))
 }
 

@@ -3,8 +3,9 @@
 
 use clap::ArgMatches;
 use games::harness::process;
-use games::sg::misere::certificate;
+use games::sg::misere::quotient::Budget;
 use games::sg::misere::report::{self, Ask};
+use games::sg::misere::{certificate, json};
 use games::sg::rule::Rule;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -72,7 +73,12 @@ pub fn run(args: &ArgMatches) -> ExitCode {
             }
         }
     }
-    let ask = Ask { rule: &rule, top, quotient: args.get_flag("quotient"), sums: &sums };
+    let mut budget = Budget::default();
+    if let Some(&b) = args.get_one::<u64>("quotient-budget") {
+        budget.states = b;
+        budget.candidate = b as usize;
+    }
+    let ask = Ask { rule: &rule, top, quotient: args.get_flag("quotient"), sums: &sums, budget };
     let line = super::Progress::new("games sg --misere", 0);
     let run = report::run(
         &ask,
@@ -84,9 +90,20 @@ pub fn run(args: &ArgMatches) -> ExitCode {
         Ok(r) => r,
         Err(e) => return usage(e),
     };
-    let mut code = super::io::finish(u8::from(run.unknown), run.text.as_bytes());
+    let printed = if args.get_flag("json") {
+        match json::json(&run) {
+            Ok(s) => s,
+            Err(e) => {
+                super::io::error_line(&format!("games sg: encoding JSON: {e}"));
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        report::text(&run)
+    };
+    let mut code = super::io::finish(u8::from(run.unknown()), printed.as_bytes());
     if let (Some(path), Some(q)) = (args.get_one::<PathBuf>("certificate"), &run.quotient)
-        && let Err(e) = std::fs::write(path, certificate::write(&rule, q))
+        && let Err(e) = std::fs::write(path, certificate::write(&rule, &q.q))
     {
         super::io::error_line(&format!("games sg: writing {}: {e}", path.display()));
         code = ExitCode::from(1);

@@ -79,6 +79,7 @@ mod sg_blocks;
 mod sg_checkpoint;
 mod sg_engine;
 mod sg_misere;
+mod sg_misere_json;
 mod sg_parallel;
 mod sg_parallel_scan;
 mod sg_proofs;

@@ -13,12 +13,12 @@ use games::sg::rule::Rule;
 use std::collections::HashMap;
 
 /// The games: tame and wild, two- to four-digit codes.
-const GAMES: &[&str] = &[
+pub(crate) const GAMES: &[&str] = &[
     "0.7", "0.77", "0.07", "0.137", "0.17", "4.7", "0.31", "0.6", "0.51", "0.75", "0.3", "0.1033",
 ];
 
 /// Sums of heaps with at most this many tokens are all compared.
-const TOKENS: u32 = 16;
+pub(crate) const TOKENS: u32 = 16;
 
 /// An octal code read here: digit k (k = 0 before the point) as its bits.
 fn digits(code: &str) -> Vec<u32> {
@@ -53,17 +53,17 @@ fn heap_options(d: &[u32], n: u32) -> Vec<Vec<u32>> {
 }
 
 /// The exhaustive misère oracle: P iff the sum has a move and every move leads to N.
-struct Oracle {
+pub(crate) struct Oracle {
     d: Vec<u32>,
     memo: HashMap<Vec<u32>, bool>,
 }
 
 impl Oracle {
-    fn new(code: &str) -> Oracle {
+    pub(crate) fn new(code: &str) -> Oracle {
         Oracle { d: digits(code), memo: HashMap::new() }
     }
 
-    fn p(&mut self, pos: &[u32]) -> bool {
+    pub(crate) fn p(&mut self, pos: &[u32]) -> bool {
         let mut key = pos.to_vec();
         key.sort_unstable();
         if let Some(&v) = self.memo.get(&key) {
@@ -92,7 +92,7 @@ impl Oracle {
 
     /// Misère Grundy value of the sum beside k2 nim-heaps of 2 and k1 of 1 (the misère mex:
     /// 1 when there is no move).
-    fn grundy(
+    pub(crate) fn grundy(
         &mut self,
         pos: &[u32],
         k2: u32,
@@ -126,7 +126,7 @@ impl Oracle {
 }
 
 /// Every multiset of heaps 1..=top with at most `tokens` tokens.
-fn sums(top: u32, tokens: u32) -> Vec<Vec<u32>> {
+pub(crate) fn sums(top: u32, tokens: u32) -> Vec<Vec<u32>> {
     let mut out = vec![vec![]];
     let mut i = 0;
     while i < out.len() {

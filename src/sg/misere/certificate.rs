@@ -190,10 +190,16 @@ pub fn check(text: &str, budget: u64) -> Result<Checked, Refused> {
     }
     let states = match verify::check(&q.monoid, &q.phi, &heaps, budget) {
         Ok(s) => s,
-        Err(Failure::Wrong { sum, p }) => {
+        Err(Failure::Wrong { sum, p, .. }) => {
             let s: Vec<String> = sum.iter().map(u32::to_string).collect();
             let said = if p { "P" } else { "N" };
             return Err(refuse(format!("the sum {} is not {said} as the table says", s.join("+"))));
+        }
+        Err(Failure::Order(o)) => {
+            return Err(refuse(format!(
+                "the outcome check takes at most {} elements, not {o}",
+                verify::MAX_ORDER
+            )));
         }
         Err(Failure::Budget(b)) => {
             return Err(refuse(format!("the outcome check needs more than {b} states")));

@@ -17,6 +17,8 @@
 
 pub mod certificate;
 pub mod genus;
+pub mod json;
+pub mod presentation;
 pub mod quotient;
 pub mod report;
 pub mod search;
@@ -119,3 +121,37 @@ pub fn sum_outcome(rule: &Rule, heaps: &[u64], budget: u64) -> Option<bool> {
     let pos: Vec<u32> = heaps.iter().map(|&h| h as u32).collect();
     s.p_position(&pos).ok()
 }
+
+/// A cheap hash for the engine's own keys (element numbers and bit sets, not adversarial: a
+/// bad case costs only time, and every loop is bounded by a work budget).
+#[derive(Default)]
+pub struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// A hash map keyed with [`Fx`].
+pub type FxMap<K, V> = std::collections::HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;

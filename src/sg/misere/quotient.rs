@@ -13,8 +13,9 @@
 //! quotient returned is proved (see `verify`'s theorem); the search itself may give up at its
 //! budget, which is then said.
 
-use super::Heaps;
 use super::verify::{self, Failure, Monoid};
+use super::{FxMap, Heaps};
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
@@ -44,8 +45,8 @@ impl Quotient {
     }
 }
 
-/// Limits on the search, counted in work (never in seconds).
-#[derive(Debug, Clone, Copy)]
+/// Limits on the search, counted in work (never in seconds), and the work done so far.
+#[derive(Debug, Clone)]
 pub struct Budget {
     /// Most elements of one free candidate monoid.
     pub candidate: usize,
@@ -53,12 +54,46 @@ pub struct Budget {
     pub states: u64,
     /// Most candidates built for one heap.
     pub rounds: u32,
+    /// The work done with this budget (counted, for the report).
+    pub work: Work,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { candidate: 4_000_000, states: 4_000_000, rounds: 200 }
+        Budget { candidate: 4_000_000, states: 4_000_000, rounds: 200, work: Work::default() }
     }
+}
+
+/// The engine's work: candidates built and their elements marked, checks run and their states.
+#[derive(Debug, Clone, Default)]
+pub struct Work {
+    pub candidates: Cell<u64>,
+    pub marked: Cell<u64>,
+    pub checks: Cell<u64>,
+    pub states: Cell<u64>,
+}
+
+impl Work {
+    fn add(c: &Cell<u64>, k: u64) {
+        c.set(c.get().saturating_add(k));
+    }
+
+    /// One check of `states` states (or as many as it ran before failing).
+    fn checked(&self, r: &Result<u64, Failure>) {
+        Work::add(&self.checks, 1);
+        match r {
+            Ok(s) | Err(Failure::Wrong { states: s, .. }) => Work::add(&self.states, *s),
+            Err(Failure::Budget(b)) => Work::add(&self.states, *b),
+            Err(Failure::Order(_)) => {}
+        }
+    }
+}
+
+/// [`verify::check`], counted in `budget.work`.
+fn check(q: &Monoid, phi: &[u32], heaps: &Heaps, budget: &Budget) -> Result<u64, Failure> {
+    let r = verify::check(q, phi, heaps, budget.states);
+    budget.work.checked(&r);
+    r
 }
 
 /// The heaps set free in a candidate: heap -> (index, period) of its cyclic monoid.
@@ -93,13 +128,16 @@ impl FreeMonoid<'_> {
     }
 }
 
-/// Marks M's P-portion lightest sum first, then reduces it to a candidate quotient.
+/// Marks M's P-portion lightest sum first, then reduces it to a candidate quotient; `None`
+/// when M would pass the budget, or when `want` = (sum, outcome) is given and M gets that sum
+/// wrong.
 fn candidate(
     q: &Quotient,
     free: &Free,
     heaps: &Heaps,
     n: u32,
     budget: &Budget,
+    want: Option<(&[u32], bool)>,
 ) -> Option<Quotient> {
     let radix: Vec<u32> = free.values().map(|&(i, p)| i + p).collect();
     let size = radix.iter().try_fold(q.monoid.order, |a, &m| a.checked_mul(m as usize))?;
@@ -117,7 +155,6 @@ fn candidate(
             None => q.phi.get(h as usize).copied().unwrap_or(0) as usize,
         })
         .collect();
-    let gens: Vec<u32> = (1..=n).filter(|&h| heaps.moves(h)).collect();
     let opts: Vec<Vec<usize>> = (0..=n as usize)
         .map(|h| {
             let mut t: Vec<usize> = heaps.options[h]
@@ -129,6 +166,41 @@ fn candidate(
             t
         })
         .collect();
+    // One heap per image: the lightest (the smallest on a tie), as the marking would choose.
+    let mut gens: Vec<u32> = Vec::new();
+    for h in (1..=n).filter(|&h| heaps.moves(h)) {
+        let w = heaps.weight[h as usize];
+        match gens.iter_mut().find(|g| img[**g as usize] == img[h as usize]) {
+            Some(g) if heaps.weight[*g as usize] > w => *g = h,
+            Some(_) => {}
+            None => gens.push(h),
+        }
+    }
+    let (order, p) = mark(&m, &img, &opts, &gens, heaps, size);
+    Work::add(&budget.work.candidates, 1);
+    Work::add(&budget.work.marked, order.len() as u64);
+    if let Some((sum, truth)) = want {
+        // The reduction keeps every element's outcome: test the sum before reducing.
+        let x = sum.iter().fold(0usize, |a, &h| m.mul(a, img[h as usize]));
+        if (p[x] == 2) != truth {
+            return None;
+        }
+    }
+    Some(reduce(&m, &order, &p, &img, heaps))
+}
+
+/// The P-portion of M's reached elements, lightest sum first: an element is P iff the option
+/// images of its lightest sum miss the P elements marked before it. Returns the elements in
+/// the order reached and the marks (1 N, 2 P).
+#[inline(never)]
+fn mark(
+    m: &FreeMonoid,
+    img: &[usize],
+    opts: &[Vec<usize>],
+    gens: &[u32],
+    heaps: &Heaps,
+    size: usize,
+) -> (Vec<usize>, Vec<u8>) {
     // Lightest sums first: parent element and heap added; p: 0 unmarked, 1 N, 2 P.
     let mut parent = vec![u32::MAX; size];
     let mut added = vec![0u32; size];
@@ -136,7 +208,7 @@ fn candidate(
     let mut order: Vec<usize> = Vec::new();
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((0u64, 0usize, u32::MAX, 0u32)));
-    let mut word = Vec::new();
+    let (mut word, mut prefix, mut suffix) = (Vec::new(), Vec::new(), Vec::new());
     while let Some(Reverse((w, x, from, h))) = queue.pop() {
         if p[x] != 0 {
             continue;
@@ -151,51 +223,77 @@ fn candidate(
             y = parent[y] as usize;
         }
         word.sort_unstable();
+        // prefix[i]: the product of word[..i]; suffix[i]: of word[i..].
+        prefix.clear();
+        prefix.push(0usize);
+        for &g in &word {
+            prefix.push(m.mul(*prefix.last().unwrap_or(&0), img[g as usize]));
+        }
+        suffix.clear();
+        suffix.resize(word.len() + 1, 0usize);
+        for i in (0..word.len()).rev() {
+            suffix[i] = m.mul(suffix[i + 1], img[word[i] as usize]);
+        }
         let (mut any, mut hit) = (false, false);
         for (i, &g) in word.iter().enumerate() {
+            if hit {
+                break;
+            }
             if i > 0 && word[i - 1] == g {
                 continue;
             }
-            let rest = word
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .fold(0usize, |a, (_, &k)| m.mul(a, img[k as usize]));
+            let rest = m.mul(prefix[i], suffix[i + 1]);
             for &t in &opts[g as usize] {
                 any = true;
-                hit |= p[m.mul(rest, t)] == 2;
+                if p[m.mul(rest, t)] == 2 {
+                    hit = true;
+                    break;
+                }
             }
         }
         p[x] = if any && !hit { 2 } else { 1 };
-        for &g in &gens {
+        for &g in gens {
             let y = m.mul(x, img[g as usize]);
             if p[y] == 0 {
                 queue.push(Reverse((w.saturating_add(heaps.weight[g as usize]), y, x as u32, g)));
             }
         }
     }
-    Some(reduce(&m, &order, &p, &img, heaps))
+    (order, p)
 }
 
 /// Indistinguishability classes of M's reached elements (Moore's partition refinement under
 /// the heap images), numbered in the order reached, as a quotient.
+#[inline(never)]
 fn reduce(m: &FreeMonoid, order: &[usize], p: &[u8], img: &[usize], heaps: &Heaps) -> Quotient {
     let mut gens: Vec<usize> = img.iter().copied().filter(|&g| g != 0).collect();
     gens.sort_unstable();
     gens.dedup();
-    let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-    let step: Vec<Vec<usize>> =
-        order.iter().map(|&x| gens.iter().map(|&g| pos[&m.mul(x, g)]).collect()).collect();
+    // pos[x]: the place of element x in `order` (elements not reached are never looked up).
+    let mut pos = vec![u32::MAX; p.len()];
+    for (i, &x) in order.iter().enumerate() {
+        pos[x] = i as u32;
+    }
+    let k = gens.len();
+    let pos_ref = &pos;
+    let step: Vec<u32> =
+        order.iter().flat_map(|&x| gens.iter().map(move |&g| pos_ref[m.mul(x, g)])).collect();
     let mut cls: Vec<u32> = order.iter().map(|&x| u32::from(p[x] == 2)).collect();
     let mut count = 0usize;
+    let mut sig: Vec<u32> = Vec::with_capacity(k + 1);
     loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut ids: FxMap<Vec<u32>, u32> = FxMap::default();
         let next: Vec<u32> = (0..order.len())
             .map(|i| {
-                let mut sig = vec![cls[i]];
-                sig.extend(step[i].iter().map(|&j| cls[j]));
-                let k = ids.len() as u32;
-                *ids.entry(sig).or_insert(k)
+                sig.clear();
+                sig.push(cls[i]);
+                sig.extend(step[i * k..(i + 1) * k].iter().map(|&j| cls[j as usize]));
+                if let Some(&c) = ids.get(&sig) {
+                    return c;
+                }
+                let c = ids.len() as u32;
+                ids.insert(sig.clone(), c);
+                c
             })
             .collect();
         let new_count = ids.len();
@@ -215,12 +313,13 @@ fn reduce(m: &FreeMonoid, order: &[usize], p: &[u8], img: &[usize], heaps: &Heap
     let mut table = vec![0u32; count * count];
     for a in 0..count {
         for b in 0..count {
-            table[a * count + b] = cls[pos[&m.mul(order[first[a]], order[first[b]])]];
+            table[a * count + b] = cls[pos[m.mul(order[first[a]], order[first[b]])] as usize];
         }
     }
     let pv: Vec<bool> = (0..count).map(|a| p[order[first[a]]] == 2).collect();
-    let phi: Vec<u32> =
-        (0..img.len()).map(|h| if heaps.moves(h as u32) { cls[pos[&img[h]]] } else { 0 }).collect();
+    let phi: Vec<u32> = (0..img.len())
+        .map(|h| if heaps.moves(h as u32) { cls[pos[img[h]] as usize] } else { 0 })
+        .collect();
     Quotient { monoid: Monoid { order: count, table, p: pv }, phi }
 }
 
@@ -279,20 +378,24 @@ pub fn add_heap(
             continue;
         }
         phi[n as usize] = x;
-        match verify::check(&q.monoid, &phi, &sub, budget.states) {
+        match check(&q.monoid, &phi, &sub, budget) {
             Ok(_) => return Ok((Quotient { monoid: q.monoid.clone(), phi }, Added::Kept)),
             Err(Failure::Wrong { .. }) => {}
+            Err(Failure::Order(o)) => return Err(too_large(n, o)),
             Err(Failure::Budget(b)) => {
-                return Err(format!("heap {n}: a check needed more than {b} states"));
+                let order = q.monoid.order;
+                return Err(format!(
+                    "heap {n}: a check of phi({n}) in Q ({order} elements) needed more than {b} states (the budget)"
+                ));
             }
         }
     }
     let base = Quotient { monoid: q.monoid.clone(), phi: phi[..n as usize].to_vec() };
     let mut free: Free = BTreeMap::new();
     free.insert(n, (2, 2));
-    let Some(mut trial) = candidate(&base, &free, &sub, n, budget) else {
+    let Some(mut trial) = candidate(&base, &free, &sub, n, budget, None) else {
         return Err(format!(
-            "heap {n}: a candidate monoid would exceed {} elements",
+            "heap {n}: a candidate monoid would exceed {} elements (the budget)",
             budget.candidate
         ));
     };
@@ -300,20 +403,32 @@ pub fn add_heap(
         if stop() {
             return Err(format!("interrupted at heap {n}"));
         }
-        match verify::check(&trial.monoid, &trial.phi, &sub, budget.states) {
+        match check(&trial.monoid, &trial.phi, &sub, budget) {
             Ok(_) => {
                 let added = Added::Grew { order: trial.monoid.order, p: trial.p_count() };
                 return Ok((trial, added));
             }
-            Err(Failure::Wrong { sum, p }) => {
+            Err(Failure::Wrong { sum, p, .. }) => {
                 trial = recalibrate(&trial, &sub, n, &sum, !p, budget)?
             }
+            Err(Failure::Order(o)) => return Err(too_large(n, o)),
             Err(Failure::Budget(b)) => {
-                return Err(format!("heap {n}: a check needed more than {b} states"));
+                let order = trial.monoid.order;
+                return Err(format!(
+                    "heap {n}: a check of a candidate of {order} elements needed more than {b} states (the budget)"
+                ));
             }
         }
     }
     Err(format!("heap {n}: no quotient within {} candidates", budget.rounds))
+}
+
+/// Why heap n stops when a candidate is too large for the check.
+fn too_large(n: u32, order: usize) -> String {
+    format!(
+        "heap {n}: a candidate of {order} elements is past the outcome check's limit of {} elements",
+        verify::MAX_ORDER
+    )
 }
 
 /// A new candidate that gets the wrong sum right: the fewest of its heaps set free (over the
@@ -339,8 +454,7 @@ fn recalibrate(
                 let i = i.max(mult[&h].saturating_sub(1)).max(2);
                 free.insert(h, (i, p.max(2).next_multiple_of(2)));
             }
-            let Some(c) = candidate(trial, &free, heaps, n, budget) else { continue };
-            if c.image(sum).is_some_and(|x| c.monoid.p[x as usize] == truth) {
+            if let Some(c) = candidate(trial, &free, heaps, n, budget, Some((sum, truth))) {
                 return Ok(c);
             }
         }
