@@ -29,6 +29,7 @@ pub mod period;
 pub mod plane;
 pub mod relation;
 pub mod selfsimilar;
+pub mod sorted;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -295,20 +296,29 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
     // exceptional cells does not count: the list says nothing of where the exceptions go on.
     let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
-    let covered = found.iter().any(|p| {
-        !p.is_line()
-            && !p.formula.lists_exceptions()
-            && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
-    });
+    let covered = found.iter().any(|p| whole_of(p, want));
     // Self-similar rules always (cheap; where another family or the grammar also fits they
     // compete far away); they do not hold the grammar back.
     keep_verified(t, selfsimilar::detect(t), &mut found);
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);
+        // Where the grammar found nothing on a symmetric table: its formulas of the sorted
+        // coordinates (the least heap, the largest, how many equal the least).
+        if !found.iter().any(|p| whole_of(p, want)) {
+            keep_verified(t, sorted::detect(t), &mut found);
+        }
     }
     // Proved first, then patterns of the whole table before those of one line, shortest first.
     found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
+}
+
+/// Does `p` explain the whole table's `want` (values, else outcomes), without a list of
+/// exceptional cells?
+fn whole_of(p: &Pattern, want: Covers) -> bool {
+    !p.is_line()
+        && !p.formula.lists_exceptions()
+        && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
 }
 
 /// Is the pattern search on in this process (`explore --patterns 0` turns it off)?
