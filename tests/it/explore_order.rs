@@ -294,3 +294,81 @@ fn a_table_asymmetric_in_one_cell_is_not_read_on_sorted_coordinates() {
     let cells = report["values"].as_array().unwrap();
     assert_ne!(cells[3 * 25 + 5], cells[5 * 25 + 3], "the near miss is asymmetric");
 }
+
+/// Euclid's game: subtract a positive multiple of the smaller number from the larger (a
+/// number of 0 ends the game); with an argument, (5, 8) and (8, 5) may also move to (0, 0)
+/// (a near miss: the P-position (5, 8) becomes N).
+const EUCLID: &str = "import sys
+broken = len(sys.argv) > 1
+for line in sys.stdin:
+    a, b = map(int, line.split())
+    if a == 0 or b == 0:
+        print('')
+        continue
+    x, y = min(a, b), max(a, b)
+    o = [f'{x} {y - k * x}' if a <= b else f'{y - k * x} {x}' for k in range(1, y // x + 1)]
+    if broken and (x, y) == (5, 8):
+        o.append('0 0')
+    print(';'.join(o))
+";
+
+/// The Grundy value of Euclid's game by exhaustive search: from the sorted `(x, y)` the moves
+/// go to `(x, r + j x)` for `0 <= j < q` (`q = floor(y / x)`, `r = y mod x`; `j = 0` is
+/// `(r, x)`), so the values along that chain are mexes of the earlier ones and of `(r, x)`.
+fn euclid_value(a: u64, b: u64) -> u64 {
+    let (x, y) = (a.min(b), a.max(b));
+    if x == 0 {
+        return 0;
+    }
+    let (q, below) = (y / x, euclid_value(y % x, x));
+    let mut chain: Vec<u64> = Vec::new();
+    for _ in 1..=q {
+        let mex = (0..).find(|g| *g != below && !chain.contains(g)).unwrap();
+        chain.push(mex);
+    }
+    chain[q as usize - 1]
+}
+
+#[test]
+fn euclids_game_values_follow_euclids_steps() {
+    if !need_python("Euclid's game") {
+        return;
+    }
+    let dir = temp_dir("order-euclid");
+    let prog = dir.join("euclid.py");
+    std::fs::write(&prog, EUCLID).unwrap();
+    let cmd = format!("python3 {}", prog.display());
+    let mut asked: Vec<(u64, u64)> = vec![(1597, 2584), (2584, 1597), (1000, 1001), (7, 700)];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..16 {
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let a = 1000 + next() % 1_000_000;
+        asked.push((a, a + next() % (a * 3)));
+    }
+    let texts: Vec<String> = asked.iter().map(|(a, b)| format!("{a},{b}")).collect();
+    let mut args = vec!["explore", "--moves", &cmd, "--box", "0..30,0..30", "--json"];
+    for t in &texts {
+        args.extend(["--at", t]);
+    }
+    let report = json(&args);
+    let found = families(&report);
+    assert!(
+        found.iter().any(|f| f.starts_with("[recursive]") && f.contains("Euclid's steps")),
+        "{found:?}"
+    );
+    for (ans, &(a, b)) in report["at"].as_array().unwrap().iter().zip(&asked) {
+        assert_eq!(ans["value"], euclid_value(a, b), "({a}, {b}): {ans}");
+        assert!(ans["basis"].as_str().unwrap().starts_with("conjecture"), "{ans}");
+    }
+    // The near miss: no rule of Euclid's steps.
+    let cmd = format!("python3 {} broken", prog.display());
+    let report = json(&["explore", "--moves", &cmd, "--box", "0..30,0..30", "--json"]);
+    let found = families(&report);
+    assert!(found.iter().all(|f| !f.contains("Euclid's steps")), "{found:?}");
+    assert_eq!(report["outcomes"].as_str().unwrap().as_bytes()[5 * 31 + 8], b'N');
+}

@@ -134,8 +134,9 @@ pub fn symmetric(t: &Table) -> bool {
 }
 
 /// Candidates for a symmetric table: the grammar's shortest formulas of its cells with
-/// nondecreasing free coordinates (half the grammar's candidate budget).
-pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
+/// nondecreasing free coordinates (half the grammar's candidate budget; formulas of the
+/// outcomes only if `outcomes`, where none is known yet).
+pub fn detect(t: &Table, outcomes: bool) -> Vec<Box<dyn Formula>> {
     if !symmetric(t) {
         return Vec::new();
     }
@@ -149,6 +150,7 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
     }
     let mut budget = Budget::default();
     budget.candidates /= 2;
+    budget.outcomes = outcomes;
     search::search(&half, &budget)
         .into_iter()
         .map(|g| Box::new(Sorted { frame: frame.clone(), inner: Box::new(g) }) as Box<dyn Formula>)
