@@ -45,6 +45,33 @@ fn families(report: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The printed Python of the pattern of `family` whose words contain `mark`, run on `calls`
+/// (Python expressions): one printed line each.
+fn run_printed(
+    report: &serde_json::Value,
+    family: &str,
+    mark: &str,
+    calls: &[String],
+) -> Vec<String> {
+    let p = report["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["family"] == family && p["words"].as_str().unwrap().contains(mark))
+        .unwrap_or_else(|| panic!("no {family} pattern with {mark}"));
+    let mut code = p["python"].as_str().unwrap().to_string();
+    for c in calls {
+        code += &format!("\nprint({c})");
+    }
+    code.push('\n');
+    let dir = temp_dir(&format!("order-printed-{family}"));
+    let file = dir.join("printed.py");
+    std::fs::write(&file, &code).unwrap();
+    let out = std::process::Command::new("python3").arg(&file).output().expect("python3");
+    assert!(out.status.success(), "{code}: {}", text(&out.stderr));
+    text(&out.stdout).lines().map(str::to_string).collect()
+}
+
 /// Fraenkel's game: one heap loses any amount, or `x` and `y` from both with `|x - y| < d`.
 const FRAENKEL: &str = "import sys
 d = int(sys.argv[1])
@@ -276,6 +303,15 @@ fn take_from_a_smallest_heap_is_read_on_the_sorted_coordinates() {
             conjectures += usize::from(basis.starts_with("conjecture"));
         }
         assert!(conjectures >= 6, "{spec}: only {conjectures} answered by a pattern");
+        if k == 3 {
+            let nonzero: Vec<&Vec<u64>> = asked.iter().filter(|p| !p.contains(&0)).collect();
+            let calls: Vec<String> =
+                nonzero.iter().map(|p| format!("G({}, {}, {})", p[0], p[1], p[2])).collect();
+            let printed = run_printed(&report, "sorted", "", &calls);
+            for (line, p) in printed.iter().zip(&nonzero) {
+                assert_eq!(line, &smallest_value(p, &mut memo).to_string(), "printed at {p:?}");
+            }
+        }
     }
 }
 
@@ -364,6 +400,12 @@ fn euclids_game_values_follow_euclids_steps() {
     for (ans, &(a, b)) in report["at"].as_array().unwrap().iter().zip(&asked) {
         assert_eq!(ans["value"], euclid_value(a, b), "({a}, {b}): {ans}");
         assert!(ans["basis"].as_str().unwrap().starts_with("conjecture"), "{ans}");
+    }
+    // The printed Python computes the same far away.
+    let calls: Vec<String> = asked.iter().map(|(a, b)| format!("G({a}, {b})")).collect();
+    let printed = run_printed(&report, "recursive", "Euclid's steps", &calls);
+    for (line, &(a, b)) in printed.iter().zip(&asked) {
+        assert_eq!(line, &euclid_value(a, b).to_string(), "printed G({a}, {b})");
     }
     // The near miss: no rule of Euclid's steps.
     let cmd = format!("python3 {} broken", prog.display());
