@@ -267,7 +267,7 @@ fn take_from_a_smallest_heap_is_read_on_the_sorted_coordinates() {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     // Ties too: a few small values, else 200..400.
-                    if seed % 5 == 0 { 1 + seed % 3 } else { 200 + seed % 200 }
+                    if seed.is_multiple_of(5) { 1 + seed % 3 } else { 200 + seed % 200 }
                 })
                 .collect();
             asked.push(p);
