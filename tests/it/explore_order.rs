@@ -414,3 +414,23 @@ fn euclids_game_values_follow_euclids_steps() {
     assert!(found.iter().all(|f| !f.contains("Euclid's steps")), "{found:?}");
     assert_eq!(report["outcomes"].as_str().unwrap().as_bytes()[5 * 31 + 8], b'N');
 }
+
+#[test]
+fn a_box_too_small_for_fraenkels_pairs_says_the_box_that_shows_them() {
+    if !need_python("Fraenkel's game, a small box") {
+        return;
+    }
+    let dir = temp_dir("order-fraenkel-hint");
+    let prog = dir.join("fraenkel.py");
+    std::fs::write(&prog, FRAENKEL).unwrap();
+    let cmd = format!("python3 {} 3", prog.display());
+    let out = games(&["explore", "--moves", &cmd, "--box", "0..15,0..15", "--no-table"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let hint = s.lines().find(|l| l.contains("Fraenkel's rule")).unwrap_or_else(|| panic!("{s}"));
+    // Six pairs: the sixth is (floor(6 alpha), floor(6 alpha) + 18) = (7, 25).
+    assert!(hint.ends_with("try --box 0..25,0..25"), "{hint}");
+    let report = json(&["explore", "--moves", &cmd, "--box", "0..25,0..25", "--json"]);
+    let found = families(&report);
+    assert!(found.iter().any(|f| f.starts_with("[beatty]") && f.contains("sqrt(13)")), "{found:?}");
+}

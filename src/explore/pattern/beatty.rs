@@ -310,6 +310,13 @@ fn fraenkel_fit(t: &Table, plane: &Plane, ps: &[(u64, u64)], d: u64) -> Option<Q
     if !corner || ps.len() < MIN_MEX_PAIRS {
         return None;
     }
+    mex_rule(ps, d).then_some(())?;
+    fraenkel(d)
+}
+
+/// Do the pairs `(a, b)`, `a < b`, sorted, follow Fraenkel's rule: the k-th pair's `a` the
+/// least positive number in no earlier pair, its `b` that plus `d·k`?
+fn mex_rule(ps: &[(u64, u64)], d: u64) -> bool {
     let mut sorted = ps.to_vec();
     sorted.sort_unstable();
     let mut used = std::collections::HashSet::new();
@@ -318,13 +325,40 @@ fn fraenkel_fit(t: &Table, plane: &Plane, ps: &[(u64, u64)], d: u64) -> Option<Q
         while used.contains(&next) {
             next += 1;
         }
-        if a != next || b - a != (j as u64 + 1).checked_mul(d)? {
-            return None;
+        if a != next || Some(b - a) != (j as u64 + 1).checked_mul(d) {
+            return false;
         }
         used.insert(a);
         used.insert(b);
     }
-    fraenkel(d)
+    true
+}
+
+/// The hint of a box from (0, 0) whose P-positions follow Fraenkel's rule on too few pairs
+/// (two at least, fewer than [`MIN_MEX_PAIRS`]) to name α: the box that shows enough.
+pub fn hint(t: &Table) -> Option<String> {
+    let (ax, bx, _) = rows(t)?;
+    let corner = t.space.lo[ax] == 0 && t.space.lo[bx] == 0;
+    if !corner || t.outcome.iter().any(|&o| o != b'P' && o != b'N') {
+        return None;
+    }
+    let ps: Vec<(u64, u64)> = (0..t.cells())
+        .filter(|&c| t.outcome[c] == b'P')
+        .map(|c| t.position(c))
+        .map(|p| (p[ax], p[bx]))
+        .filter(|&(a, b)| a < b)
+        .collect();
+    let d = ps.iter().map(|&(a, b)| b - a).min()?;
+    if ps.len() < 2 || ps.len() >= MIN_MEX_PAIRS || !mex_rule(&ps, d) {
+        return None;
+    }
+    let k = MIN_MEX_PAIRS as u64;
+    let top = u64::try_from(fraenkel(d)?.floor_mul(k)).ok()? + k * d;
+    Some(format!(
+        "the {} P-pairs seen follow Fraenkel's rule (each the least number in no earlier pair, \
+         and it plus {d}k); a box showing {k} pairs would name its slope: try --box 0..{top},0..{top}",
+        ps.len()
+    ))
 }
 
 /// A threshold from the rows: in row `a`, P exactly for `b >= t_a` (above) or `b <= t_a`.

@@ -407,6 +407,9 @@ pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
             wider(t, None)
         ));
     }
+    if !found.iter().any(|p| p.formula.family() == "beatty") {
+        out.extend(beatty::hint(t));
+    }
     if whole.is_empty() {
         let need = line(t).and_then(|l| {
             let outcomes = !t.all_finite();
