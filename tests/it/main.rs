@@ -33,6 +33,7 @@ mod explore_interrupt;
 mod explore_list;
 mod explore_loopy;
 mod explore_matrix;
+mod explore_order;
 mod explore_param;
 mod explore_partizan;
 mod explore_partizan_options;

@@ -71,7 +71,13 @@ impl Formula for Pairs {
             "P-positions ({a}, {b}) are exactly (floor(k*alpha), floor(k*alpha) + {kd}) and \
              their mirrors, k >= 0, alpha = {}{}",
             self.alpha.words(),
-            if self.d == 1 && self.alpha == GOLDEN { " (Wythoff's pairs)" } else { "" }
+            match fraenkel(self.d) {
+                _ if self.d == 1 && self.alpha == GOLDEN => " (Wythoff's pairs)",
+                Some(f) if f == self.alpha => {
+                    " (Fraenkel's pairs: each floor(k*alpha) is the least number in no earlier pair)"
+                }
+                _ => "",
+            }
         )
     }
 
@@ -252,8 +258,107 @@ fn pairs(t: &Table, plane: &Plane) -> Option<Pairs> {
         }
     }
     // alpha = hi would make floor(k·alpha) = a + 1 for the k that set hi: excluded.
-    let alpha = Quad::search(lo, hi, false)?;
+    let alpha = match fraenkel_fit(t, plane, &ps, d) {
+        Some(f)
+            if f.cmp_rational(lo.0, lo.1) != Ordering::Less
+                && f.cmp_rational(hi.0, hi.1) == Ordering::Less =>
+        {
+            f
+        }
+        _ => Quad::search(lo, hi, false)?,
+    };
     Some(Pairs { plane: plane.clone(), alpha, d })
+}
+
+/// The fewest pairs (`k >= 1`) from which the mex rule names α without the interval search.
+pub const MIN_MEX_PAIRS: usize = 6;
+
+/// α of Fraenkel's pairs with difference `d`: `A_k` the least positive number not among the
+/// earlier `A_i, B_i`, `B_k = A_k + d·k`, which are exactly `(floor(k·α), floor(k·α) + d·k)`
+/// with `α = (2 - d + sqrt(d^2 + 4))/2` (Fraenkel, "How to beat your Wythoff games' opponent
+/// on three fronts", 1982; d = 1 is Wythoff's golden ratio). Square factors are taken out of
+/// the root (`d = 2`: `sqrt(2)`).
+pub fn fraenkel(d: u64) -> Option<Quad> {
+    if d == 0 || d > 1_000 {
+        return None;
+    }
+    let (mut s, mut rest, mut f) = (1u64, d * d + 4, 2u64);
+    while f * f <= rest {
+        while rest.is_multiple_of(f * f) {
+            rest /= f * f;
+            s *= f;
+        }
+        f += 1;
+    }
+    let (p, q, r) = (2 - d as i64, s as i64, 2i64);
+    let g = gcd(gcd(p.abs(), q), r);
+    Some(Quad { p: p / g, q: q / g, r: (r / g) as u64, d: rest })
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Fraenkel's α for `d` when the box shows his rule from its corner (0, 0): the pairs `k = 1,
+/// 2, ...` seen, at least [`MIN_MEX_PAIRS`] of them, each the least unused number and it
+/// plus `d·k`. A rational slope cannot continue such a partition of the numbers (its two
+/// sequences would have density `1/α + 1/(α + d) != 1`), so no rational is tried against it;
+/// the whole box is still checked by [`super::verify`], and the answers beyond it are
+/// conjectures like any pattern read off a table.
+fn fraenkel_fit(t: &Table, plane: &Plane, ps: &[(u64, u64)], d: u64) -> Option<Quad> {
+    let corner = t.space.lo[plane.ax] == 0 && t.space.lo[plane.bx] == 0;
+    if !corner || ps.len() < MIN_MEX_PAIRS {
+        return None;
+    }
+    mex_rule(ps, d).then_some(())?;
+    fraenkel(d)
+}
+
+/// Do the pairs `(a, b)`, `a < b`, sorted, follow Fraenkel's rule: the k-th pair's `a` the
+/// least positive number in no earlier pair, its `b` that plus `d·k`?
+fn mex_rule(ps: &[(u64, u64)], d: u64) -> bool {
+    let mut sorted = ps.to_vec();
+    sorted.sort_unstable();
+    let mut used = std::collections::HashSet::new();
+    let mut next = 1u64;
+    for (j, &(a, b)) in sorted.iter().enumerate() {
+        while used.contains(&next) {
+            next += 1;
+        }
+        if a != next || Some(b - a) != (j as u64 + 1).checked_mul(d) {
+            return false;
+        }
+        used.insert(a);
+        used.insert(b);
+    }
+    true
+}
+
+/// The hint of a box from (0, 0) whose P-positions follow Fraenkel's rule on too few pairs
+/// (two at least, fewer than [`MIN_MEX_PAIRS`]) to name α: the box that shows enough.
+pub fn hint(t: &Table) -> Option<String> {
+    let (ax, bx, _) = rows(t)?;
+    let corner = t.space.lo[ax] == 0 && t.space.lo[bx] == 0;
+    if !corner || t.outcome.iter().any(|&o| o != b'P' && o != b'N') {
+        return None;
+    }
+    let ps: Vec<(u64, u64)> = (0..t.cells())
+        .filter(|&c| t.outcome[c] == b'P')
+        .map(|c| t.position(c))
+        .map(|p| (p[ax], p[bx]))
+        .filter(|&(a, b)| a < b)
+        .collect();
+    let d = ps.iter().map(|&(a, b)| b - a).min()?;
+    if ps.len() < 2 || ps.len() >= MIN_MEX_PAIRS || !mex_rule(&ps, d) {
+        return None;
+    }
+    let k = MIN_MEX_PAIRS as u64;
+    let top = u64::try_from(fraenkel(d)?.floor_mul(k)).ok()? + k * d;
+    Some(format!(
+        "the {} P-pairs seen follow Fraenkel's rule (each the least number in no earlier pair, \
+         and it plus {d}k); a box showing {k} pairs would name its slope: try --box 0..{top},0..{top}",
+        ps.len()
+    ))
 }
 
 /// A threshold from the rows: in row `a`, P exactly for `b >= t_a` (above) or `b <= t_a`.

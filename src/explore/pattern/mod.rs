@@ -18,6 +18,7 @@
 pub mod beatty;
 pub mod coins;
 pub mod digits;
+pub mod euclid;
 pub mod excepted;
 pub mod floor;
 pub mod grammar;
@@ -29,6 +30,7 @@ pub mod period;
 pub mod plane;
 pub mod relation;
 pub mod selfsimilar;
+pub mod sorted;
 
 use super::space::{Coords, MAX_ARITY};
 use super::table::{LOOPY, NO_VALUE, Table};
@@ -295,20 +297,33 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
     // exceptional cells does not count: the list says nothing of where the exceptions go on.
     let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
-    let covered = found.iter().any(|p| {
-        !p.is_line()
-            && !p.formula.lists_exceptions()
-            && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
-    });
-    // Self-similar rules always (cheap; where another family or the grammar also fits they
-    // compete far away); they do not hold the grammar back.
+    let covered = found.iter().any(|p| whole_of(p, want));
+    // Self-similar rules (of a line, and Euclid's steps in a plane) always (cheap; where
+    // another family or the grammar also fits they compete far away); they do not hold the
+    // grammar back.
     keep_verified(t, selfsimilar::detect(t), &mut found);
+    keep_verified(t, euclid::detect(t), &mut found);
     if !covered {
         keep_verified(t, grammar::detect(t), &mut found);
+        // Where the grammar found nothing on a symmetric table: its formulas of the sorted
+        // coordinates (the least heap, the largest, how many equal the least); of the values
+        // only, where a formula of the outcomes is known.
+        if !found.iter().any(|p| whole_of(p, want)) {
+            let outcomes = !found.iter().any(|p| whole_of(p, Covers::Outcomes));
+            keep_verified(t, sorted::detect(t, outcomes), &mut found);
+        }
     }
     // Proved first, then patterns of the whole table before those of one line, shortest first.
     found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
+}
+
+/// Does `p` explain the whole table's `want` (values, else outcomes), without a list of
+/// exceptional cells?
+fn whole_of(p: &Pattern, want: Covers) -> bool {
+    !p.is_line()
+        && !p.formula.lists_exceptions()
+        && (p.formula.covers() == want || p.formula.covers() == Covers::Values)
 }
 
 /// Is the pattern search on in this process (`explore --patterns 0` turns it off)?
@@ -348,8 +363,20 @@ fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<P
     }
     let mut seen: std::collections::HashSet<String> =
         found.iter().map(|p| p.formula.words()).collect();
+    // A theorem of the whole table (a built-in game's) says all its family's observed
+    // patterns of the same kind say, and more: they are not repeated beside it.
+    let proved: Vec<(&str, Covers)> = found
+        .iter()
+        .filter(|p| matches!(p.basis, Basis::Proved(_)) && !p.is_line())
+        .map(|p| (p.formula.family(), p.formula.covers()))
+        .collect();
+    let mut kept: Vec<Pattern> = Vec::new();
     for f in candidates {
         if t.misere && f.covers() == Covers::Values {
+            continue;
+        }
+        let same = (f.family(), f.covers());
+        if f.proof().is_none() && f.domain() == Domain::All && proved.contains(&same) {
             continue;
         }
         let Some(entries) = verify(t, f.as_ref()) else { continue };
@@ -361,8 +388,9 @@ fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<P
             None => Basis::Observed { entries },
         };
         let edge = edge_rule(t, f.as_ref());
-        found.push(Pattern { formula: f, basis, edge });
+        kept.push(Pattern { formula: f, basis, edge });
     }
+    found.extend(kept);
 }
 
 /// What the user should know about the patterns found: only the outcomes follow a pattern,
@@ -378,6 +406,9 @@ pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
              such as --box {}, may show one)",
             wider(t, None)
         ));
+    }
+    if !found.iter().any(|p| p.formula.family() == "beatty") {
+        out.extend(beatty::hint(t));
     }
     if whole.is_empty() {
         let need = line(t).and_then(|l| {

@@ -144,6 +144,9 @@ pub enum Term {
     /// 1 if `y = 0`, else 0.
     Zero,
     Const(u64),
+    /// `d - [d <= y]`: the mex of `y` and of `d - 1` values before it, `0, 1, ...` skipping
+    /// `y` (a move to `phi(n)` or to the `d - 1` positions between, as in Euclid's game).
+    DMinusLe,
 }
 
 impl Term {
@@ -158,6 +161,7 @@ impl Term {
             Term::YPlusDMod(m) => (y % m + d % m) % m,
             Term::Zero => u64::from(y == 0),
             Term::Const(c) => c,
+            Term::DMinusLe => d.checked_sub(u64::from(d <= y))?,
         })
     }
 
@@ -165,7 +169,7 @@ impl Term {
         match self {
             Term::Y | Term::D | Term::Const(_) => 1,
             Term::YPlus(_) | Term::YXor(_) | Term::YPlusD | Term::YXorD | Term::Zero => 3,
-            Term::YPlusDMod(_) => 5,
+            Term::YPlusDMod(_) | Term::DMinusLe => 5,
         }
     }
 
@@ -182,11 +186,13 @@ impl Term {
             Term::Zero if cpp => "(y == 0 ? 1 : 0)".into(),
             Term::Zero => "(1 if y == 0 else 0)".into(),
             Term::Const(c) => c.to_string(),
+            Term::DMinusLe if cpp => "(d - (d <= y ? 1 : 0))".into(),
+            Term::DMinusLe => "(d - (1 if d <= y else 0))".into(),
         }
     }
 
     /// Every term, shortest first (`values`: the terms that make new values too).
-    fn all(values: bool) -> Vec<Term> {
+    pub(super) fn all(values: bool) -> Vec<Term> {
         let mut t = vec![Term::Y, Term::D, Term::Const(0), Term::Const(1)];
         if values {
             t.extend([Term::Const(2), Term::Const(3), Term::YPlusD, Term::YXorD]);
@@ -251,18 +257,18 @@ impl Rule {
         }
     }
 
-    fn size(self) -> u64 {
+    pub(super) fn size(self) -> u64 {
         self.then.size() + self.other.map_or(0, |(_, t)| 2 + t.size())
     }
 
     /// Is it a recursion at all: does it read `y` (and is it more than `G(n) = G(phi(n))`,
     /// a constant)?
-    fn recursive(self) -> bool {
+    pub(super) fn recursive(self) -> bool {
         let reads = self.then.reads_y() || self.other.is_some_and(|(_, t)| t.reads_y());
         reads && self != Rule { then: Term::Y, other: None }
     }
 
-    fn code(self, cpp: bool) -> String {
+    pub(super) fn code(self, cpp: bool) -> String {
         match self.other {
             None => self.then.code(cpp),
             Some((c, t)) if cpp => {
@@ -388,14 +394,18 @@ const MAX_KEPT: usize = 8;
 
 /// Every rule `F` tried, shortest first, for steps dropping `d` up to `top`.
 fn rules(values: bool, top: u64) -> Vec<Rule> {
-    let terms = Term::all(values);
+    rules_of(&Term::all(values), top)
+}
+
+/// Every rule of these terms, shortest first, for steps dropping `d` up to `top`.
+pub(super) fn rules_of(terms: &[Term], top: u64) -> Vec<Rule> {
     let mut out: Vec<Rule> = terms.iter().map(|&then| Rule { then, other: None }).collect();
     let mut conds: Vec<Cond> = (0..=top.min(9)).map(Cond::Eq).collect();
     conds.extend((2..=top.min(9)).map(Cond::Lt));
     conds.push(Cond::Odd);
     for &c in &conds {
-        for &a in &terms {
-            for &b in &terms {
+        for &a in terms {
+            for &b in terms {
                 if a != b {
                     out.push(Rule { then: a, other: Some((c, b)) });
                 }
@@ -409,7 +419,7 @@ fn rules(values: bool, top: u64) -> Vec<Rule> {
 /// Every rule of the least size that reproduces every `(d, y, G)` of the table (at most
 /// [`MAX_KEPT`]): rules of one size that the box cannot tell apart are all kept, so that the
 /// answers see where they part ([`crate::explore::answer`]).
-fn shortest_fits(all: &[Rule], pairs: &[(u64, u64, u64)]) -> Vec<Rule> {
+pub(super) fn shortest_fits(all: &[Rule], pairs: &[(u64, u64, u64)]) -> Vec<Rule> {
     let mut fits: Vec<Rule> = Vec::new();
     for &r in all {
         if fits.first().is_some_and(|f| r.size() > f.size()) || fits.len() >= MAX_KEPT {

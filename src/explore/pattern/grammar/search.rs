@@ -40,6 +40,8 @@ const MAX_PAIR_CONDS: usize = 120;
 pub struct Budget {
     pub candidates: u64,
     pub cap: Option<Duration>,
+    /// Search the outcomes where no formula of the values is found (the default).
+    pub outcomes: bool,
 }
 
 /// The candidate budget of every later search in this process (`explore --search-budget`).
@@ -92,6 +94,7 @@ impl Default for Budget {
         Budget {
             candidates: CANDIDATES.load(Ordering::Relaxed),
             cap: (ms > 0).then(|| Duration::from_millis(ms)),
+            outcomes: true,
         }
     }
 }
@@ -290,6 +293,9 @@ pub fn search(t: &Table, budget: &Budget) -> Vec<Grammar> {
     // Conditionals on the whole table, then from the first later start (`n >= 1`).
     stages.extend(skips.iter().take(2).map(|&s| (s, 0)));
     for values in [true, false] {
+        if !values && !budget.outcomes {
+            continue;
+        }
         // Values where every decided cell has one (cells left `?` say nothing).
         let finite =
             |c: usize| t.outcome[c] == b'?' || (t.grundy[c] != NO_VALUE && t.grundy[c] != LOOPY);
