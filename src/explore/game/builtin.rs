@@ -167,7 +167,9 @@ pub fn misere_supported(game: &Builtin) -> Result<(), String> {
             Err(format!(
                 "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
              moves may leave two or more, and a misère sum of heaps is not decided by the \
-             heaps' own misère outcomes (use a moves program with the whole position instead)"
+             heaps' own misère outcomes: `games sg {rule} --misere --at '3+5+8'` answers such \
+             sums (by the quotient, the tame rule or a search, each named), or use a moves \
+             program with the whole position"
             ))
         }
         _ => Ok(()),
