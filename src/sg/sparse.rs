@@ -46,6 +46,7 @@
 use super::code::{Code, Equality};
 
 mod block;
+mod hunt;
 
 pub use block::BlockMode;
 
@@ -879,39 +880,24 @@ impl<S: Store> Engine<S> {
         let words = self.words;
         let mut missing = None;
         let mut read = 0u64;
+        // The values the scan looks for (`hunt`), found again after the pairs read one by one.
+        let mut targets = None;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let seam = self.store.seam();
             let ranges = uncovered(pre, si, m, unequal).map(|(a, b)| (a.max(from).min(b), b));
             for (mut a, stop) in ranges {
                 while a < stop {
-                    // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
-                    // store's seam. The first HEAD pairs one by one straight into `opts` (most
-                    // candidates are met there, as in `.106`), the others as two slices into the
-                    // banks when the store has them so, else one by one (bounded memory).
-                    let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
-                    let head = a < HEAD;
-                    let to = if head { to.min(HEAD) } else { to };
-                    let slices = if head {
-                        None
-                    } else {
-                        self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
-                    };
-                    let hit = match slices {
-                        Some((lo, hi)) => {
-                            self.banks.dirty = true;
-                            self.banks.scan(lo, hi, g as u16).map(|j| a + j)
-                        }
-                        None => self.one_by_one(m, (a, to), g, &mut missing),
-                    };
+                    let (to, hit) =
+                        self.next_hit(n, m, (a, stop), &mut g, &mut targets, &mut missing);
                     let Some(i) = hit else {
                         a = to;
                         continue;
                     };
+                    a = i + 1;
                     self.stats.scanned_pairs += i as u64;
                     self.banks.merge(&mut self.opts, words);
                     g = self.mex();
@@ -923,7 +909,6 @@ impl<S: Store> Engine<S> {
                         self.stats.verify_pairs += here;
                         return Ok((g, si, read + here));
                     }
-                    a = i + 1;
                 }
             }
             let all = ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
@@ -936,6 +921,52 @@ impl<S: Store> Engine<S> {
         }
         self.banks.merge(&mut self.opts, words);
         Ok((self.mex(), self.moves.split.len(), read))
+    }
+
+    /// The next pair of `(a, m - a)`, `a` in `a..stop`, that moves candidate `g` (with targets,
+    /// `hunt`: that reaches the last target, the earlier moves counted and `g` moved here):
+    /// where the pairs read end, and the pair found (its value is then in `opts`). The pairs
+    /// `(a..to, m - a down to m - to + 1)` end where the partners cross the store's seam. The
+    /// first HEAD pairs go one by one straight into `opts` (most candidates are met there, as in
+    /// `.106`); the others, as two slices when the store has them so, to the targets or into
+    /// the banks; else one by one (bounded memory).
+    fn next_hit(
+        &mut self,
+        n: usize,
+        m: usize,
+        (a, stop): (usize, usize),
+        g: &mut usize,
+        targets: &mut Option<hunt::Targets>,
+        missing: &mut Option<usize>,
+    ) -> (usize, Option<usize>) {
+        let seam = self.store.seam();
+        let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+        let head = a < HEAD;
+        let to = if head { to.min(HEAD) } else { to };
+        let slices = if head {
+            None
+        } else {
+            self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+        };
+        let Some((lo, hi)) = slices else {
+            *targets = None;
+            return (to, self.one_by_one(m, (a, to), *g, missing));
+        };
+        if targets.as_ref().is_none_or(|t| t.candidate() != *g) {
+            // The banks' pairs count as met (a bitset scan of an earlier slice left them there).
+            self.banks.merge(&mut self.opts, self.words);
+            *targets = hunt::Targets::new(&self.opts[..=self.words], *g, |v| self.settled(n, v));
+        }
+        let Some(t) = targets else {
+            self.banks.dirty = true;
+            return (to, self.banks.scan(lo, hi, *g as u16).map(|j| a + j));
+        };
+        let found = t.hunt(lo, hi, (self.max_value as usize) < hunt::LIMIT);
+        t.reached_into(&mut self.opts);
+        *g = t.candidate();
+        // The moves short of the last, as the bitset scan counts them (the last: the caller).
+        self.stats.scanned_pairs += found.index_sum + a as u64 * found.moves;
+        (to, found.done.map(|j| a + j))
     }
 
     /// The pairs `(i, m - i)`, `a <= i < to`, one by one into `opts` until one reaches `g`: its

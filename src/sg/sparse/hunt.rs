@@ -1,0 +1,236 @@
+//! The verifying scan as a search for its targets (issue 49).
+//!
+//! After the one-heap options and the rare pairs, heap `n` has option set `O` and candidate `g`
+//! (the mex of `O`), whose key is rare: the scan of [`super::Engine::scan_from`] reads the pairs
+//! `(a, m - a)` until the candidate settles. Let `c` be the smallest value not in `O` that is
+//! settled (its key common, or new and free to join, in every split) and `T` the values below
+//! `c` not in `O` (none of them settled; `g` is the least). No pair of common heaps reaches `c`
+//! (the module doc of [`super`]), so `G(n)` is the least value of `T` that no pair reaches, or
+//! `c` when every one is reached; and the bitset scan, which moves its candidate each time a
+//! pair reaches it, stops exactly when the last value of `T` is reached. So the scan only has
+//! to find the pairs whose value lies in `T`: the pairs between them need no bit set, only a
+//! membership test. A pair that reaches the least target moves the candidate, as in the bitset
+//! scan, so the counters (`scanned_pairs`, `verify_pairs`) are the same; a pair that reaches
+//! another target only removes it.
+//!
+//! Where every value is below 512 (Officers' reach 302) and the processor has AVX2, 32 pairs are
+//! tested at once: their values packed to a low byte and a ninth bit, and the low byte looked up
+//! in four 16-byte tables by its low nibble (one bit per high nibble, `vpshufb`), as in
+//! byte-class tests of parsers. Else one pair at a time against the bitset of the targets.
+
+/// Targets are values below this (`c <= LIMIT`; else the bitset scan).
+pub(super) const LIMIT: usize = 512;
+
+/// What one slice of pairs gave: the candidate moves it made short of the last (their count and
+/// the sum of their pair indices, the slice's first pair counting 0), and the index of the pair
+/// that reached the last target (the scan is then over).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Found {
+    pub(super) moves: u64,
+    pub(super) index_sum: u64,
+    pub(super) done: Option<usize>,
+}
+
+/// The values `T` the scan still looks for, and `c`.
+#[derive(Debug, Clone)]
+pub(super) struct Targets {
+    /// Bitset of `T`, and of the targets at the start.
+    bits: [u64; LIMIT / 64],
+    start: [u64; LIMIT / 64],
+    /// The least target (`settle` when none is left).
+    least: usize,
+    /// The settled value the candidate becomes once every target is reached.
+    settle: usize,
+    /// Per ninth bit and high half of the high nibble (`q = b8 * 2 + (h >> 3)`), per low
+    /// nibble `l`: bit `h & 7` set when `b8 << 8 | h << 4 | l` is a target.
+    table: [[u8; 16]; 4],
+}
+
+impl Targets {
+    /// The targets for candidate `g` over the option bitset `opts` (a value past its words is
+    /// not an option), `settled` telling the values whose key settles: `None` when the first
+    /// settled value not in `opts` is past [`LIMIT`].
+    pub(super) fn new(opts: &[u64], g: usize, settled: impl Fn(usize) -> bool) -> Option<Self> {
+        let mut t = Targets {
+            bits: [0; LIMIT / 64],
+            start: [0; LIMIT / 64],
+            least: g,
+            settle: 0,
+            table: [[0; 16]; 4],
+        };
+        let has = |v: usize| opts.get(v >> 6).is_some_and(|w| w >> (v & 63) & 1 != 0);
+        let mut v = g;
+        loop {
+            if v > LIMIT {
+                return None;
+            }
+            if !has(v) {
+                if settled(v) {
+                    break;
+                }
+                if v == LIMIT {
+                    return None;
+                }
+                t.bits[v >> 6] |= 1 << (v & 63);
+                t.table[v >> 7][v & 15] |= 1 << (v >> 4 & 7);
+            }
+            v += 1;
+        }
+        t.settle = v;
+        t.start = t.bits;
+        t.least = t.least_left();
+        Some(t)
+    }
+
+    fn least_left(&self) -> usize {
+        match self.bits.iter().position(|&w| w != 0) {
+            Some(i) => i * 64 + self.bits[i].trailing_zeros() as usize,
+            None => self.settle,
+        }
+    }
+
+    /// The least target (the candidate), or the settled value when none is left.
+    pub(super) fn candidate(&self) -> usize {
+        self.least
+    }
+
+    /// The targets reached so far, into the option bitset `opts`.
+    pub(super) fn reached_into(&self, opts: &mut [u64]) {
+        for ((o, &s), &b) in opts.iter_mut().zip(&self.start).zip(&self.bits) {
+            *o |= s & !b;
+        }
+    }
+
+    #[inline(always)]
+    fn contains(&self, v: u16) -> bool {
+        self.bits.get(v as usize >> 6).is_some_and(|w| w >> (v & 63) & 1 != 0)
+    }
+
+    /// Pair `j` has value `v`: when `v` is a target, it is reached (the candidate moves when it
+    /// is the least). Whether that was the last target.
+    #[inline(always)]
+    fn reach(&mut self, v: u16, j: usize, found: &mut Found) -> bool {
+        if !self.contains(v) {
+            return false;
+        }
+        let v = v as usize;
+        self.bits[v >> 6] &= !(1 << (v & 63));
+        self.table[v >> 7][v & 15] &= !(1 << (v >> 4 & 7));
+        if v != self.least {
+            return false;
+        }
+        self.least = self.least_left();
+        if self.least == self.settle {
+            found.done = Some(j);
+            return true;
+        }
+        found.moves += 1;
+        found.index_sum += j as u64;
+        false
+    }
+
+    /// The pairs `(lo[j], hi[len - 1 - j])` in order, each reaching the target it hits, until
+    /// the last target is reached or the pairs end. `small`: every value of the slices is below
+    /// [`LIMIT`].
+    pub(super) fn hunt(&mut self, lo: &[u16], hi: &[u16], small: bool) -> Found {
+        let len = lo.len().min(hi.len());
+        let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+        let mut found = Found::default();
+        #[cfg(target_arch = "x86_64")]
+        if small && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (checked just above).
+            unsafe { self.hunt_avx2(lo, hi, &mut found) };
+            return found;
+        }
+        let _ = small;
+        self.hunt_from(lo, hi, 0, &mut found);
+        found
+    }
+
+    /// [`Targets::hunt`] one pair at a time from pair `from` (`lo` and `hi` of equal length).
+    fn hunt_from(&mut self, lo: &[u16], hi: &[u16], from: usize, found: &mut Found) {
+        let len = lo.len();
+        for j in from..len {
+            if self.reach(lo[j] ^ hi[len - 1 - j], j, found) {
+                return;
+            }
+        }
+    }
+
+    /// [`Targets::hunt`] 32 pairs at a time (every value below 512): the partners reversed by
+    /// one shuffle, the 32 values packed to bytes and looked up in the tables; the pairs of a
+    /// chunk with a target are then reached in order.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn hunt_avx2(&mut self, lo: &[u16], hi: &[u16], found: &mut Found) {
+        use std::arch::x86_64::*;
+        const STEP: usize = 32;
+        let len = lo.len();
+        let rev = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        let bit = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
+            -128, 1, 2, 4, 8, 16, 32, 64, -128,
+        );
+        // SAFETY: each table row is 16 bytes.
+        let tables = |t: &[[u8; 16]; 4]| {
+            t.map(|row| unsafe {
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(row.as_ptr() as *const __m128i))
+            })
+        };
+        let mut tab = tables(&self.table);
+        let (byte, nib, zero) =
+            (_mm256_set1_epi16(0xff), _mm256_set1_epi8(0x0f), _mm256_setzero_si256());
+        // The 16 values of pairs j..j + 16.
+        let values = |j: usize| {
+            // SAFETY: lo[j..j + 16] and hi[len - j - 16..len - j] lie inside the slices.
+            let (x, y) = unsafe {
+                (
+                    _mm256_loadu_si256(lo.as_ptr().add(j) as *const __m256i),
+                    _mm256_loadu_si256(hi.as_ptr().add(len - j - 16) as *const __m256i),
+                )
+            };
+            _mm256_xor_si256(x, _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, rev), 0x4e))
+        };
+        let mut j = 0;
+        while j + STEP <= len {
+            let (v0, v1) = (values(j), values(j + 16));
+            let low = _mm256_packus_epi16(_mm256_and_si256(v0, byte), _mm256_and_si256(v1, byte));
+            let b8 = _mm256_packus_epi16(_mm256_srli_epi16(v0, 8), _mm256_srli_epi16(v1, 8));
+            let b8 = _mm256_cmpgt_epi8(b8, zero);
+            let l = _mm256_and_si256(low, nib);
+            let sel = _mm256_shuffle_epi8(bit, _mm256_and_si256(_mm256_srli_epi16(low, 4), nib));
+            let r = _mm256_blendv_epi8(
+                _mm256_blendv_epi8(
+                    _mm256_shuffle_epi8(tab[0], l),
+                    _mm256_shuffle_epi8(tab[1], l),
+                    low,
+                ),
+                _mm256_blendv_epi8(
+                    _mm256_shuffle_epi8(tab[2], l),
+                    _mm256_shuffle_epi8(tab[3], l),
+                    low,
+                ),
+                b8,
+            );
+            if _mm256_testz_si256(r, sel) == 0 {
+                let miss = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(r, sel), zero));
+                // Bytes 0-7: pairs 0-7, 8-15: pairs 16-23, 16-23: pairs 8-15, 24-31: 24-31.
+                let m = !miss as u32;
+                let mut pairs = m & 0xff00_00ff | (m >> 16 & 0xff) << 8 | (m >> 8 & 0xff) << 16;
+                while pairs != 0 {
+                    let i = j + pairs.trailing_zeros() as usize;
+                    pairs &= pairs - 1;
+                    if self.reach(lo[i] ^ hi[len - 1 - i], i, found) {
+                        return;
+                    }
+                }
+                tab = tables(&self.table);
+            }
+            j += STEP;
+        }
+        self.hunt_from(lo, hi, j, found);
+    }
+}
