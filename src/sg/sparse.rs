@@ -320,16 +320,26 @@ pub enum Path {
 /// is a read-modify-write of one word, and with one bitset the next pair whose value falls in the
 /// same word waits for it (a chain of dependent stores and loads through memory); four bitsets
 /// make four independent chains. [`Banks::merge`] ORs them into the option set before a mex.
+/// Values below 512 may go instead to `bytes`, one byte per value (set by a store, no read:
+/// the rare pairs, [`Banks::rare_bytes`]).
 #[derive(Debug, Clone)]
 struct Banks {
     bits: Box<[[u64; ALL_WORDS]; 4]>,
     /// Whether some bank may hold a bit (they are cleared lazily).
     dirty: bool,
+    bytes: Box<[u8; hunt::LIMIT]>,
+    /// Whether some byte may be set.
+    bytes_dirty: bool,
 }
 
 impl Banks {
     fn new() -> Self {
-        Banks { bits: Box::new([[0; ALL_WORDS]; 4]), dirty: false }
+        Banks {
+            bits: Box::new([[0; ALL_WORDS]; 4]),
+            dirty: false,
+            bytes: Box::new([0; hunt::LIMIT]),
+            bytes_dirty: false,
+        }
     }
 
     /// Clear the first `words` words of every bank, if used since the last clear.
@@ -341,11 +351,20 @@ impl Banks {
             }
             self.dirty = false;
         }
+        if self.bytes_dirty {
+            self.bytes.fill(0);
+            self.bytes_dirty = false;
+        }
     }
 
-    /// OR the first `words` words of every bank into `opts` (if used since the last clear).
+    /// OR the first `words` words of every bank into `opts` (if used since the last clear), and
+    /// the bytes (then cleared).
     #[inline(always)]
-    fn merge(&self, opts: &mut [u64], words: usize) {
+    fn merge(&mut self, opts: &mut [u64], words: usize) {
+        if self.bytes_dirty {
+            hunt::fold_bytes(&mut self.bytes[..(words * 64).min(hunt::LIMIT)], opts);
+            self.bytes_dirty = false;
+        }
         if !self.dirty {
             return;
         }
@@ -353,6 +372,17 @@ impl Banks {
             for (o, &w) in opts[..words].iter_mut().zip(&b[..words]) {
                 *o |= w;
             }
+        }
+    }
+
+    /// [`Banks::rare`] into the bytes (every value below 512).
+    #[inline(never)]
+    fn rare_bytes(&mut self, pos: &[u32], val: &[u16], w: &[u16], top: usize) {
+        self.bytes_dirty = true;
+        let bytes = &mut *self.bytes;
+        for (&p, &x) in pos.iter().zip(val) {
+            let v = x ^ w[top - p as usize];
+            bytes[v as usize % hunt::LIMIT] = 1;
         }
     }
 
@@ -1162,8 +1192,13 @@ impl<S: Store> Engine<S> {
                 }
                 let (first, last) = (c.rare_pos[a] as usize, c.rare_pos[b - 1] as usize);
                 let Some(w) = self.store.window(m - last, m + 1 - first) else { break };
-                self.banks.dirty = true;
-                self.banks.rare(&c.rare_pos[a..b], &c.rare_val[a..b], w, last);
+                let (pos, val) = (&c.rare_pos[a..b], &c.rare_val[a..b]);
+                if (self.max_value as usize) < hunt::LIMIT {
+                    self.banks.rare_bytes(pos, val, w, last);
+                } else {
+                    self.banks.dirty = true;
+                    self.banks.rare(pos, val, w, last);
+                }
                 from = b;
             }
         }

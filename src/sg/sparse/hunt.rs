@@ -234,3 +234,32 @@ impl Targets {
         self.hunt_from(lo, hi, j, found);
     }
 }
+
+/// OR the set bytes of `bytes` (one per value) into the bitset `opts` as bits, and clear them.
+pub(super) fn fold_bytes(bytes: &mut [u8], opts: &mut [u64]) {
+    for (chunk, o) in bytes.chunks_exact_mut(64).zip(opts.iter_mut()) {
+        *o |= word_of(chunk);
+        chunk.fill(0);
+    }
+}
+
+/// Bit `i` set where byte `i` of the 64 is not zero.
+#[inline(always)]
+fn word_of(chunk: &[u8]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut w = 0u64;
+        for (q, part) in chunk.chunks_exact(16).enumerate() {
+            // SAFETY: SSE2 is part of x86-64; `part` is 16 bytes.
+            let zero = unsafe {
+                let x = _mm_loadu_si128(part.as_ptr() as *const __m128i);
+                _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) as u64
+            };
+            w |= (!zero & 0xffff) << (16 * q);
+        }
+        w
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    chunk.iter().enumerate().fold(0, |w, (i, &b)| w | ((b != 0) as u64) << i)
+}
