@@ -56,6 +56,10 @@ const HEAD: usize = 48;
 /// Pairs of each split the verifying scan reads, one by one, before the rest of any split.
 const FIRST: usize = 16;
 
+/// Pairs read per verifying scan, on average so far, past which the scans hunt their targets
+/// from the first pair on ([`Engine::verify`]).
+const LONG_SCAN: u64 = 256;
+
 /// Words of a bitset over every 16-bit value.
 const ALL_WORDS: usize = 1 << 10;
 
@@ -884,11 +888,18 @@ impl<S: Store> Engine<S> {
         self.stats.full_scans += 1;
         // With two splits or more, the first FIRST pairs of each before the rest of any.
         let kmax = self.moves.split.last().map_or(0, |s| s.0);
+        let first = self.moves.split.len() > 1 && n >= kmax + 2 * FIRST + 2;
+        // Where scans are long (Officers), the whole scan hunts its targets; where they are
+        // short (`.454`, `.106`), the first pairs one by one cost less than finding the targets.
+        let long = self.stats.verify_pairs > LONG_SCAN * self.stats.full_scans;
         if pre.is_none()
-            && self.moves.split.len() > 1
+            && long
             && self.store.complete()
-            && n >= kmax + 2 * FIRST + 2
+            && let Some(g) = self.verify_hunt(n, g, first)
         {
+            return Ok(g);
+        }
+        if pre.is_none() && first && self.store.complete() {
             return match self.head(n, g, FIRST)? {
                 block::Head::Settled(g) => Ok(g),
                 block::Head::Open(g) => Ok(self.scan_from(n, g, None, FIRST)?.0),
@@ -985,7 +996,9 @@ impl<S: Store> Engine<S> {
         if targets.as_ref().is_none_or(|t| t.candidate() != *g) {
             // The banks' pairs count as met (a bitset scan of an earlier slice left them there).
             self.banks.merge(&mut self.opts, self.words);
-            *targets = hunt::Targets::new(&self.opts[..=self.words], *g, |v| self.settled(n, v));
+            let max = self.max_value as usize;
+            *targets =
+                hunt::Targets::new(&self.opts[..=self.words], *g, max, |v| self.settled(n, v));
         }
         let Some(t) = targets else {
             self.banks.dirty = true;

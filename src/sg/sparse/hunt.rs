@@ -18,6 +18,8 @@
 //! in four 16-byte tables by its low nibble (one bit per high nibble, `vpshufb`), as in
 //! byte-class tests of parsers. Else one pair at a time against the bitset of the targets.
 
+use super::{Engine, FIRST, Store, uncovered};
+
 /// Targets are values below this (`c <= LIMIT`; else the bitset scan).
 pub(super) const LIMIT: usize = 512;
 
@@ -44,14 +46,22 @@ pub(super) struct Targets {
     /// Per ninth bit and high half of the high nibble (`q = b8 * 2 + (h >> 3)`), per low
     /// nibble `l`: bit `h & 7` set when `b8 << 8 | h << 4 | l` is a target.
     table: [[u8; 16]; 4],
+    /// Whether every value (so every pair's) is below 64.
+    small: bool,
 }
 
 impl Targets {
     /// The targets for candidate `g` over the option bitset `opts` (a value past its words is
-    /// not an option), `settled` telling the values whose key settles: `None` when the first
+    /// not an option), every value so far at most `max`, `settled` telling the values whose key settles: `None` when the first
     /// settled value not in `opts` is past [`LIMIT`].
-    pub(super) fn new(opts: &[u64], g: usize, settled: impl Fn(usize) -> bool) -> Option<Self> {
+    pub(super) fn new(
+        opts: &[u64],
+        g: usize,
+        max: usize,
+        settled: impl Fn(usize) -> bool,
+    ) -> Option<Self> {
         let mut t = Targets {
+            small: max < 64,
             bits: [0; LIMIT / 64],
             start: [0; LIMIT / 64],
             least: g,
@@ -150,11 +160,41 @@ impl Targets {
     /// [`Targets::hunt`] one pair at a time from pair `from` (`lo` and `hi` of equal length).
     fn hunt_from(&mut self, lo: &[u16], hi: &[u16], from: usize, found: &mut Found) {
         let len = lo.len();
+        if self.small {
+            return self.hunt_word(lo, hi, from, found);
+        }
         for j in from..len {
             if self.reach(lo[j] ^ hi[len - 1 - j], j, found) {
                 return;
             }
         }
+    }
+
+    /// [`Targets::hunt_from`] where every value is below 64: the targets below 64 in a register
+    /// (those above cannot be reached).
+    fn hunt_word(&mut self, lo: &[u16], hi: &[u16], from: usize, found: &mut Found) {
+        let len = lo.len();
+        let mut t = self.bits[0];
+        for j in from..len {
+            let v = (lo[j] ^ hi[len - 1 - j]) as usize & 63;
+            if t >> v & 1 == 0 {
+                continue;
+            }
+            t &= !(1 << v);
+            self.table[0][v & 15] &= !(1 << (v >> 4));
+            if v != self.least {
+                continue;
+            }
+            self.bits[0] = t;
+            self.least = self.least_left();
+            if self.least == self.settle {
+                found.done = Some(j);
+                return;
+            }
+            found.moves += 1;
+            found.index_sum += j as u64;
+        }
+        self.bits[0] = t;
     }
 
     /// [`Targets::hunt`] 32 pairs at a time (every value below 512): the partners reversed by
@@ -262,4 +302,64 @@ fn word_of(chunk: &[u8]) -> u64 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     chunk.iter().enumerate().fold(0, |w, (i, &b)| w | ((b != 0) as u64) << i)
+}
+
+impl<S: Store> Engine<S> {
+    /// [`Engine::verify`] as a search for the targets, in the same order of pairs (with `first`,
+    /// the pairs `1..FIRST` of every split before the rest of any) and with the same counters,
+    /// where every value is kept; `None` when there are too many targets (nothing done then).
+    pub(super) fn verify_hunt(&mut self, n: usize, g: usize, first: bool) -> Option<usize> {
+        let max = self.max_value as usize;
+        let mut t = Targets::new(&self.opts[..=self.words], g, max, |v| self.settled(n, v))?;
+        let from = if first { FIRST } else { 1 };
+        if first {
+            for si in 0..self.moves.split.len() {
+                let k = self.moves.split[si].0;
+                let found = self.hunt_range(&mut t, n - k, (1, FIRST));
+                if let Some(i) = found.done {
+                    self.stats.scanned_pairs += i as u64;
+                    return Some(t.settle);
+                }
+            }
+        }
+        for si in 0..self.moves.split.len() {
+            let (k, unequal) = self.moves.split[si];
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            let top = uncovered(None, si, m, unequal)[0].1;
+            let from = from.min(top);
+            let found = self.hunt_range(&mut t, m, (from, top));
+            if let Some(i) = found.done {
+                self.stats.scanned_pairs += i as u64;
+                self.stats.verify_pairs += (i + 1 - from) as u64;
+                return Some(t.settle);
+            }
+            self.stats.verify_pairs += (top - from) as u64;
+        }
+        Some(t.candidate())
+    }
+
+    /// The pairs `(a, m - a)`, `from <= a < to`, hunted in order: the moves short of the last
+    /// counted, the pair of the last returned (as an index `a`).
+    fn hunt_range(&mut self, t: &mut Targets, m: usize, (from, to): (usize, usize)) -> Found {
+        let small = (self.max_value as usize) < LIMIT;
+        let mut found =
+            match self.store.window(from, to).zip(self.store.window(m + 1 - to, m + 1 - from)) {
+                Some((lo, hi)) => t.hunt(lo, hi, small),
+                None => {
+                    let mut found = Found::default();
+                    for (j, a) in (from..to).enumerate() {
+                        if t.reach(self.store.get(a) ^ self.store.get(m - a), j, &mut found) {
+                            break;
+                        }
+                    }
+                    found
+                }
+            };
+        self.stats.scanned_pairs += found.index_sum + from as u64 * found.moves;
+        found.done = found.done.map(|j| from + j);
+        found
+    }
 }
