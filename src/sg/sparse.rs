@@ -481,6 +481,25 @@ fn uncovered(pre: Option<Pre>, si: usize, m: usize, unequal: bool) -> [(usize, u
     }
 }
 
+/// The pairs `(lo[j], hi[len - 1 - j])` in order into the bitset word `acc` (every value below
+/// 64) until one reaches `g`: its `j` (the pairs after it are not set).
+#[inline(always)]
+fn word_until(lo: &[u16], hi: &[u16], g: usize, acc: &mut u64) -> Option<usize> {
+    let len = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+    let mut w = *acc;
+    for j in 0..len {
+        let v = lo[j] ^ hi[len - 1 - j];
+        w |= 1 << (v & 63);
+        if v as usize == g {
+            *acc = w;
+            return Some(j);
+        }
+    }
+    *acc = w;
+    None
+}
+
 /// Keys: a value with its heap's parity, `G(i) << 1 | i & 1`.
 const KEYS: usize = 1 << 17;
 
@@ -1014,13 +1033,20 @@ impl<S: Store> Engine<S> {
 
     /// The pairs `(i, m - i)`, `a <= i < to`, one by one into `opts` until one reaches `g`: its
     /// `i`. A pair no longer kept is passed over, the first one noted in `missing`.
-    fn one_by_one(
+    pub(super) fn one_by_one(
         &mut self,
         m: usize,
         (a, to): (usize, usize),
         g: usize,
         missing: &mut Option<usize>,
     ) -> Option<usize> {
+        if self.words == 1
+            && let Some((lo, hi)) =
+                self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+        {
+            // Every value below 64: the bits in a register (no read-modify-write of `opts`).
+            return word_until(lo, hi, g, &mut self.opts[0]).map(|j| a + j);
+        }
         for i in a..to {
             if !(self.store.has(i) && self.store.has(m - i)) {
                 let needed = if self.store.has(i) { m - i } else { i };
