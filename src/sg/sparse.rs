@@ -309,6 +309,7 @@ pub(crate) struct Parts {
     last_rebuild: usize,
     stats: EngineStats,
     blocks: block::Blocks,
+    settled_words: Option<[u64; 2]>,
 }
 
 /// Which path computes each value.
@@ -599,6 +600,9 @@ pub struct Engine<S: Store = FullStore> {
     stats: EngineStats,
     /// Block verification ([`block`]).
     blocks: block::Blocks,
+    /// Per parity of the heap: bit `v` set when value `v < 64` is settled ([`Engine::settled`]);
+    /// `None` when to be computed again (a key seen for the first time, a rebuild, an undo).
+    settled_words: Option<[u64; 2]>,
 }
 
 /// The values `G(0..upto)` of an octal code, or `None` when the code is not one this engine
@@ -646,6 +650,7 @@ impl<S: Store> Engine<S> {
             last_rebuild: 0,
             stats: EngineStats::default(),
             blocks: block::Blocks::new(),
+            settled_words: None,
         }
     }
 
@@ -664,6 +669,7 @@ impl<S: Store> Engine<S> {
             last_rebuild,
             stats,
             blocks,
+            settled_words,
         } = self;
         (
             Parts {
@@ -678,6 +684,7 @@ impl<S: Store> Engine<S> {
                 last_rebuild,
                 stats,
                 blocks,
+                settled_words,
             },
             store,
         )
@@ -698,6 +705,7 @@ impl<S: Store> Engine<S> {
             last_rebuild: p.last_rebuild,
             stats: p.stats,
             blocks: p.blocks,
+            settled_words: p.settled_words,
         }
     }
 
@@ -788,6 +796,7 @@ impl<S: Store> Engine<S> {
         *count = count.saturating_sub(1);
         let gone = *count == 0;
         self.blocks.forget();
+        self.settled_words = None;
         for c in &mut self.classes {
             if c.rare_pos.last() == Some(&(n as u32)) {
                 c.rare_pos.pop();
@@ -911,6 +920,13 @@ impl<S: Store> Engine<S> {
         // Where scans are long (Officers), the whole scan hunts its targets; where they are
         // short (`.454`, `.106`), the first pairs one by one cost less than finding the targets.
         let long = self.stats.verify_pairs > LONG_SCAN * self.stats.full_scans;
+        if pre.is_none()
+            && self.words == 1
+            && self.store.complete()
+            && let Some(g) = self.verify_word(n, g, first)
+        {
+            return Ok(g);
+        }
         if pre.is_none()
             && long
             && self.store.complete()
@@ -1259,6 +1275,9 @@ impl<S: Store> Engine<S> {
         let x = (g as u32) << 1 | (n as u32 & 1);
         let new = self.counts[x as usize] == 0;
         self.counts[x as usize] += 1;
+        if new {
+            self.settled_words = None;
+        }
         self.store.push(g);
         if g > self.max_value {
             self.max_value = g;
@@ -1286,6 +1305,7 @@ impl<S: Store> Engine<S> {
     /// list the rare positions again.
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
+        self.settled_words = None;
         let top = ((self.max_value as usize) << 1) | 1;
         let mut order: Vec<u32> =
             (0..=top as u32).filter(|&x| self.counts[x as usize] > 0).collect();

@@ -363,3 +363,90 @@ impl<S: Store> Engine<S> {
         found
     }
 }
+
+impl<S: Store> Engine<S> {
+    /// [`Engine::verify_hunt`] where every value is below 64: the targets in one word, found
+    /// from a cached word of the settled values; `None` when no value below 64 settles, or the
+    /// store does not give the pairs as slices (nothing done then).
+    pub(super) fn verify_word(&mut self, n: usize, g: usize, first: bool) -> Option<usize> {
+        let settled = match self.settled_words {
+            Some(w) => w[n & 1],
+            None => {
+                let w = [0, 1]
+                    .map(|p| (0..64).filter(|&v| self.settled(p, v)).fold(0u64, |w, v| w | 1 << v));
+                self.settled_words = Some(w);
+                w[n & 1]
+            }
+        };
+        let free = !self.opts[0];
+        let settle = (free & settled).trailing_zeros() as usize;
+        if settle == 64 {
+            return None;
+        }
+        let mut t = free & !settled & ((1u64 << settle) - 1);
+        debug_assert_eq!(t.trailing_zeros() as usize, g);
+        let from = if first { FIRST } else { 1 };
+        let mut ranges = [(0, 0, 0); 2 * 8];
+        let splits = self.moves.split.len();
+        if splits > 8 {
+            return None;
+        }
+        for si in 0..splits {
+            let (k, unequal) = self.moves.split[si];
+            let m = n.saturating_sub(k);
+            let top = if n < k + 2 { 0 } else { uncovered(None, si, m, unequal)[0].1 };
+            // The first pairs of every split (`head`), then the rest of each.
+            ranges[si] = (m, 1, if first { FIRST } else { 0 });
+            ranges[splits + si] = (m, from.min(top), top);
+        }
+        for (i, &(m, a, b)) in ranges[..2 * splits].iter().enumerate() {
+            if a >= b {
+                continue;
+            }
+            let (lo, hi) = self.store.window(a, b).zip(self.store.window(m + 1 - b, m + 1 - a))?;
+            let (done, moves, sum) = word_hunt(lo, hi, &mut t);
+            self.stats.scanned_pairs += sum + a as u64 * moves;
+            let counted = i >= splits;
+            if let Some(j) = done {
+                self.stats.scanned_pairs += (a + j) as u64;
+                if counted {
+                    self.stats.verify_pairs += j as u64 + 1;
+                }
+                return Some(settle);
+            }
+            if counted {
+                self.stats.verify_pairs += (b - a) as u64;
+            }
+        }
+        Some(if t == 0 { settle } else { t.trailing_zeros() as usize })
+    }
+}
+
+/// The pairs `(lo[j], hi[len - 1 - j])` in order (every value below 64), each clearing its bit
+/// of the targets `t`: the pair that cleared the last one, and the candidate moves short of it
+/// (their count and the sum of their `j`).
+#[inline(always)]
+fn word_hunt(lo: &[u16], hi: &[u16], t: &mut u64) -> (Option<usize>, u64, u64) {
+    let len = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+    let (mut moves, mut sum) = (0, 0);
+    let mut w = *t;
+    for j in 0..len {
+        let v = (lo[j] ^ hi[len - 1 - j]) & 63;
+        if w >> v & 1 == 0 {
+            continue;
+        }
+        let least = w & w.wrapping_neg();
+        w &= !(1 << v);
+        if least >> v & 1 != 0 {
+            if w == 0 {
+                *t = 0;
+                return (Some(j), moves, sum);
+            }
+            moves += 1;
+            sum += j as u64;
+        }
+    }
+    *t = w;
+    (None, moves, sum)
+}
