@@ -403,8 +403,7 @@ impl<S: Store> Engine<S> {
             if a >= b {
                 continue;
             }
-            let (lo, hi) = self.store.window(a, b).zip(self.store.window(m + 1 - b, m + 1 - a))?;
-            let (done, moves, sum) = word_hunt(lo, hi, &mut t);
+            let (done, moves, sum) = self.word_range(m, (a, b), &mut t)?;
             self.stats.scanned_pairs += sum + a as u64 * moves;
             let counted = i >= splits;
             if let Some(j) = done {
@@ -420,6 +419,81 @@ impl<S: Store> Engine<S> {
         }
         Some(if t == 0 { settle } else { t.trailing_zeros() as usize })
     }
+}
+
+impl<S: Store> Engine<S> {
+    /// [`word_hunt`] over the pairs `(a, m - a)`, `a` in `a..b`, sixteen at a time where the
+    /// processor has AVX2 and the store gives sixteen values on each side (the last chunk may
+    /// read past `b`: its extra pairs are masked off). `None` when the store does not give the
+    /// pairs as slices (before any pair is read).
+    fn word_range(
+        &self,
+        m: usize,
+        (a, b): (usize, usize),
+        t: &mut u64,
+    ) -> Option<(Option<usize>, u64, u64)> {
+        let (lo, hi) = self.store.window(a, b).zip(self.store.window(m + 1 - b, m + 1 - a))?;
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let (mut moves, mut sum) = (0, 0);
+            let mut c = a;
+            while c < b && c + 16 <= m + 1 && t.count_ones() <= 12 {
+                let (Some(x), Some(y)) =
+                    (self.store.window(c, c + 16), self.store.window(m + 1 - c - 16, m + 1 - c))
+                else {
+                    break;
+                };
+                // SAFETY: the processor has AVX2 (checked just above).
+                let mut hits = unsafe { hits16(x, y, *t) } & (u32::MAX >> (32 - (b - c).min(16)));
+                while hits != 0 {
+                    let j = hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    let (done, mv, _) = word_hunt(&x[j..=j], &y[15 - j..16 - j], t);
+                    if done.is_some() {
+                        return Some((Some(c + j - a), moves, sum));
+                    }
+                    moves += mv;
+                    sum += mv * (c + j - a) as u64;
+                }
+                c += 16;
+            }
+            if c >= b {
+                return Some((None, moves, sum));
+            }
+            let (done, mv, sm) = word_hunt(&lo[c - a..], &hi[..b - c], t);
+            return Some((done.map(|j| c - a + j), moves + mv, sum + sm + (c - a) as u64 * mv));
+        }
+        Some(word_hunt(lo, hi, t))
+    }
+}
+
+/// The pairs among the sixteen `(x[j], y[15 - j])` whose value (below 64) is in the word `t`: bit
+/// `j` set (every value compared with every target, at most 64).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn hits16(x: &[u16], y: &[u16], t: u64) -> u32 {
+    use std::arch::x86_64::*;
+    let rev = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let (x, y) = (&x[..16], &y[..16]);
+    // SAFETY: x and y are 16 values each.
+    let v = unsafe {
+        let a = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
+        let b = _mm256_loadu_si256(y.as_ptr() as *const __m256i);
+        _mm256_xor_si256(a, _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(b, rev)))
+    };
+    let mut hit = _mm256_setzero_si256();
+    let mut w = t;
+    while w != 0 {
+        let target = w.trailing_zeros() as i16;
+        w &= w - 1;
+        hit = _mm256_or_si256(hit, _mm256_cmpeq_epi16(v, _mm256_set1_epi16(target)));
+    }
+    // One byte a pair: the sixteen in order in the low half.
+    let packed = _mm256_permute4x64_epi64::<0xd8>(_mm256_packs_epi16(hit, hit));
+    _mm256_movemask_epi8(packed) as u32 & 0xffff
 }
 
 /// The pairs `(lo[j], hi[len - 1 - j])` in order (every value below 64), each clearing its bit
