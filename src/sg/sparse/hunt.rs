@@ -386,20 +386,20 @@ impl<S: Store> Engine<S> {
         let mut t = free & !settled & ((1u64 << settle) - 1);
         debug_assert_eq!(t.trailing_zeros() as usize, g);
         let from = if first { FIRST } else { 1 };
-        let mut ranges = [(0, 0, 0); 2 * 8];
         let splits = self.moves.split.len();
-        if splits > 8 {
-            return None;
-        }
-        for si in 0..splits {
-            let (k, unequal) = self.moves.split[si];
+        // The first pairs of every split (`head`, not counted in `verify_pairs`), then the rest
+        // of each.
+        for i in if first { 0 } else { splits }..2 * splits {
+            let (k, unequal) = self.moves.split[i % splits];
             let m = n.saturating_sub(k);
-            let top = if n < k + 2 { 0 } else { uncovered(None, si, m, unequal)[0].1 };
-            // The first pairs of every split (`head`), then the rest of each.
-            ranges[si] = (m, 1, if first { FIRST } else { 0 });
-            ranges[splits + si] = (m, from.min(top), top);
-        }
-        for (i, &(m, a, b)) in ranges[..2 * splits].iter().enumerate() {
+            let (a, b) = if i < splits {
+                (1, FIRST)
+            } else if n < k + 2 {
+                continue;
+            } else {
+                let top = uncovered(None, i - splits, m, unequal)[0].1;
+                (from.min(top), top)
+            };
             if a >= b {
                 continue;
             }
