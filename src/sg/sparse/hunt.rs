@@ -524,3 +524,74 @@ fn word_hunt(lo: &[u16], hi: &[u16], t: &mut u64) -> (Option<usize>, u64, u64) {
     *t = w;
     (None, moves, sum)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift).
+    fn rng(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// The vector kernels find the same pairs, moves and targets as one pair at a time.
+    #[test]
+    fn kernels_match_one_pair_at_a_time() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..400 {
+            let bound = if round % 2 == 0 { 512 } else { 64 };
+            let len = (rng(&mut seed) % 300) as usize;
+            let lo: Vec<u16> = (0..len).map(|_| (rng(&mut seed) % bound) as u16).collect();
+            let hi: Vec<u16> = (0..len).map(|_| (rng(&mut seed) % bound) as u16).collect();
+            let opts: Vec<u64> = (0..8).map(|_| rng(&mut seed) | rng(&mut seed)).collect();
+            let g = (0..512).find(|&v| opts[v >> 6] >> (v & 63) & 1 == 0).unwrap_or(512);
+            let cut = g + (rng(&mut seed) % 40) as usize;
+            let settled = |v: usize| v >= cut && v % 3 == 0;
+            let Some(mut fast) = Targets::new(&opts, g, bound as usize - 1, settled) else {
+                continue;
+            };
+            let mut slow = fast.clone();
+            let a = fast.hunt(&lo, &hi, true);
+            let mut b = Found::default();
+            slow.hunt_from(&lo, &hi, 0, &mut b);
+            assert_eq!(
+                (a.moves, a.index_sum, a.done),
+                (b.moves, b.index_sum, b.done),
+                "round {round}"
+            );
+            assert_eq!((fast.bits, fast.least), (slow.bits, slow.least), "round {round}");
+            if bound == 64 && len >= 16 {
+                let t = fast.bits[0] | rng(&mut seed) & rng(&mut seed);
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") && t.count_ones() <= 12 {
+                    // SAFETY: the processor has AVX2.
+                    let hits = unsafe { hits16(&lo[..16], &hi[len - 16..], t) };
+                    for j in 0..16 {
+                        let v = lo[j] ^ hi[len - 1 - j];
+                        assert_eq!(hits >> j & 1 == 1, t >> v & 1 == 1, "round {round} pair {j}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bytes fold into the bitset they stand for.
+    #[test]
+    fn bytes_fold_into_bits() {
+        let mut bytes = [0u8; LIMIT];
+        for v in [0, 5, 63, 64, 200, 301, 511] {
+            bytes[v] = 1;
+        }
+        let mut opts = [0u64; 9];
+        fold_bytes(&mut bytes, &mut opts);
+        assert_eq!(opts[0], 1 | 1 << 5 | 1 << 63);
+        assert_eq!(opts[1], 1);
+        assert_eq!(opts[3], 1 << (200 - 192));
+        assert_eq!(opts[4], 1 << (301 - 256));
+        assert_eq!(opts[7], 1 << 63);
+        assert!(bytes.iter().all(|&b| b == 0));
+    }
+}
