@@ -549,7 +549,7 @@ mod tests {
             let opts: Vec<u64> = (0..8).map(|_| rng(&mut seed) | rng(&mut seed)).collect();
             let g = (0..512).find(|&v| opts[v >> 6] >> (v & 63) & 1 == 0).unwrap_or(512);
             let cut = g + (rng(&mut seed) % 40) as usize;
-            let settled = |v: usize| v >= cut && v % 3 == 0;
+            let settled = |v: usize| v >= cut && v.is_multiple_of(3);
             let Some(mut fast) = Targets::new(&opts, g, bound as usize - 1, settled) else {
                 continue;
             };
