@@ -33,7 +33,10 @@
 //! (where a code has two splits or more: Kayles' candidates are mostly settled by the first
 //! pairs of its second split); the value does not depend on the order the pairs are met in.
 //! `block` verifies 64 heaps together over a prefix of their pairs (off by default: measured
-//! no faster, `docs/sg.md`).
+//! no faster, `docs/sg.md`). `hunt` runs the scan as a search for the values it still has to
+//! find (the unsettled values below the first settled one), 16 or 32 pairs compared at once
+//! with AVX2: the same pairs, order and counters (Officers to 10^6: 3.90 -> 2.55 CPU s,
+//! `docs/benchmarks.md`).
 //!
 //! Unequal digits (`!`, Grundy's game `4!.0`) fit unchanged: the argument above only concerns
 //! which pairs reach a value, and the forbidden pairs `a = b` are skipped on both paths.
@@ -46,6 +49,7 @@
 use super::code::{Code, Equality};
 
 mod block;
+mod hunt;
 
 pub use block::BlockMode;
 
@@ -54,6 +58,10 @@ const HEAD: usize = 48;
 
 /// Pairs of each split the verifying scan reads, one by one, before the rest of any split.
 const FIRST: usize = 16;
+
+/// Pairs read per verifying scan, on average so far, past which the scans hunt their targets
+/// from the first pair on ([`Engine::verify`]).
+const LONG_SCAN: u64 = 256;
 
 /// Words of a bitset over every 16-bit value.
 const ALL_WORDS: usize = 1 << 10;
@@ -304,6 +312,7 @@ pub(crate) struct Parts {
     last_rebuild: usize,
     stats: EngineStats,
     blocks: block::Blocks,
+    settled_words: Option<[u64; 2]>,
 }
 
 /// Which path computes each value.
@@ -319,16 +328,26 @@ pub enum Path {
 /// is a read-modify-write of one word, and with one bitset the next pair whose value falls in the
 /// same word waits for it (a chain of dependent stores and loads through memory); four bitsets
 /// make four independent chains. [`Banks::merge`] ORs them into the option set before a mex.
+/// Values below 512 may go instead to `bytes`, one byte per value (set by a store, no read:
+/// the rare pairs, [`Banks::rare_bytes`]).
 #[derive(Debug, Clone)]
 struct Banks {
     bits: Box<[[u64; ALL_WORDS]; 4]>,
     /// Whether some bank may hold a bit (they are cleared lazily).
     dirty: bool,
+    bytes: Box<[u8; hunt::LIMIT]>,
+    /// Whether some byte may be set.
+    bytes_dirty: bool,
 }
 
 impl Banks {
     fn new() -> Self {
-        Banks { bits: Box::new([[0; ALL_WORDS]; 4]), dirty: false }
+        Banks {
+            bits: Box::new([[0; ALL_WORDS]; 4]),
+            dirty: false,
+            bytes: Box::new([0; hunt::LIMIT]),
+            bytes_dirty: false,
+        }
     }
 
     /// Clear the first `words` words of every bank, if used since the last clear.
@@ -340,11 +359,20 @@ impl Banks {
             }
             self.dirty = false;
         }
+        if self.bytes_dirty {
+            self.bytes.fill(0);
+            self.bytes_dirty = false;
+        }
     }
 
-    /// OR the first `words` words of every bank into `opts` (if used since the last clear).
+    /// OR the first `words` words of every bank into `opts` (if used since the last clear), and
+    /// the bytes (then cleared).
     #[inline(always)]
-    fn merge(&self, opts: &mut [u64], words: usize) {
+    fn merge(&mut self, opts: &mut [u64], words: usize) {
+        if self.bytes_dirty {
+            hunt::fold_bytes(&mut self.bytes[..(words * 64).min(hunt::LIMIT)], opts);
+            self.bytes_dirty = false;
+        }
         if !self.dirty {
             return;
         }
@@ -352,6 +380,17 @@ impl Banks {
             for (o, &w) in opts[..words].iter_mut().zip(&b[..words]) {
                 *o |= w;
             }
+        }
+    }
+
+    /// [`Banks::rare`] into the bytes (every value below 512).
+    #[inline(never)]
+    fn rare_bytes(&mut self, pos: &[u32], val: &[u16], w: &[u16], top: usize) {
+        self.bytes_dirty = true;
+        let bytes = &mut *self.bytes;
+        for (&p, &x) in pos.iter().zip(val) {
+            let v = x ^ w[top - p as usize];
+            bytes[v as usize % hunt::LIMIT] = 1;
         }
     }
 
@@ -444,6 +483,25 @@ fn uncovered(pre: Option<Pre>, si: usize, m: usize, unequal: bool) -> [(usize, u
         }
         _ => [(1, top), (top, top)],
     }
+}
+
+/// The pairs `(lo[j], hi[len - 1 - j])` in order into the bitset word `acc` (every value below
+/// 64) until one reaches `g`: its `j` (the pairs after it are not set).
+#[inline(always)]
+fn word_until(lo: &[u16], hi: &[u16], g: usize, acc: &mut u64) -> Option<usize> {
+    let len = lo.len().min(hi.len());
+    let (lo, hi) = (&lo[..len], &hi[hi.len() - len..]);
+    let mut w = *acc;
+    for j in 0..len {
+        let v = lo[j] ^ hi[len - 1 - j];
+        w |= 1 << (v & 63);
+        if v as usize == g {
+            *acc = w;
+            return Some(j);
+        }
+    }
+    *acc = w;
+    None
 }
 
 /// Keys: a value with its heap's parity, `G(i) << 1 | i & 1`.
@@ -545,6 +603,9 @@ pub struct Engine<S: Store = FullStore> {
     stats: EngineStats,
     /// Block verification ([`block`]).
     blocks: block::Blocks,
+    /// Per parity of the heap: bit `v` set when value `v < 64` is settled ([`Engine::settled`]);
+    /// `None` when to be computed again (a key seen for the first time, a rebuild, an undo).
+    settled_words: Option<[u64; 2]>,
 }
 
 /// The values `G(0..upto)` of an octal code, or `None` when the code is not one this engine
@@ -592,6 +653,7 @@ impl<S: Store> Engine<S> {
             last_rebuild: 0,
             stats: EngineStats::default(),
             blocks: block::Blocks::new(),
+            settled_words: None,
         }
     }
 
@@ -610,6 +672,7 @@ impl<S: Store> Engine<S> {
             last_rebuild,
             stats,
             blocks,
+            settled_words,
         } = self;
         (
             Parts {
@@ -624,6 +687,7 @@ impl<S: Store> Engine<S> {
                 last_rebuild,
                 stats,
                 blocks,
+                settled_words,
             },
             store,
         )
@@ -644,6 +708,7 @@ impl<S: Store> Engine<S> {
             last_rebuild: p.last_rebuild,
             stats: p.stats,
             blocks: p.blocks,
+            settled_words: p.settled_words,
         }
     }
 
@@ -734,6 +799,7 @@ impl<S: Store> Engine<S> {
         *count = count.saturating_sub(1);
         let gone = *count == 0;
         self.blocks.forget();
+        self.settled_words = None;
         for c in &mut self.classes {
             if c.rare_pos.last() == Some(&(n as u32)) {
                 c.rare_pos.pop();
@@ -853,11 +919,25 @@ impl<S: Store> Engine<S> {
         self.stats.full_scans += 1;
         // With two splits or more, the first FIRST pairs of each before the rest of any.
         let kmax = self.moves.split.last().map_or(0, |s| s.0);
+        let first = self.moves.split.len() > 1 && n >= kmax + 2 * FIRST + 2;
+        // Where scans are long (Officers), the whole scan hunts its targets; where they are
+        // short (`.454`, `.106`), the first pairs one by one cost less than finding the targets.
+        let long = self.stats.verify_pairs > LONG_SCAN * self.stats.full_scans;
         if pre.is_none()
-            && self.moves.split.len() > 1
+            && self.words == 1
             && self.store.complete()
-            && n >= kmax + 2 * FIRST + 2
+            && let Some(g) = self.verify_word(n, g, first)
         {
+            return Ok(g);
+        }
+        if pre.is_none()
+            && long
+            && self.store.complete()
+            && let Some(g) = self.verify_hunt(n, g, first)
+        {
+            return Ok(g);
+        }
+        if pre.is_none() && first && self.store.complete() {
             return match self.head(n, g, FIRST)? {
                 block::Head::Settled(g) => Ok(g),
                 block::Head::Open(g) => Ok(self.scan_from(n, g, None, FIRST)?.0),
@@ -879,39 +959,24 @@ impl<S: Store> Engine<S> {
         let words = self.words;
         let mut missing = None;
         let mut read = 0u64;
+        // The values the scan looks for (`hunt`), found again after the pairs read one by one.
+        let mut targets = None;
         for si in 0..self.moves.split.len() {
             let (k, unequal) = self.moves.split[si];
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            let seam = self.store.seam();
             let ranges = uncovered(pre, si, m, unequal).map(|(a, b)| (a.max(from).min(b), b));
             for (mut a, stop) in ranges {
                 while a < stop {
-                    // The pairs (a..to, m - a down to m - to + 1), `to` where the partners cross the
-                    // store's seam. The first HEAD pairs one by one straight into `opts` (most
-                    // candidates are met there, as in `.106`), the others as two slices into the
-                    // banks when the store has them so, else one by one (bounded memory).
-                    let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
-                    let head = a < HEAD;
-                    let to = if head { to.min(HEAD) } else { to };
-                    let slices = if head {
-                        None
-                    } else {
-                        self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
-                    };
-                    let hit = match slices {
-                        Some((lo, hi)) => {
-                            self.banks.dirty = true;
-                            self.banks.scan(lo, hi, g as u16).map(|j| a + j)
-                        }
-                        None => self.one_by_one(m, (a, to), g, &mut missing),
-                    };
+                    let (to, hit) =
+                        self.next_hit(n, m, (a, stop), &mut g, &mut targets, &mut missing);
                     let Some(i) = hit else {
                         a = to;
                         continue;
                     };
+                    a = i + 1;
                     self.stats.scanned_pairs += i as u64;
                     self.banks.merge(&mut self.opts, words);
                     g = self.mex();
@@ -923,7 +988,6 @@ impl<S: Store> Engine<S> {
                         self.stats.verify_pairs += here;
                         return Ok((g, si, read + here));
                     }
-                    a = i + 1;
                 }
             }
             let all = ranges.iter().map(|&(a, b)| (b - a) as u64).sum::<u64>();
@@ -938,15 +1002,70 @@ impl<S: Store> Engine<S> {
         Ok((self.mex(), self.moves.split.len(), read))
     }
 
+    /// The next pair of `(a, m - a)`, `a` in `a..stop`, that moves candidate `g` (with targets,
+    /// `hunt`: that reaches the last target, the earlier moves counted and `g` moved here):
+    /// where the pairs read end, and the pair found (its value is then in `opts`). The pairs
+    /// `(a..to, m - a down to m - to + 1)` end where the partners cross the store's seam. The
+    /// first HEAD pairs go one by one straight into `opts` (most candidates are met there, as in
+    /// `.106`); the others, as two slices when the store has them so, to the targets or into
+    /// the banks; else one by one (bounded memory).
+    fn next_hit(
+        &mut self,
+        n: usize,
+        m: usize,
+        (a, stop): (usize, usize),
+        g: &mut usize,
+        targets: &mut Option<hunt::Targets>,
+        missing: &mut Option<usize>,
+    ) -> (usize, Option<usize>) {
+        let seam = self.store.seam();
+        let to = if a + seam <= m && m + 1 - seam < stop { m + 1 - seam } else { stop };
+        let head = a < HEAD;
+        let to = if head { to.min(HEAD) } else { to };
+        let slices = if head {
+            None
+        } else {
+            self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+        };
+        let Some((lo, hi)) = slices else {
+            *targets = None;
+            return (to, self.one_by_one(m, (a, to), *g, missing));
+        };
+        if targets.as_ref().is_none_or(|t| t.candidate() != *g) {
+            // The banks' pairs count as met (a bitset scan of an earlier slice left them there).
+            self.banks.merge(&mut self.opts, self.words);
+            let max = self.max_value as usize;
+            *targets =
+                hunt::Targets::new(&self.opts[..=self.words], *g, max, |v| self.settled(n, v));
+        }
+        let Some(t) = targets else {
+            self.banks.dirty = true;
+            return (to, self.banks.scan(lo, hi, *g as u16).map(|j| a + j));
+        };
+        let found = t.hunt(lo, hi, (self.max_value as usize) < hunt::LIMIT);
+        t.reached_into(&mut self.opts);
+        *g = t.candidate();
+        // The moves short of the last, as the bitset scan counts them (the last: the caller).
+        self.stats.scanned_pairs += found.index_sum + a as u64 * found.moves;
+        (to, found.done.map(|j| a + j))
+    }
+
     /// The pairs `(i, m - i)`, `a <= i < to`, one by one into `opts` until one reaches `g`: its
     /// `i`. A pair no longer kept is passed over, the first one noted in `missing`.
-    fn one_by_one(
+    pub(super) fn one_by_one(
         &mut self,
         m: usize,
         (a, to): (usize, usize),
         g: usize,
         missing: &mut Option<usize>,
     ) -> Option<usize> {
+        if self.words == 1
+            && let Some((lo, hi)) =
+                self.store.window(a, to).zip(self.store.window(m + 1 - to, m + 1 - a))
+        {
+            // Every value below 64: the bits in a register (no read-modify-write of `opts`).
+            return word_until(lo, hi, g, &mut self.opts[0]).map(|j| a + j);
+        }
         for i in a..to {
             if !(self.store.has(i) && self.store.has(m - i)) {
                 let needed = if self.store.has(i) { m - i } else { i };
@@ -1131,8 +1250,13 @@ impl<S: Store> Engine<S> {
                 }
                 let (first, last) = (c.rare_pos[a] as usize, c.rare_pos[b - 1] as usize);
                 let Some(w) = self.store.window(m - last, m + 1 - first) else { break };
-                self.banks.dirty = true;
-                self.banks.rare(&c.rare_pos[a..b], &c.rare_val[a..b], w, last);
+                let (pos, val) = (&c.rare_pos[a..b], &c.rare_val[a..b]);
+                if (self.max_value as usize) < hunt::LIMIT {
+                    self.banks.rare_bytes(pos, val, w, last);
+                } else {
+                    self.banks.dirty = true;
+                    self.banks.rare(pos, val, w, last);
+                }
                 from = b;
             }
         }
@@ -1154,6 +1278,9 @@ impl<S: Store> Engine<S> {
         let x = (g as u32) << 1 | (n as u32 & 1);
         let new = self.counts[x as usize] == 0;
         self.counts[x as usize] += 1;
+        if new {
+            self.settled_words = None;
+        }
         self.store.push(g);
         if g > self.max_value {
             self.max_value = g;
@@ -1181,6 +1308,7 @@ impl<S: Store> Engine<S> {
     /// list the rare positions again.
     fn rebuild(&mut self) {
         self.stats.rebuilds += 1;
+        self.settled_words = None;
         let top = ((self.max_value as usize) << 1) | 1;
         let mut order: Vec<u32> =
             (0..=top as u32).filter(|&x| self.counts[x as usize] > 0).collect();

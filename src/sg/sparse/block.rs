@@ -261,20 +261,19 @@ impl<S: Store> Engine<S> {
         for si in 0..self.moves.split.len() {
             let (k, _) = self.moves.split[si];
             let m = n - k;
-            for a in 1..upto {
-                let v = self.store.get(a) ^ self.store.get(m - a);
-                self.opts[v as usize >> 6] |= 1 << (v & 63);
-                if v as usize == g {
-                    self.stats.scanned_pairs += a as u64;
-                    self.banks.merge(&mut self.opts, self.words);
-                    g = self.mex();
-                    if g > u16::MAX as usize {
-                        return Err(EngineError::ValueTooLarge { n });
-                    }
-                    if self.settled(n, g) {
-                        return Ok(Head::Settled(g));
-                    }
+            let mut a = 1;
+            // (The store holds every value: nothing is missing.)
+            while let Some(i) = self.one_by_one(m, (a, upto), g, &mut None) {
+                self.stats.scanned_pairs += i as u64;
+                self.banks.merge(&mut self.opts, self.words);
+                g = self.mex();
+                if g > u16::MAX as usize {
+                    return Err(EngineError::ValueTooLarge { n });
                 }
+                if self.settled(n, g) {
+                    return Ok(Head::Settled(g));
+                }
+                a = i + 1;
             }
         }
         self.banks.merge(&mut self.opts, self.words);
