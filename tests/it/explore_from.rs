@@ -197,21 +197,33 @@ for line in sys.stdin:
     print(";".join(opts), flush=True)
 "#;
 
-/// The Grundy value of a list of heaps by a search over sorted lists.
-fn list_grundy(hs: &[u8], memo: &mut HashMap<Vec<u8>, u32>) -> u32 {
+/// A list of heaps as a sorted list of its nonzero heaps (the canonical form).
+fn sorted_list(hs: &[u8]) -> Vec<u8> {
     let mut key: Vec<u8> = hs.iter().copied().filter(|&h| h > 0).collect();
     key.sort_unstable();
+    key
+}
+
+/// The options of a list (take 1 or 2 from one heap), each sorted.
+fn list_options(hs: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for i in 0..hs.len() {
+        for k in 1..=2u8.min(hs[i]) {
+            let mut n = hs.to_vec();
+            n[i] -= k;
+            out.push(sorted_list(&n));
+        }
+    }
+    out
+}
+
+/// The Grundy value of a list of heaps by a search over sorted lists.
+fn list_grundy(hs: &[u8], memo: &mut HashMap<Vec<u8>, u32>) -> u32 {
+    let key = sorted_list(hs);
     if let Some(&g) = memo.get(&key) {
         return g;
     }
-    let mut seen = Vec::new();
-    for i in 0..key.len() {
-        for k in 1..=2u8.min(key[i]) {
-            let mut n = key.clone();
-            n[i] -= k;
-            seen.push(list_grundy(&n, memo));
-        }
-    }
+    let seen: Vec<u32> = list_options(&key).iter().map(|n| list_grundy(n, memo)).collect();
     let g = (0..).find(|g| !seen.contains(g)).unwrap();
     memo.insert(key, g);
     g
@@ -526,6 +538,16 @@ fn move_set(moves: &str) -> std::collections::BTreeSet<String> {
         .collect()
 }
 
+/// The `winning moves from POS to a P-position: MOVES (computed)` lines: (POS, the moves).
+fn winning_lines(out: &[u8]) -> Vec<(String, std::collections::BTreeSet<String>)> {
+    text(out)
+        .lines()
+        .filter_map(|l| l.strip_prefix("winning moves from "))
+        .filter_map(|l| l.split_once(" to a P-position: "))
+        .map(|(p, m)| (p.to_string(), move_set(m.trim_end_matches(" (computed)"))))
+        .collect()
+}
+
 #[test]
 fn winning_moves_of_trees_are_the_moves_to_forests_of_value_zero() {
     if !have_python() {
@@ -559,34 +581,19 @@ fn winning_moves_of_trees_are_the_moves_to_forests_of_value_zero() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = games(&args, b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let got: Vec<(String, std::collections::BTreeSet<String>)> = text(&out.stdout)
-        .lines()
-        .filter_map(|l| l.strip_prefix("winning moves from "))
-        .filter_map(|l| l.split_once(" to a P-position: "))
-        .map(|(p, m)| (p.to_string(), move_set(m.trim_end_matches(" (computed)"))))
-        .collect();
+    let got = winning_lines(&out.stdout);
     assert_eq!(got, expected);
 }
 
 /// Misère outcomes of sorted lists (take 1 or 2 from one heap): P when every option is N; no
 /// move: N (the player who cannot move wins).
 fn misere_p(hs: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bool {
-    let mut key: Vec<u8> = hs.iter().copied().filter(|&h| h > 0).collect();
-    key.sort_unstable();
+    let key = sorted_list(hs);
     if let Some(&p) = memo.get(&key) {
         return p;
     }
-    let mut any = false;
-    let mut p = true;
-    for i in 0..key.len() {
-        for k in 1..=2u8.min(key[i]) {
-            let mut n = key.clone();
-            n[i] -= k;
-            any = true;
-            p &= !misere_p(&n, memo);
-        }
-    }
-    let p = any && p;
+    let options = list_options(&key);
+    let p = !options.is_empty() && options.iter().all(|n| !misere_p(n, memo));
     memo.insert(key, p);
     p
 }
@@ -609,16 +616,10 @@ fn misere_winning_moves_of_lists_agree_with_a_search() {
         hs.sort_unstable();
         let mut wins = std::collections::BTreeSet::new();
         if !misere_p(&hs, &mut memo) {
-            for i in 0..hs.len() {
-                for k in 1..=2u8.min(hs[i]) {
-                    let mut n = hs.clone();
-                    n[i] -= k;
-                    if misere_p(&n, &mut memo) {
-                        let mut n: Vec<u8> = n.into_iter().filter(|&h| h > 0).collect();
-                        n.sort_unstable();
-                        let t = n.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-                        wins.insert(if t.is_empty() { "-".to_string() } else { t });
-                    }
+            for n in list_options(&hs) {
+                if misere_p(&n, &mut memo) {
+                    let t = n.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+                    wins.insert(if t.is_empty() { "-".to_string() } else { t });
                 }
             }
         }
@@ -631,12 +632,7 @@ fn misere_winning_moves_of_lists_agree_with_a_search() {
     }
     let out = games(&args, b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let got: Vec<(String, std::collections::BTreeSet<String>)> = text(&out.stdout)
-        .lines()
-        .filter_map(|l| l.strip_prefix("winning moves from "))
-        .filter_map(|l| l.split_once(" to a P-position: "))
-        .map(|(p, m)| (p.to_string(), move_set(m.trim_end_matches(" (computed)"))))
-        .collect();
+    let got = winning_lines(&out.stdout);
     assert_eq!(got, expected);
     assert!(expected.iter().any(|(_, w)| !w.is_empty()));
 }
@@ -644,19 +640,11 @@ fn misere_winning_moves_of_lists_agree_with_a_search() {
 /// Remoteness of sorted lists (take 1 or 2 from one heap), normal play: 0 without a move; a
 /// won position wins as fast as it can, a lost one loses as slowly.
 fn list_remoteness(hs: &[u8], memo: &mut HashMap<Vec<u8>, u32>) -> u32 {
-    let mut key: Vec<u8> = hs.iter().copied().filter(|&h| h > 0).collect();
-    key.sort_unstable();
+    let key = sorted_list(hs);
     if let Some(&r) = memo.get(&key) {
         return r;
     }
-    let mut rs = Vec::new();
-    for i in 0..key.len() {
-        for k in 1..=2u8.min(key[i]) {
-            let mut n = key.clone();
-            n[i] -= k;
-            rs.push(list_remoteness(&n, memo));
-        }
-    }
+    let rs: Vec<u32> = list_options(&key).iter().map(|n| list_remoteness(n, memo)).collect();
     let lost: Vec<u32> = rs.iter().copied().filter(|r| r % 2 == 0).collect();
     let r = match (rs.is_empty(), lost.iter().min()) {
         (true, _) => 0,
@@ -723,16 +711,7 @@ fn serve_plays_text_positions_perfectly_and_asks_the_program_once() {
             pair[1].split(' ').map(|x| x.parse().unwrap()).collect()
         };
         assert_eq!(list_remoteness(&next, &mut memo), r - 1, "{hs:?} -> {}", pair[1]);
-        let legal = (0..hs.len()).any(|i| {
-            (1..=2u8.min(hs[i])).any(|k| {
-                let mut n = hs.clone();
-                n[i] -= k;
-                let mut n: Vec<u8> = n.into_iter().filter(|&h| h > 0).collect();
-                n.sort_unstable();
-                n == next
-            })
-        });
-        assert!(legal, "{hs:?} -> {} is not a move", pair[1]);
+        assert!(list_options(hs).contains(&next), "{hs:?} -> {} is not a move", pair[1]);
     }
     let starts = std::fs::read_to_string(&log).unwrap().lines().count();
     assert_eq!(starts, 1, "the program was started {starts} times");
