@@ -50,7 +50,7 @@ pub fn command() -> Command {
         .arg(Arg::new("far-check-time").long("far-check-time").value_name("SEC").default_value("10").value_parser(super::parse_seconds).help("Safety cap of one start of the moves program listing far positions' options for the checks (the checks are counted in work; an answer whose listing the cap cut says so)"))
         .arg(Arg::new("remoteness").long("remoteness").action(ArgAction::SetTrue).conflicts_with("partizan").help("Outcome and remoteness of every position (win fast, lose slow; loopy positions drawn); --at 'A & B' answers a conjunctive compound"))
         .arg(Arg::new("score").long("score").action(ArgAction::SetTrue).requires("moves").conflicts_with_all(["partizan", "remoteness"]).help("A scoring game: replies OPTION @ GAIN; ... (= GAIN: the game ends with that gain to the mover); values are the mover's best total minus the opponent's"))
-        .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its value"))
+        .arg(Arg::new("serve").long("serve").action(ArgAction::SetTrue).help("Keep the table and answer standard input, one line each: POSITION -> the best move (or none), POSITION ? -> its outcome and remoteness (N 5, P 4, D; an impartial game is played win fast, lose slow) or, with --score, its value"))
         .arg(Arg::new("partizan").long("partizan").action(ArgAction::SetTrue).requires("moves").help("A partizan game: each reply line is LEFT | RIGHT; exact values (CGSuite notation) and outcomes L, R, N, P"))
 }
 

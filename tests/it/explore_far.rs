@@ -275,8 +275,11 @@ fn at_file_and_multiset_in_remoteness_and_score_modes() {
         b"",
     );
     let s = text(&out.stdout);
-    assert!(s.contains("at 7: value 7, outcome win\n"), "{s}");
-    assert!(s.contains("at 1000000: value 1000000, outcome win (conjecture"), "{s}");
+    // n -> n - 1 with gain 2n - 1: value n, the one move the best.
+    let seven = "at 7: value 7, outcome win, best move 6 (gain 13, option value 6) (computed)\n";
+    assert!(s.contains(seven), "{s}");
+    let far = "at 1000000: value 1000000, outcome win, best move 999999 (gain 1999999, option value 999999) (conjecture";
+    assert!(s.contains(far), "{s}");
 }
 
 /// `--serve` answers far positions from a pattern the game's rule confirms at the position

@@ -53,7 +53,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("--slice", &["remoteness", "score", "partizan"]),
     ("--to", &["misere", "remoteness", "score", "partizan"]),
     ("--max-options", &["remoteness", "score", "partizan"]),
-    ("--winning", &["remoteness"]),
     ("--multiset", &["remoteness", "score", "partizan"]),
     ("--check", &["remoteness", "score", "partizan"]),
     ("--svg", &["remoteness", "score", "partizan"]),
@@ -222,7 +221,7 @@ fn cell_args(
 
 /// The line answering the asked position.
 fn at_line(out: &str) -> Option<&str> {
-    // `--remoteness` echoes the position as written (compounds are written with & and |).
+    // Every kind writes the position `3 4` (older `--remoteness` echoed `3,4` as written).
     let (plain, written) = (format!("at {} {}:", AT.0, AT.1), format!("at {},{}:", AT.0, AT.1));
     out.lines().find(|l| l.starts_with(&plain) || l.starts_with(&written))
 }
@@ -342,10 +341,18 @@ fn effect_right(
             if asked == 3 { Ok(()) } else { Err(format!("{asked} answers for 3 asked")) }
         }
         "--winning" | "--to" | "--max-options" => {
-            if r.stdout.lines().any(|l| l.starts_with("winning ")) {
-                Ok(())
-            } else {
-                Err("no winning line".into())
+            let line = r.stdout.lines().find(|l| l.starts_with("winning "));
+            match line {
+                None => Err("no winning line".into()),
+                // The best moves of a remoteness table come with the position's remoteness
+                // (the truth is the moves program's game; the built-in one is Nim).
+                Some(l)
+                    if (kind, source) == ("remoteness", "program")
+                        && !l.contains(&format!("remoteness {},", t.remoteness[&AT])) =>
+                {
+                    Err(format!("'{l}' lacks remoteness {}", t.remoteness[&AT]))
+                }
+                Some(_) => Ok(()),
             }
         }
         // Every other option changes what the report shows.

@@ -25,6 +25,7 @@ mod explore_detectors;
 mod explore_determinism;
 mod explore_families;
 mod explore_far;
+mod explore_far_winning;
 mod explore_from;
 mod explore_front;
 mod explore_grammar;

@@ -2,7 +2,9 @@
 //! the built-in rule) is computed once and kept; then each request line is answered with one
 //! line, flushed at once, so that an interactor can talk to it through pipes:
 //! - `POSITION` → the best move from it (the option as text), or `none` when it has no move;
-//! - `POSITION ?` → its value (outcome and remoteness, or the score value).
+//! - `POSITION ?` → its value in the kind played: the outcome and remoteness (`N 5`, `P 4`,
+//!   `D`) of an impartial game, which is played win fast, lose slow (so plain `--serve` is the
+//!   remoteness player, not a Grundy-value one), or the score value.
 //!
 //! A blank line is skipped; a position the caller cannot answer (not computed, and no pattern
 //! the game's rule confirms there, see [`crate::explore::far::Found::far_move`]) is answered `unknown`

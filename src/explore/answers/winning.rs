@@ -544,6 +544,42 @@ pub fn from_table(
     judge_options(&known, found, options, target, position)
 }
 
+/// `--winning` at a position far outside what was explored: its options as the guard listed
+/// them there (the moves program asked once), each valued by the table or the kept patterns
+/// like any option ([`judge_options`]), and `own`, the position's own answer, whose label
+/// says whether the game's rule held there. An option that is no position of the box's game
+/// counts as one of unknown value; a position whose own answer is unknown gets no list.
+pub fn from_far_listing(
+    t: &Table,
+    found: &[Pattern],
+    listed: &[Vec<Coords>],
+    own: &crate::explore::guard::answer::AtAnswer,
+    target: u64,
+) -> Winning {
+    let k = t.space.arity();
+    let position = own.position[..k.min(own.position.len())].to_vec();
+    if own.outcome == b'?' {
+        return Winning { position, moves: Vec::new(), basis: own.basis.clone() };
+    }
+    let unreadable =
+        |o: &&Vec<Coords>| o.iter().any(|q| crate::explore::guard::Guard::unknown_part(q));
+    let foreign = listed.iter().filter(unreadable).count();
+    let options = listed
+        .iter()
+        .filter(|o| !unreadable(o))
+        .map(|o| o.iter().map(|q| q[..k].to_vec()).collect::<Vec<_>>());
+    let mut w = judge_options(t, found, options, target, position);
+    if foreign > 0 {
+        w.basis = format!("{}; incomplete: {foreign} options not read as positions", w.basis);
+    }
+    let checked = match own.checked {
+        true => "the game's rule holds at the position (its options listed)",
+        false => "the game's rule was not checked at the position",
+    };
+    w.basis = format!("{}; {checked}", w.basis);
+    w
+}
+
 /// A table and the values of the positions its search explored beyond it (one position's
 /// options: what `--winning` reads).
 struct Explored<'a> {

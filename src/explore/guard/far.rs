@@ -106,6 +106,15 @@ pub struct FarOptions {
     pub terminal: Option<i64>,
 }
 
+/// A best option of a far position: the option (`None`: the empty game `()`), its gain (0 for
+/// remoteness) and its value as the check read it.
+#[derive(Debug, Clone, Copy)]
+pub struct FarMove {
+    pub option: Option<Coords>,
+    pub gain: i64,
+    pub value: i128,
+}
+
 /// The options of a far position, or why they are not known.
 pub type Listing = Result<FarOptions, String>;
 
@@ -365,18 +374,35 @@ impl Found {
 
     /// The best move at a far position `p` whose options are `listing`, for `--serve`: the
     /// value of `p` ([`Found::answer`], the rule checked there) and the option to play
-    /// (`None`: no move; `Some(None)`: the empty game `()`), valued as the check valued it: a
-    /// fastest win, else a slowest loss (remoteness), or a move of the best score. `Err`: why
-    /// not (unknown, or the rule could not be checked there).
+    /// (`None`: no move; `Some(None)`: the empty game `()`), the first of [`Found::far_moves`].
+    /// `Err`: why not (unknown, or the rule could not be checked there).
     pub fn far_move(
         &mut self,
         p: &Coords,
         listing: &Listing,
         known: &dyn Fn(&[u64]) -> Option<i128>,
     ) -> Result<(i128, Option<Option<Coords>>), String> {
+        let (a, best) = self.far_moves(p, listing, known);
+        match (a.value, a.checked) {
+            (Some(v), true) => Ok((v, best.into_iter().next().map(|m| m.option))),
+            _ => Err(a.label),
+        }
+    }
+
+    /// The answer at a far position `p` whose options are `listing` ([`Found::answer`]) and,
+    /// where the game's rule was checked there, every best option, valued as the check valued
+    /// them: a fastest win, else a slowest loss (remoteness), or the best `GAIN - value`
+    /// (scores). No option where the rule was not checked, or the position ends the game.
+    pub fn far_moves(
+        &mut self,
+        p: &Coords,
+        listing: &Listing,
+        known: &dyn Fn(&[u64]) -> Option<i128>,
+    ) -> (Far, Vec<FarMove>) {
         let (a, i) = self.answer_with(p, listing, known);
-        let (Some(v), Some(i), true) = (a.value, i, a.checked) else { return Err(a.label) };
-        let opts = listing.as_ref().map_err(Clone::clone)?;
+        let (Some(v), Some(i), true, Ok(opts)) = (a.value, i, a.checked, listing) else {
+            return (a, Vec::new());
+        };
         let k = self.arity;
         let val = |q: &Option<Coords>| match q {
             None => Some(0),
@@ -384,19 +410,21 @@ impl Found {
                 .or_else(|| self.predict(i, &q[..k]))
                 .or_else(|| self.other(i, &q[..k])),
         };
-        let pick = match self.kind {
+        let best = |x: i128, gain: i64| match self.kind {
             Kind::Remoteness { misere } => {
-                let win = wins(v, misere);
-                opts.options.iter().find(|(q, _)| {
-                    val(q).is_some_and(|x| v > 0 && x == v - 1 && (!win || !wins(x, misere)))
-                })
+                v > 0 && x == v - 1 && (!wins(v, misere) || !wins(x, misere))
             }
-            Kind::Score if opts.terminal.is_some() => None,
-            Kind::Score => {
-                opts.options.iter().find(|(q, g)| val(q).is_some_and(|x| i128::from(*g) - x == v))
-            }
+            Kind::Score => opts.terminal.is_none() && i128::from(gain) - x == v,
         };
-        Ok((v, pick.map(|(q, _)| *q)))
+        let moves = opts
+            .options
+            .iter()
+            .filter_map(|(q, g)| {
+                let x = val(q)?;
+                best(x, *g).then_some(FarMove { option: *q, gain: *g, value: x })
+            })
+            .collect();
+        (a, moves)
     }
 
     /// [`Found::answer`], with the pattern that answered.

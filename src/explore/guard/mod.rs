@@ -149,7 +149,7 @@ fn grown(r: &Space, p: &Coords) -> Space {
 
 /// One option: its parts (none for the empty game `()`); a part whose first coordinate is
 /// [`UNKNOWN_PART`] could not be read in the box's coordinates.
-type Opt = Vec<Coords>;
+pub type Opt = Vec<Coords>;
 
 /// A part that is no position of the box's game (a multiset with more heaps than the box).
 const UNKNOWN_PART: u64 = u64::MAX;
@@ -499,6 +499,8 @@ pub struct Guard {
     answered: HashMap<Vec<u64>, (usize, Check)>,
     /// Asked far positions no kept pattern covers, with the refutation that removed the last.
     lost: HashMap<Vec<u64>, String>,
+    /// The options listed at the asked far positions (what `--winning` values far away).
+    listed: HashMap<Vec<u64>, Vec<Opt>>,
 }
 
 /// The inputs of a guarded run.
@@ -839,7 +841,17 @@ impl Guard {
         }
         let (answered, lost) = verdicts(&run, &far, &listed);
         let computed = inp.table.space.clone();
-        Ok(Guard { refuted: run.refuted, computed, band_cells, sampled, capped, answered, lost })
+        let k = run.arity;
+        let listed = far
+            .iter()
+            .zip(listed)
+            .filter_map(|(p, l)| match l {
+                Listed::Options(o) => Some((p[..k].to_vec(), o)),
+                Listed::Not(_) => None,
+            })
+            .collect();
+        let refuted = run.refuted;
+        Ok(Guard { refuted, computed, band_cells, sampled, capped, answered, lost, listed })
     }
 
     /// The pattern that answers far position `p` (not in the computed region), with its
@@ -853,6 +865,18 @@ impl Guard {
             Some(why) => Err(why),
             None => Ok(None),
         }
+    }
+
+    /// The options the game gave at the asked far position `p` (each a sum of parts; a part
+    /// whose first coordinate is `u64::MAX` is no position of the box's game), when they were
+    /// listed.
+    pub fn options(&self, p: &[u64]) -> Option<&[Opt]> {
+        self.listed.get(p).map(Vec::as_slice)
+    }
+
+    /// Is `q` a part the listing could not read as a position of the box's game?
+    pub fn unknown_part(q: &[u64]) -> bool {
+        q.first() == Some(&UNKNOWN_PART)
     }
 
     /// What was checked, for the label of an answer from pattern `i` that held at its position.

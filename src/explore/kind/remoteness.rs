@@ -113,24 +113,26 @@ impl Solved {
         outcome_of(self.remoteness[v], self.misere)
     }
 
-    /// The best move from `v`: to a lost option of remoteness one less when `v` is won (the
-    /// fastest win), to an option of remoteness one less when lost (the slowest loss), to a
-    /// drawn option when drawn; `None` with no move.
+    /// The best move from `v`: the first of [`Solved::best_all`], else its first option (a
+    /// position of remoteness 0 has none); `None` with no move.
     pub fn best(&self, v: usize) -> Option<usize> {
-        let r = self.remoteness[v];
-        let opts = self.options(v);
-        let pick =
-            |good: &dyn Fn(u32) -> bool| opts.iter().find(|&&u| good(self.remoteness[u as usize]));
-        let found = if r == DRAW {
-            pick(&|x| x == DRAW)
-        } else if r == 0 {
-            None
-        } else if wins(r, self.misere) {
-            pick(&|x| x == r - 1 && !wins(x, self.misere))
-        } else {
-            pick(&|x| x == r - 1)
+        let first = self.options(v).first().map(|&u| u as usize);
+        self.best_all(v).first().copied().or(first)
+    }
+
+    /// Every best move from `v`, in the program's order: to a lost option of remoteness one
+    /// less when `v` is won (the fastest wins), to an option of remoteness one less when lost
+    /// (the slowest losses), to a drawn option when drawn; none with no move.
+    pub fn best_all(&self, v: usize) -> Vec<usize> {
+        let (r, misere) = (self.remoteness[v], self.misere);
+        let good = |x: u32| match r {
+            DRAW => x == DRAW,
+            0 => false,
+            r if wins(r, misere) => x == r - 1 && !wins(x, misere),
+            r => x == r - 1,
         };
-        found.or(opts.first()).map(|&u| u as usize)
+        let opts = self.options(v);
+        opts.iter().filter(|&&u| good(self.remoteness[u as usize])).map(|&u| u as usize).collect()
     }
 }
 

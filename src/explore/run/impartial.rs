@@ -102,8 +102,8 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
     let answer_at = |p: &[u64]| at::answer_with(arity, req.misere, p, one);
-    let wins =
-        winning_moves(req, builtin.as_ref(), full, reach.as_ref(), trusted, &winning_at, target);
+    let known = Known { full, reach: reach.as_ref(), trusted, guard: guard.as_ref() };
+    let wins = winning_moves(req, builtin.as_ref(), &known, &winning_at, target);
     let mut out = Out::new();
     if req.json {
         let answers: Vec<_> = at.iter().map(answer_at).collect();
@@ -240,17 +240,26 @@ fn computed(
     Ok(Ok((c, Some(wide))))
 }
 
+/// What the answers read: the computed region, what the search met, the kept patterns and
+/// the guard's checks beyond the box.
+struct Known<'a> {
+    full: &'a Table,
+    reach: Option<&'a Reach>,
+    trusted: &'a [pattern::Pattern],
+    guard: Option<&'a guard::Guard>,
+}
+
 /// `--winning`: each position's moves to the target, from the computed region and the kept
-/// patterns.
+/// patterns; a moves program's position outside everything the search met is answered from
+/// the options the guard listed there.
 fn winning_moves(
     req: &Request,
     builtin: Option<&Builtin>,
-    full: &Table,
-    reach: Option<&Reach>,
-    trusted: &[pattern::Pattern],
+    known: &Known,
     winning_at: &[Coords],
     target: u64,
 ) -> Vec<winning::Winning> {
+    let Known { full, reach, trusted, guard } = *known;
     match builtin {
         Some(g) => {
             let budget = winning_budget(req);
@@ -263,9 +272,23 @@ fn winning_moves(
             // The values of every position the search expanded, beyond the box too.
             let beyond = reach.filter(|_| !winning_at.is_empty()).map(values::terminating);
             let beyond = beyond.as_deref();
+            let far = |p: &Coords| {
+                let listed = guard?.options(&p[..full.space.arity()])?;
+                let own = answer::answer_guarded(full, trusted, p, guard);
+                Some(winning::from_far_listing(full, trusted, listed, &own, target))
+            };
             winning_at
                 .iter()
-                .map(|p| winning::from_table(full, reach, beyond, trusted, p, target))
+                .map(|p| {
+                    let k = full.space.arity();
+                    let met = reach
+                        .is_some_and(|r| (0..r.expanded()).any(|v| r.position(v)[..k] == p[..k]));
+                    match met || full.space.index(p).is_some() {
+                        true => None,
+                        false => far(p),
+                    }
+                    .unwrap_or_else(|| winning::from_table(full, reach, beyond, trusted, p, target))
+                })
                 .collect()
         }
     }

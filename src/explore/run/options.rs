@@ -36,11 +36,6 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
         "--max-options bounds the options listed for --winning in a sum of impartial positions",
     ),
     (
-        "winning",
-        &[Remoteness],
-        "--winning lists the moves to a P-position or a Grundy value; with --remoteness, --serve plays the best move (win fast, lose slow)",
-    ),
-    (
         "multiset",
         &[Remoteness, Score, Partizan],
         "a multiset of heaps is a sum, and neither remoteness, scores nor the partizan positions read as written add up that way: list whole positions (a partizan sum is written 'A + B')",

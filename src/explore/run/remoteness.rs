@@ -10,7 +10,7 @@ use crate::explore::program::Program;
 use crate::explore::reach;
 use crate::explore::remoteness::{self, GraphCompound, Solved, outcome_of};
 use crate::explore::serve::{self, Oracle, Written};
-use crate::explore::space::{Coords, Space, parse_position};
+use crate::explore::space::{Coords, Space, format_position, parse_position};
 use crate::harness::process;
 use crate::out::Out;
 use crate::theory::remoteness::DRAW;
@@ -50,14 +50,20 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         .into_iter()
         .map(|(s, whence)| {
             compound(&s, space.arity())
-                .map(|c| (s.clone(), c))
+                .map(|c| (shown(&s, &c, space.arity()), c))
                 .map_err(|e| if whence.is_empty() { e } else { usage(format!("{whence}{e}")) })
         })
+        .collect::<Result<_>>()?;
+    let winning: Vec<Coords> = req
+        .list_of("winning")
+        .iter()
+        .map(|t| parse_position(t, space.arity()).map_err(|e| usage(format!("--winning: {e}"))))
         .collect::<Result<_>>()?;
     // Far parts asked: the guard's region (the box, a band past it, the near parts) is
     // computed for real, so the patterns are checked past the box and near parts need none.
     let max = req.max_positions;
-    let parts: Vec<Coords> = at.iter().flat_map(|(_, p)| p.iter().copied()).collect();
+    let parts: Vec<Coords> =
+        at.iter().flat_map(|(_, p)| p.iter().copied()).chain(winning.iter().copied()).collect();
     let k = space.arity();
     let computed = match parts.iter().all(|p| space.contains(&p[..k])) {
         true => space.clone(),
@@ -87,13 +93,14 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     if req.serve {
         return serve(&solved, found, &source, space.arity(), (time, checks));
     }
-    let answers = match answer_all(&solved, &mut found, &source, &at, (time, checks)) {
+    let asked = (&at[..], &winning[..]);
+    let (answers, wins) = match answer_all(&solved, &mut found, &source, asked, (time, checks)) {
         Ok(a) => a,
         Err(e) => return Ok(interrupted(e)),
     };
     let mut out = Out::new();
     if req.json {
-        json(&mut out, &game, &space, &solved, &at, &answers, &found)?;
+        json(&mut out, &game, &space, &solved, (&at, &answers), (&winning, &wins), &found)?;
     } else {
         let play = if misere { "misère play" } else { "normal play" };
         out.str(&format!(
@@ -110,6 +117,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         }
         for ((text, parts), a) in at.iter().zip(&answers) {
             out.str(&at_line(&solved, text, parts, a)).nl();
+        }
+        for (p, w) in winning.iter().zip(&wins) {
+            out.str(&w.line(&format_position(p, k), solved.misere)).nl();
         }
     }
     crate::console::write_stdout(out.as_bytes())?;
@@ -203,35 +213,26 @@ fn known_of(s: &Solved, q: &[u64]) -> Option<i128> {
 /// computed).
 type Part = (Option<u64>, Option<String>);
 
-/// The answers of every `--at`, part by part: computed where explored, else from a pattern
-/// the game's rule confirms at the part (its options listed, all far parts in one go).
+/// The answers of every `--at`, part by part, and the best moves of every `--winning`
+/// position: computed where explored, else from a pattern the game's rule confirms at the
+/// position (its options listed, all far positions in one go).
 fn answer_all(
     s: &Solved,
     found: &mut far::Found,
     source: &Source,
-    at: &[(String, Vec<Coords>)],
-    (time, checks): (Duration, usize),
-) -> std::io::Result<Vec<Vec<Part>>> {
+    (at, winning): (&[(String, Vec<Coords>)], &[Coords]),
+    budget: (Duration, usize),
+) -> std::io::Result<(Vec<Vec<Part>>, Vec<Moves>)> {
     let k = s.arity;
     let far_parts: Vec<Coords> = at
         .iter()
         .flat_map(|(_, parts)| parts.iter().copied())
+        .chain(winning.iter().copied())
         .filter(|p| s.find(&p[..k]).is_none())
         .collect();
-    let samples =
-        if far_parts.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_parts)) };
-    let all: Vec<Coords> = far_parts.iter().chain(&samples).copied().collect();
-    let listed = if all.is_empty() || found.patterns.is_empty() {
-        vec![Err("no pattern to check".to_string()); all.len()]
-    } else {
-        source.list(&all, k, time)?
-    };
+    let listed = far_listings(s, found, source, &far_parts, budget)?;
     let known = |q: &[u64]| known_of(s, q);
-    for (i, p) in all.iter().enumerate() {
-        let what = if i < far_parts.len() { "asked" } else { "sampled" };
-        found.check(p, &listed[i], &known, what);
-    }
-    let mut next = 0;
+    let mut listed = listed.into_iter();
     let mut out = Vec::with_capacity(at.len());
     for (_, parts) in at {
         let mut answers = Vec::with_capacity(parts.len());
@@ -240,14 +241,101 @@ fn answer_all(
                 answers.push((Some(r64(s.remoteness[v])), None));
                 continue;
             }
-            let a = found.answer(p, &listed[next], &known);
-            next += 1;
+            let listing = listed.next().unwrap_or_else(|| Err("not listed".into()));
+            let a = found.answer(p, &listing, &known);
             let r = a.value.and_then(|v| u64::try_from(v).ok()).filter(|&r| r != DRAW64);
             answers.push((r, Some(a.label)));
         }
         out.push(answers);
     }
-    Ok(out)
+    let wins = winning
+        .iter()
+        .map(|p| match s.find(&p[..k]) {
+            Some(v) => Moves::computed(s, v),
+            None => {
+                let listing = listed.next().unwrap_or_else(|| Err("not listed".into()));
+                let (a, moves) = found.far_moves(p, &listing, &known);
+                let shown =
+                    |q: &Option<Coords>| q.map_or("()".to_string(), |c| format_position(&c, k));
+                let r = a.value.and_then(|v| u64::try_from(v).ok());
+                let moves = if a.checked {
+                    moves.iter().map(|m| shown(&m.option)).collect()
+                } else {
+                    Vec::new()
+                };
+                Moves { remoteness: r, moves, basis: a.label }
+            }
+        })
+        .collect();
+    Ok((out, wins))
+}
+
+/// The options of the far positions `far` (in order), after every pattern was checked there
+/// and at `checks` sampled far positions (listed in the same go).
+fn far_listings(
+    s: &Solved,
+    found: &mut far::Found,
+    source: &Source,
+    far: &[Coords],
+    (time, checks): (Duration, usize),
+) -> std::io::Result<Vec<far::Listing>> {
+    let samples = if far.is_empty() { Vec::new() } else { found.samples(checks, Some(far)) };
+    let all: Vec<Coords> = far.iter().chain(&samples).copied().collect();
+    let mut listed = if all.is_empty() || found.patterns.is_empty() {
+        vec![Err("no pattern to check".to_string()); all.len()]
+    } else {
+        source.list(&all, s.arity, time)?
+    };
+    let known = |q: &[u64]| known_of(s, q);
+    for (i, p) in all.iter().enumerate() {
+        let what = if i < far.len() { "asked" } else { "sampled" };
+        found.check(p, &listed[i], &known, what);
+    }
+    listed.truncate(far.len());
+    Ok(listed)
+}
+
+/// The best moves of a `--winning` position: its remoteness (`None`: unknown, or [`DRAW64`]),
+/// the options to play, and the basis.
+struct Moves {
+    remoteness: Option<u64>,
+    moves: Vec<String>,
+    basis: String,
+}
+
+impl Moves {
+    /// An explored position's best moves ([`Solved::best_all`]).
+    fn computed(s: &Solved, v: usize) -> Moves {
+        let moves = s.best_all(v).into_iter().map(|u| s.show(u)).collect();
+        Moves { remoteness: Some(r64(s.remoteness[v])), moves, basis: "computed".into() }
+    }
+
+    /// `winning 3 4: outcome N, remoteness 3, best moves: 1 2; 0 4 (computed)`.
+    fn line(&self, pos: &str, misere: bool) -> String {
+        let (basis, list) = (&self.basis, self.moves.join("; "));
+        match self.remoteness {
+            None => format!("winning {pos}: {basis}"),
+            Some(DRAW64) => {
+                format!("winning {pos}: outcome D, moves keeping the draw: {list} ({basis})")
+            }
+            Some(0) => format!(
+                "winning {pos}: outcome {}, remoteness 0, no move ({basis})",
+                outcome64(0, misere) as char
+            ),
+            Some(r) if self.moves.is_empty() => format!(
+                "winning {pos}: outcome {}, remoteness {r}, best moves: unknown ({basis})",
+                outcome64(r, misere) as char
+            ),
+            Some(r) => {
+                let how =
+                    if outcome64(r, misere) == b'N' { "fastest wins" } else { "slowest losses" };
+                format!(
+                    "winning {pos}: outcome {}, remoteness {r}, best moves ({how}): {list} ({basis})",
+                    outcome64(r, misere) as char
+                )
+            }
+        }
+    }
 }
 
 /// The `--at` texts, then the lines of `--at -` (standard input) and `--at-file FILE`, each
@@ -311,6 +399,19 @@ fn compound(text: &str, arity: usize) -> Result<Vec<Coords>> {
         .into_iter()
         .map(|p| parse_position(p.trim(), arity).map_err(|e| usage(format!("--at: {e}"))))
         .collect()
+}
+
+/// An asked compound as the answers print it: each part written as every kind writes a
+/// position (`3 4`, not `3,4`), joined by the compound's operator.
+fn shown(text: &str, parts: &[Coords], arity: usize) -> String {
+    let op = match graph_kind(text) {
+        Some(GraphCompound::Continued) => " && ",
+        Some(GraphCompound::Diminished) => " ~ ",
+        None if selective(text) => " | ",
+        None => " & ",
+    };
+    let parts: Vec<String> = parts.iter().map(|p| format_position(p, arity)).collect();
+    parts.join(op)
 }
 
 /// The compound of `--at` text decided from the parts' game graph (`A && B`, `A ~ B`).
@@ -499,8 +600,8 @@ fn json(
     game: &str,
     space: &Space,
     s: &Solved,
-    at: &[(String, Vec<Coords>)],
-    answers: &[Vec<Part>],
+    (at, answers): (&[(String, Vec<Coords>)], &[Vec<Part>]),
+    (winning, wins): (&[Coords], &[Moves]),
     found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
@@ -559,6 +660,16 @@ fn json(
         .filter(|&i| found.refuted[i].is_none())
         .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
         .collect();
+    let wins: Vec<Value> = winning
+        .iter()
+        .zip(wins)
+        .map(|(p, w)| {
+            let mut e = entry(p[..s.arity].to_vec(), w.remoteness);
+            e["moves"] = json!(w.moves);
+            e["basis"] = json!(w.basis);
+            e
+        })
+        .collect();
     let doc = json!({
         "game": game,
         "box": space.spec(),
@@ -566,6 +677,7 @@ fn json(
         "explored": s.len(),
         "positions": cells,
         "at": ats,
+        "winning": wins,
         "patterns": patterns,
         "notes": found.lines(),
     });

@@ -79,16 +79,18 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     if req.serve {
         return serve(&game, found, &program, (time, checks));
     }
-    let answers = match answer_all(&game, &mut found, &program, &at, (time, checks)) {
+    let mut answers = match answer_all(&game, &mut found, &program, &asked, (time, checks)) {
         Ok(a) => a,
         Err(e) => return Ok(interrupted(e)),
     };
+    let wins = answers.split_off(at.len());
     let mut out = Out::new();
     if req.json {
-        json(&mut out, &cmd, &game, &at, &answers, &winning, &found)?;
+        json(&mut out, &cmd, &game, (&at, &answers), (&winning, &wins), &found)?;
     } else {
         let no_table = req.no_table;
-        text(&mut out, &cmd, &space, &game, &found, (&at, &answers), &winning, no_table);
+        let asked = ((&at[..], &answers[..]), (&winning[..], &wins[..]));
+        text(&mut out, &cmd, &space, &game, &found, asked, no_table);
     }
     crate::console::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -121,16 +123,18 @@ fn serve(
     super::remoteness::serve_stdin(&scorer)
 }
 
-/// The text report: the head line, the table, the patterns, the answers and the winning moves.
-#[allow(clippy::too_many_arguments)]
+/// Positions asked and their answers.
+type Asked<'a> = (&'a [Coords], &'a [Scored]);
+
+/// The text report: the head line, the table, the patterns, the `--at` answers (each with its
+/// best moves) and the `--winning` lines.
 fn text(
     out: &mut Out,
     cmd: &str,
     space: &Space,
     game: &ScoreGame,
     found: &far::Found,
-    (at, answers): (&[Coords], &[Answer]),
-    winning: &[Coords],
+    ((at, answers), (winning, wins)): (Asked, Asked),
     no_table: bool,
 ) {
     out.str(&format!(
@@ -145,22 +149,24 @@ fn text(
     for line in found.lines() {
         out.str(&line).nl();
     }
+    let k = space.arity();
     for (p, a) in at.iter().zip(answers) {
-        let pos = format_position(p, space.arity());
-        match a {
-            (Some(v), None) => {
-                out.str(&format!("at {pos}: value {v}, outcome {}\n", score::outcome(*v)))
-            }
-            (Some(v), Some(label)) => {
-                out.str(&format!("at {pos}: value {v}, outcome {} ({label})\n", score::outcome(*v)))
-            }
-            (None, label) => {
-                out.str(&format!("at {pos}: {}\n", label.as_deref().unwrap_or("unknown")))
-            }
+        let pos = format_position(p, k);
+        let Some(v) = a.value else {
+            out.str(&format!("at {pos}: {}\n", a.label.as_deref().unwrap_or("unknown")));
+            continue;
         };
+        out.str(&format!("at {pos}: value {v}, outcome {}", score::outcome(v)));
+        match (a.ends, &a.best[..]) {
+            (true, _) => out.str(", no move"),
+            (false, []) => out,
+            (false, [one]) => out.str(", best move ").str(&one.words()),
+            (false, _) => out.str(", best moves ").str(&Best::joined(&a.best)),
+        };
+        out.str(" (").str(a.label.as_deref().unwrap_or("computed")).str(")\n");
     }
-    for p in winning {
-        out.str(&winning_line(game, p)).nl();
+    for (p, a) in winning.iter().zip(wins) {
+        out.str(&winning_line(&format_position(p, k), a)).nl();
     }
 }
 
@@ -193,20 +199,46 @@ fn patterns(game: &ScoreGame) -> far::Found {
     far::find(far::Kind::Score, &game.space, &values, &past)
 }
 
-/// One answer: the value (None: unknown) and its basis (`None`: computed).
-type Answer = (Option<i128>, Option<String>);
+/// A best move: the option as text, its gain and its value.
+struct Best {
+    option: String,
+    gain: i64,
+    value: i128,
+}
 
-/// The `--at` answers: computed where explored, else from a pattern the game's rule confirms
-/// there (and at sampled far positions, checked first).
+impl Best {
+    /// `2 5 (gain 4, option value -3)`.
+    fn words(&self) -> String {
+        format!("{} (gain {}, option value {})", self.option, self.gain, self.value)
+    }
+
+    fn joined(best: &[Best]) -> String {
+        best.iter().map(Best::words).collect::<Vec<_>>().join("; ")
+    }
+}
+
+/// One answer: the value (None: unknown), its basis (`None`: computed), the best moves (none
+/// where the game's rule was not checked at a far position), and whether the game ends there.
+struct Scored {
+    value: Option<i128>,
+    label: Option<String>,
+    best: Vec<Best>,
+    ends: bool,
+}
+
+/// The answers at `asked` (`--at`, then `--winning`): computed where explored, else from a
+/// pattern the game's rule confirms there (and at sampled far positions, checked first), with
+/// the best moves valued as the check valued them.
 fn answer_all(
     game: &ScoreGame,
     found: &mut far::Found,
     program: &Program,
-    at: &[Coords],
+    asked: &[Coords],
     (time, checks): (Duration, usize),
-) -> std::io::Result<Vec<Answer>> {
+) -> std::io::Result<Vec<Scored>> {
     let k = game.arity;
-    let far_at: Vec<Coords> = at.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
+    let far_at: Vec<Coords> =
+        asked.iter().filter(|p| game.find(&p[..k]).is_none()).copied().collect();
     let samples = if far_at.is_empty() { Vec::new() } else { found.samples(checks, Some(&far_at)) };
     let all: Vec<Coords> = far_at.iter().chain(&samples).copied().collect();
     let listed = if all.is_empty() || found.patterns.is_empty() {
@@ -223,34 +255,42 @@ fn answer_all(
         found.check(p, &listed[i], &known, what);
     }
     let mut next = 0;
-    let mut out = Vec::with_capacity(at.len());
-    for p in at {
+    let mut out = Vec::with_capacity(asked.len());
+    for p in asked {
         if let Some(v) = game.find(&p[..k]) {
-            out.push((Some(game.value[v]), None));
+            let best = game.best(v);
+            let ends = best.is_empty();
+            let best = best
+                .iter()
+                .map(|&(u, gain, _)| Best { option: game.show(u), gain, value: game.value_of(u) })
+                .collect();
+            out.push(Scored { value: Some(game.value[v]), label: None, best, ends });
             continue;
         }
-        let a = found.answer(p, &listed[next], &known);
+        let (a, moves) = found.far_moves(p, &listed[next], &known);
+        let ends = a.checked && listed[next].as_ref().is_ok_and(|o| o.terminal.is_some());
         next += 1;
-        out.push((a.value, Some(a.label)));
+        let show = |q: &Option<Coords>| q.map_or("()".to_string(), |c| format_position(&c, k));
+        let best = moves
+            .iter()
+            .map(|m| Best { option: show(&m.option), gain: m.gain, value: m.value })
+            .collect();
+        out.push(Scored { value: a.value, label: Some(a.label), best, ends });
     }
     Ok(out)
 }
 
-/// `winning 3 5: value 7: 2 5 (gain 4, option value -3); ...`.
-fn winning_line(game: &ScoreGame, p: &Coords) -> String {
-    let pos = format_position(p, game.arity);
-    let Some(v) = game.find(&p[..game.arity]) else {
-        return format!("winning {pos}: not explored");
-    };
-    let best = game.best(v);
-    if best.is_empty() {
-        return format!("winning {pos}: value {}, no move (the game ends here)", game.value[v]);
+/// `winning 3 5: value 7, best moves: 2 5 (gain 4, option value -3); ... (basis)`.
+fn winning_line(pos: &str, a: &Scored) -> String {
+    let basis = a.label.as_deref().unwrap_or("computed");
+    let Some(v) = a.value else { return format!("winning {pos}: {basis}") };
+    if a.ends || (a.best.is_empty() && a.label.is_none()) {
+        return format!("winning {pos}: value {v}, no move (the game ends here) ({basis})");
     }
-    let moves: Vec<String> = best
-        .iter()
-        .map(|&(u, g, _)| format!("{} (gain {g}, option value {})", game.show(u), game.value_of(u)))
-        .collect();
-    format!("winning {pos}: value {}, best moves: {}", game.value[v], moves.join("; "))
+    if a.best.is_empty() {
+        return format!("winning {pos}: value {v}, best moves: unknown ({basis})");
+    }
+    format!("winning {pos}: value {v}, best moves: {} ({basis})", Best::joined(&a.best))
 }
 
 /// The values of the box: a grid for two coordinates, one line a position otherwise.
@@ -283,9 +323,8 @@ fn json(
     out: &mut Out,
     cmd: &str,
     game: &ScoreGame,
-    at: &[Coords],
-    answers: &[Answer],
-    winning: &[Coords],
+    (at, answers): Asked,
+    (winning, wins): Asked,
     found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
@@ -294,33 +333,25 @@ fn json(
     let cells: Vec<Value> = (0..game.space.cells())
         .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
         .collect();
-    let ats: Vec<Value> = at
-        .iter()
-        .zip(answers)
-        .map(|(p, (v, label))| {
-            let mut e = match v {
-                Some(v) => entry(&p[..arity], *v),
-                None => json!({ "position": &p[..arity], "outcome": "?" }),
-            };
-            e["basis"] = json!(label.as_deref().unwrap_or("computed"));
-            e
-        })
-        .collect();
+    let answer = |p: &Coords, a: &Scored| {
+        let mut e = match a.value {
+            Some(v) => entry(&p[..arity], v),
+            None => json!({ "position": &p[..arity], "outcome": "?" }),
+        };
+        e["basis"] = json!(a.label.as_deref().unwrap_or("computed"));
+        let moves: Vec<Value> = a
+            .best
+            .iter()
+            .map(|b| json!({ "option": b.option, "gain": b.gain.to_string(), "value": b.value.to_string() }))
+            .collect();
+        e["moves"] = json!(moves);
+        e
+    };
+    let ats: Vec<Value> = at.iter().zip(answers).map(|(p, a)| answer(p, a)).collect();
+    let wins: Vec<Value> = winning.iter().zip(wins).map(|(p, a)| answer(p, a)).collect();
     let patterns: Vec<Value> = (0..found.patterns.len())
         .filter(|&i| found.refuted[i].is_none())
         .map(|i| json!({ "family": found.patterns[i].formula.family(), "words": found.words(i), "basis": found.label(i) }))
-        .collect();
-    let wins: Vec<Value> = winning
-        .iter()
-        .filter_map(|p| {
-            let v = game.find(&p[..arity])?;
-            let moves: Vec<Value> = game
-                .best(v)
-                .iter()
-                .map(|&(u, g, _)| json!({ "option": game.show(u), "gain": g.to_string(), "value": game.value_of(u).to_string() }))
-                .collect();
-            Some(json!({ "position": &p[..arity], "value": game.value[v].to_string(), "moves": moves }))
-        })
         .collect();
     let doc = json!({
         "game": format!("moves program '{cmd}'"),
