@@ -75,7 +75,7 @@ fn scores(a: &[u64], n: usize) -> Vec<i64> {
 }
 
 /// The moves of a `winning moves from P to a P-position: a; b (basis)` line, and its basis.
-fn winning_line<'a>(out: &'a str, pos: u64) -> (Vec<u64>, &'a str) {
+fn winning_line(out: &str, pos: u64) -> (Vec<u64>, &str) {
     let head = format!("winning moves from {pos} to a P-position: ");
     let line = out.lines().find_map(|l| l.strip_prefix(head.as_str())).unwrap_or_else(|| {
         panic!("no --winning line for {pos}:\n{out}");

@@ -43,6 +43,7 @@ mod explore_protocol;
 mod explore_remoteness;
 mod explore_score;
 mod explore_selfsimilar;
+mod explore_serve_split;
 mod explore_shapes;
 mod explore_sides;
 mod explore_signals;

@@ -251,6 +251,16 @@ enum Moves {
 
 /// A built-in game on the hull of `space`, solved in cell order. `Err` for a game without
 /// plain options here, or a hull with more than [`MAX_MOVES`] moves.
+/// Does [`from_builtin`] know this game's moves (Nim, Wythoff, subtraction rules: none splits
+/// a position)?
+pub fn plays_builtin(game: &Builtin) -> bool {
+    match game {
+        Builtin::Nim(_) | Builtin::Wythoff(_) => true,
+        Builtin::Sg(rule) => rule.amount_ranges().is_some(),
+        Builtin::Family(_) => false,
+    }
+}
+
 pub fn from_builtin(game: &Builtin, space: &Space, misere: bool) -> Result<Solved, String> {
     let moves = match game {
         Builtin::Nim(_) => Moves::Nim,

@@ -97,6 +97,12 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let clock = std::time::Instant::now();
     let dropped =
         guard.as_mut().map_or_else(Vec::new, |g| g.drop_refuted(&mut found, &mut n_trusted));
+    if req.serve {
+        let (reach, builtin, program) = (reach.as_ref(), builtin.as_ref(), &program);
+        let c =
+            super::grundy_serve::Computed { table: full, space: &space, reach, builtin, program };
+        return super::grundy_serve::run(req, c, (found, n_trusted));
+    }
     // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
     let trusted = &found[..n_trusted];
     let arity = space.arity();
@@ -450,7 +456,8 @@ fn from_program_banded(
     misere: bool,
     winning_at: &[Coords],
 ) -> Result<Result<Computed, ExitCode>> {
-    let keep = !winning_at.is_empty();
+    // The Grundy player (`--serve` of a game that splits) plays the options the search met.
+    let keep = !winning_at.is_empty() || req.serve;
     if let Some(w) = wide {
         match from_program(req, program, &w, misere, keep) {
             Err(e) => {

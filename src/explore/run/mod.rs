@@ -12,6 +12,7 @@
 pub mod big;
 pub mod from;
 pub mod from_serve;
+mod grundy_serve;
 pub mod impartial;
 pub mod options;
 pub mod output;
@@ -162,7 +163,10 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Kind::Partizan => partizan::run(req),
         Kind::Score => score::run(req),
         Kind::Remoteness => remoteness::run(req),
-        // `--serve` of an impartial game plays by remoteness (win fast, lose slow).
+        // `--serve` of an impartial game plays by remoteness (win fast, lose slow), except a
+        // game whose moves split positions: remoteness does not add up over sums, Grundy
+        // values do (a moves program's splits are seen once it is explored).
+        Kind::Values if req.serve && grundy_serve::builtin_splits(req) => impartial::run(req),
         Kind::Values | Kind::Misere if req.serve => remoteness::run(req),
         Kind::Values | Kind::Misere => impartial::run(req),
     }

@@ -102,28 +102,42 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     if req.json {
         json(&mut out, &game, &space, &solved, (&at, &answers), (&winning, &wins), &found)?;
     } else {
-        let play = if misere { "misère play" } else { "normal play" };
-        out.str(&format!(
-            "game: {game}, box {} ({} positions; {} explored), {play}, remoteness (win fast, lose slow)\n",
-            space.spec(),
-            space.cells(),
-            solved.len()
-        ));
-        if !req.no_table {
-            table(&mut out, &space, &solved);
-        }
-        for line in found.lines() {
-            out.str(&line).nl();
-        }
-        for ((text, parts), a) in at.iter().zip(&answers) {
-            out.str(&at_line(&solved, text, parts, a)).nl();
-        }
-        for (p, w) in winning.iter().zip(&wins) {
-            out.str(&w.line(&format_position(p, k), solved.misere)).nl();
-        }
+        let head = (game.as_str(), &space, !req.no_table);
+        text(&mut out, head, &solved, &found, (&at, &answers), (&winning, &wins));
     }
     crate::console::write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text report: the head line, the table (`head.2`), the patterns, the `--at` answers and
+/// the `--winning` lines.
+fn text(
+    out: &mut Out,
+    (game, space, with_table): (&str, &Space, bool),
+    solved: &Solved,
+    found: &far::Found,
+    (at, answers): (&[Asked], &[Vec<Part>]),
+    (winning, wins): (&[Coords], &[Moves]),
+) {
+    let play = if solved.misere { "misère play" } else { "normal play" };
+    out.str(&format!(
+        "game: {game}, box {} ({} positions; {} explored), {play}, remoteness (win fast, lose slow)\n",
+        space.spec(),
+        space.cells(),
+        solved.len()
+    ));
+    if with_table {
+        table(out, space, solved);
+    }
+    for line in found.lines() {
+        out.str(&line).nl();
+    }
+    for ((text, parts), a) in at.iter().zip(answers) {
+        out.str(&at_line(solved, text, parts, a)).nl();
+    }
+    for (p, w) in winning.iter().zip(wins) {
+        out.str(&w.line(&format_position(p, space.arity()), solved.misere)).nl();
+    }
 }
 
 /// `--serve`: every pattern checked at its far samples first, then one answer a request line.
@@ -220,7 +234,7 @@ fn answer_all(
     s: &Solved,
     found: &mut far::Found,
     source: &Source,
-    (at, winning): (&[(String, Vec<Coords>)], &[Coords]),
+    (at, winning): (&[Asked], &[Coords]),
     budget: (Duration, usize),
 ) -> std::io::Result<(Vec<Vec<Part>>, Vec<Moves>)> {
     let k = s.arity;
@@ -270,6 +284,9 @@ fn answer_all(
     Ok((out, wins))
 }
 
+/// An asked `--at`: its text as the answer writes it, and its parts.
+type Asked = (String, Vec<Coords>);
+
 /// The options of the far positions `far` (in order), after every pattern was checked there
 /// and at `checks` sampled far positions (listed in the same go).
 fn far_listings(
@@ -308,6 +325,13 @@ impl Moves {
     fn computed(s: &Solved, v: usize) -> Moves {
         let moves = s.best_all(v).into_iter().map(|u| s.show(u)).collect();
         Moves { remoteness: Some(r64(s.remoteness[v])), moves, basis: "computed".into() }
+    }
+
+    /// The JSON entry: the position's `entry` with the moves and the basis added.
+    fn json(&self, mut entry: serde_json::Value) -> serde_json::Value {
+        entry["moves"] = serde_json::json!(self.moves);
+        entry["basis"] = serde_json::json!(self.basis);
+        entry
     }
 
     /// `winning 3 4: outcome N, remoteness 3, best moves: 1 2; 0 4 (computed)`.
@@ -484,6 +508,13 @@ fn from_program(
         Err(reach::ReachError::Alloc(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
+    let splits =
+        (0..reach.expanded()).any(|v| reach.options(v).any(|o| reach.parts_of(o).len() > 1));
+    if splits && req.serve && !req.remoteness && !misere {
+        // Remoteness does not add up over sums: the Grundy player plays this game (the
+        // search runs again there, with the Grundy values' engine).
+        return Ok(Err(super::impartial::run(req)?));
+    }
     let solved = remoteness::from_reach(space, &reach, misere)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     Ok(Ok((solved, format!("moves program '{cmd}'"), program)))
@@ -600,7 +631,7 @@ fn json(
     game: &str,
     space: &Space,
     s: &Solved,
-    (at, answers): (&[(String, Vec<Coords>)], &[Vec<Part>]),
+    (at, answers): (&[Asked], &[Vec<Part>]),
     (winning, wins): (&[Coords], &[Moves]),
     found: &far::Found,
 ) -> Result<()> {
@@ -663,12 +694,7 @@ fn json(
     let wins: Vec<Value> = winning
         .iter()
         .zip(wins)
-        .map(|(p, w)| {
-            let mut e = entry(p[..s.arity].to_vec(), w.remoteness);
-            e["moves"] = json!(w.moves);
-            e["basis"] = json!(w.basis);
-            e
-        })
+        .map(|(p, w)| w.json(entry(p[..s.arity].to_vec(), w.remoteness)))
         .collect();
     let doc = json!({
         "game": game,
