@@ -225,10 +225,20 @@ fn a_medium_box_takes_the_bit_path_by_default() {
     assert_eq!(first.len(), 50);
     assert_eq!(first[1], serde_json::json!([1, 2]));
     assert_eq!(first[2], serde_json::json!([2, 1]));
-    // Wythoff's pairs below 3000: (0, 0) and two mirrors per k with b_k < 3000.
-    let pairs =
-        (1..3000u64).filter_map(games::theory::wythoff::pair).filter(|&(_, b)| b < 3000).count()
-            as u64;
+    // Wythoff's pairs below 3000, by the mex rule written here (a_k the least number in no
+    // earlier pair, b_k = a_k + k): (0, 0) and two mirrors per k >= 1 with b_k < 3000.
+    let mut used = vec![false; 6000];
+    let mut pairs = 0u64;
+    for k in 1..3000usize {
+        let a = (1..).find(|&x| !used[x]).unwrap();
+        let b = a + k;
+        if b >= 3000 {
+            break;
+        }
+        used[a] = true;
+        used[b] = true;
+        pairs += 1;
+    }
     assert_eq!(v["P"], 1 + 2 * pairs);
     assert!(v["patterns"][0]["theorem"].as_str().unwrap().contains("Wythoff"), "{out}");
     assert!(v.get("values").is_none() && v.get("outcomes").is_none());
