@@ -129,7 +129,7 @@ fn main() -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     let s = engine.stats();
     println!(
-        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} pre_misses={} blocks={:?} fnv={:016x}",
+        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} verify={} rebuilds={} pre_misses={} blocks={:?} fnv={:016x}",
         args[0],
         n,
         secs,
@@ -140,11 +140,17 @@ fn main() -> ExitCode {
         s.plain_steps,
         s.full_scans,
         s.scanned_pairs,
+        s.verify_pairs,
         s.rebuilds,
         s.pre_misses,
         engine.block_stats(),
         fnv(engine.values())
     );
+    if args.iter().any(|a| a == "rare") {
+        for (class, pos) in engine.rare_positions().iter().enumerate() {
+            println!("class {class}: rare heaps {pos:?}");
+        }
+    }
     if print {
         let text: Vec<String> = engine.values().iter().map(|v| v.to_string()).collect();
         println!("{}", text.join(" "));

@@ -510,16 +510,16 @@ fn word_hunt(lo: &[u16], hi: &[u16], t: &mut u64) -> (Option<usize>, u64, u64) {
         if w >> v & 1 == 0 {
             continue;
         }
-        let least = w & w.wrapping_neg();
+        // Whether the pair reaches the least target, without a branch (it is one pair in
+        // two, unpredictable): the pair that empties the targets reaches the least.
+        let least = (w & w.wrapping_neg()) >> v & 1;
         w &= !(1 << v);
-        if least >> v & 1 != 0 {
-            if w == 0 {
-                *t = 0;
-                return (Some(j), moves, sum);
-            }
-            moves += 1;
-            sum += j as u64;
+        if w == 0 {
+            *t = 0;
+            return (Some(j), moves, sum);
         }
+        moves += least;
+        sum += j as u64 & least.wrapping_neg();
     }
     *t = w;
     (None, moves, sum)
