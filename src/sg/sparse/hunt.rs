@@ -576,6 +576,41 @@ mod tests {
         }
     }
 
+    /// The branch-free word hunt against the bitset scan it stands for: every pair's value set
+    /// in a word of seen values, the candidate the least target not seen, a move each time a
+    /// pair reaches the candidate, the end when every target is seen.
+    #[test]
+    fn word_hunt_is_the_bitset_scan() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..3000 {
+            let len = (rng(&mut seed) % 120) as usize;
+            let spread = 1 + rng(&mut seed) % 64;
+            let lo: Vec<u16> = (0..len).map(|_| (rng(&mut seed) % spread) as u16).collect();
+            let hi: Vec<u16> = (0..len).map(|_| (rng(&mut seed) % spread) as u16).collect();
+            let targets = (rng(&mut seed) & rng(&mut seed) & (!0u64 >> (rng(&mut seed) % 64)))
+                | 1 << (rng(&mut seed) % spread);
+            let (mut seen, mut candidate) = (0u64, targets.trailing_zeros());
+            let mut expected = (None, 0u64, 0u64);
+            for j in 0..len {
+                let v = lo[j] ^ hi[len - 1 - j];
+                seen |= 1 << v;
+                if targets & !seen == 0 {
+                    expected.0 = Some(j);
+                    break;
+                }
+                if v as u32 == candidate {
+                    candidate = (targets & !seen).trailing_zeros();
+                    expected.1 += 1;
+                    expected.2 += j as u64;
+                }
+            }
+            let mut t = targets;
+            let found = word_hunt(&lo, &hi, &mut t);
+            assert_eq!(found, expected, "round {round}");
+            assert_eq!(t, targets & !seen, "round {round}");
+        }
+    }
+
     /// Bytes fold into the bitset they stand for.
     #[test]
     fn bytes_fold_into_bits() {
