@@ -1,12 +1,13 @@
 //! Benchmark of the sparse Grundy engine (`games::sg::sparse`) and the long-run certificate.
 //!
-//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print]`:
+//! `cargo run --release --example sg_bench -- CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print] [rare]`:
 //! computes `G(0..N)` of the octal code CODE (`.156`, `4.07`, `4!.0`: digits 0-7, a leading
 //! digit before the point, `!` for unequal splits) and prints one line: values, seconds,
 //! values per second, largest value, rare heaps, the engine's counters and an FNV-1a checksum
 //! of the values. With `certify` it stops at the Guy-Smith certificate (N is then the bound) and
 //! prints it; `bounded` keeps only a prefix and a ring of values; `blocks` turns on block verification
-//! (`auto`: the prefix length chosen as it goes, or a fixed length); `print` writes the values.
+//! (`auto`: the prefix length chosen as it goes, or a fixed length); `print` writes the values;
+//! `rare` the rare heaps of each class of the rare/common split at the end.
 
 use games::sg::code::{Code, Digit, Equality};
 use games::sg::long_run::{self, Memory};
@@ -42,7 +43,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
         eprintln!(
-            "usage: sg_bench CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print]"
+            "usage: sg_bench CODE N [certify] [bounded PREFIX RING] [threads T] [blocks auto|L] [print] [rare]"
         );
         ExitCode::from(2)
     };
@@ -129,7 +130,7 @@ fn main() -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     let s = engine.stats();
     println!(
-        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} rebuilds={} pre_misses={} blocks={:?} fnv={:016x}",
+        "{} values={} secs={:.6} values/s={:.0} max={} rare={} sparse={} plain={} full_scans={} scanned={} verify={} rebuilds={} pre_misses={} blocks={:?} fnv={:016x}",
         args[0],
         n,
         secs,
@@ -140,11 +141,17 @@ fn main() -> ExitCode {
         s.plain_steps,
         s.full_scans,
         s.scanned_pairs,
+        s.verify_pairs,
         s.rebuilds,
         s.pre_misses,
         engine.block_stats(),
         fnv(engine.values())
     );
+    if args.iter().any(|a| a == "rare") {
+        for (class, pos) in engine.rare_positions().iter().enumerate() {
+            println!("class {class}: rare heaps {pos:?}");
+        }
+    }
     if print {
         let text: Vec<String> = engine.values().iter().map(|v| v.to_string()).collect();
         println!("{}", text.join(" "));

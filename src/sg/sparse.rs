@@ -758,6 +758,11 @@ impl<S: Store> Engine<S> {
         self.blocks.stats()
     }
 
+    /// The rare heaps of each class of the split (by parity of removal), ascending.
+    pub fn rare_positions(&self) -> Vec<&[u32]> {
+        self.classes.iter().map(|c| &c.rare_pos[..]).collect()
+    }
+
     /// The number of rare positions, summed over the splits (one per parity of removal).
     pub fn rare_heaps(&self) -> usize {
         self.classes.iter().map(|c| c.rare_pos.len()).sum()
