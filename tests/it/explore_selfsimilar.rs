@@ -128,15 +128,37 @@ impl Planted {
         }
     }
 
-    /// The box: to the first power of k from 500 (at most 2000 entries).
+    /// The largest `d` the condition reads, and one more: the box must show `d` up to it,
+    /// else a rule of the same size with the complementary condition (`A if d < c else B`
+    /// against `B if d = c else A` on a box whose `d` stops at `c`) fits the box and parts
+    /// far away, and the answers there are rightly `unknown`.
+    fn switch(&self) -> u64 {
+        match self.cond {
+            0 => 0,
+            3 => 3,
+            _ => self.c + 1,
+        }
+    }
+
+    /// The box: to the first power of k from 500 (at most 2000 entries for the digit step),
+    /// and far enough for the powers' exponent `d` to reach [`Planted::switch`] (the
+    /// Fibonacci index reaches 13 at 600).
     fn hi(&self) -> u64 {
         match self.step {
-            Phi::Digit(k) | Phi::Power(k) => {
+            Phi::Digit(k) => {
                 let mut h = k;
                 while h < 500 {
                     h *= k;
                 }
                 h.min(2000)
+            }
+            Phi::Power(k) => {
+                let (mut h, mut e) = (k, 1);
+                while h < 500 || e < self.switch() {
+                    h *= k;
+                    e += 1;
+                }
+                if e > self.switch() { h.min(2000) } else { h }
             }
             Phi::Fib => 600,
         }
@@ -161,7 +183,7 @@ fn found(pl: &Planted) -> (Table, Vec<Pattern>) {
 #[test]
 fn random_recursive_rules_round_trip_and_are_never_wrong_far_away() {
     let mut rng = Rng::new(4403);
-    let (mut cases, mut right_cases, mut recursive) = (0, 0, 0);
+    let (mut cases, mut right_cases, mut recursive, mut misses) = (0, 0, 0, Vec::new());
     while cases < 300 {
         let pl = Planted::random(&mut rng);
         let hi = pl.hi();
@@ -188,6 +210,9 @@ fn random_recursive_rules_round_trip_and_are_never_wrong_far_away() {
                 }
                 None => {
                     assert_eq!(a.outcome, b'?', "{pl:?} at {n}: {a:?}");
+                    if all_right {
+                        misses.push(format!("{pl:?} at {n}: {}", a.basis));
+                    }
                     all_right = false;
                 }
             }
@@ -195,7 +220,8 @@ fn random_recursive_rules_round_trip_and_are_never_wrong_far_away() {
         right_cases += usize::from(all_right);
     }
     eprintln!(
-        "recursive rules: {right_cases} of {cases} found far away ({recursive} by the family)"
+        "recursive rules: {right_cases} of {cases} found far away ({recursive} by the family); \
+         misses: {misses:#?}"
     );
     // Measured: 271 of 300 (90%); the misses are `unknown` where rules of one size that the
     // box cannot tell apart part far away (issue 44 asks 95%: not reached yet).

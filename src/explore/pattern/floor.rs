@@ -65,6 +65,9 @@ impl Formula for Floored {
     fn lists_exceptions(&self) -> bool {
         self.inner.lists_exceptions()
     }
+    fn rational_slope(&self) -> bool {
+        self.inner.rational_slope()
+    }
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
         let inner = self.inner.moved(base)?;
         Some(Box::new(Floored { inner, lo: self.lo, arity: self.arity }))

@@ -325,6 +325,10 @@ impl Formula for Periodic {
         self.saltus == 0 && self.head[..n0.min(self.head.len())].iter().any(|v| !period.contains(v))
     }
 
+    fn rational_slope(&self) -> bool {
+        self.saltus > 0 && self.p >= 2
+    }
+
     fn cost(&self) -> u64 {
         // A row of a larger table says less than a pattern of the whole table: listed after.
         2 * self.p + self.n0 + 1 + if self.whole { 0 } else { 1000 }

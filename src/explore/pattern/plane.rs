@@ -138,6 +138,10 @@ impl Formula for XorSum {
         Some(Answer::of_value(g))
     }
 
+    fn rational_slope(&self) -> bool {
+        self.parts.iter().any(|(_, _, p)| p.formula().is_some_and(|f| f.rational_slope()))
+    }
+
     fn cost(&self) -> u64 {
         1 + self
             .parts
