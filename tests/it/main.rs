@@ -45,6 +45,7 @@ mod explore_selfsimilar;
 mod explore_shapes;
 mod explore_sides;
 mod explore_signals;
+mod explore_slopes;
 mod faults;
 mod graph;
 mod graph_games;
