@@ -73,7 +73,7 @@ impl Formula for Floored {
         Some(Box::new(Floored { inner, lo: self.lo, arity: self.arity }))
     }
     fn below_floor(&self, p: &[u64]) -> Option<String> {
-        let (axis, lo) = self.under(p)?;
+        let Some((axis, lo)) = self.under(p) else { return self.inner.below_floor(p) };
         self.inner.at(&raised(p, &self.lo, self.arity))?;
         let name = var(self.arity, axis);
         Some(format!(
