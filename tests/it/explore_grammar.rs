@@ -1,12 +1,21 @@
 //! The grammar search of `games explore` (issue 35): random formulas of the grammar, built
-//! into tables on a box, must come back as a formula equal to them far beyond the box (at
-//! least 95% of them, up to five nodes); a table with one entry flipped is never reported as
-//! the formula; the texts compile and run (g++, python3) and agree far away; the budget holds.
+//! into tables on a box, must come back far beyond the box: every far answer of the patterns
+//! found (every family and the grammar, the competing conjectures weighed) right or
+//! `unknown`, never wrong, and all of them right for at least 95% of the formulas, up to five
+//! nodes (measured: 198 of 200). A wrong far answer fails the test, unless the test shows that
+//! the box does not separate the planted formula from one no longer than it (the search's
+//! shortest formula gives every cell of the box, checked cell by cell, and parts from the
+//! planted one far away: `popcount(popcount(b))` for the size-5
+//! `popcount(floor(floor(popcount(b)*(1+sqrt(2)))/2))`, equal while popcount(b) <= 5); such a
+//! formula is counted, printed and drawn again (issue 44: the shortest explanation is all a
+//! box can give; docs/explore.md). A table with one entry flipped is never reported as the
+//! formula; the texts compile and run (g++, python3) and agree far away; the budget holds.
 
+use games::explore::answer;
 use games::explore::pattern::grammar::expr::{Dialect, Expr, Op, UNDEF, binaries, unaries};
 use games::explore::pattern::grammar::search::{Budget, search};
-use games::explore::pattern::{Covers, Formula};
-use games::explore::space::Space;
+use games::explore::pattern::{self, Covers, Formula, Pattern};
+use games::explore::space::{Coords, MAX_ARITY, Space};
 use games::explore::table::Table;
 use games::rng::Rng;
 
@@ -81,50 +90,88 @@ fn far_points(rng: &mut Rng, k: usize) -> Vec<Vec<u64>> {
         .collect()
 }
 
-/// Does `f` give the values of `e` at every far point where `e` is defined?
-fn same_far(f: &dyn Formula, e: &Expr, pts: &[Vec<u64>]) -> bool {
-    pts.iter().all(|p| {
-        let x: Vec<i64> = p.iter().map(|&v| v as i64).collect();
-        let want = e.eval(&x);
-        let mut q = p.clone();
-        q.resize(16, 0);
-        if want == UNDEF || want < 0 {
-            return true;
-        }
-        f.at(&q).and_then(|a| a.value) == Some(want as u64)
-    })
+/// The far answer `explore` gives at `p` from the patterns found on `t` (every family, the
+/// competing conjectures weighed: [`answer::answer`]).
+fn far_answer(t: &Table, pats: &[Pattern], p: &[u64]) -> Option<u64> {
+    let mut q: Coords = [0; MAX_ARITY];
+    q[..p.len()].copy_from_slice(p);
+    answer::answer(t, pats, &q).grundy
+}
+
+/// The planted formula at `p`, where it is a value (defined and >= 0).
+fn truth(e: &Expr, p: &[u64]) -> Option<u64> {
+    let x: Vec<i64> = p.iter().map(|&v| v as i64).collect();
+    let v = e.eval(&x);
+    (v != UNDEF && v >= 0).then_some(v as u64)
+}
+
+/// A witness that the box does not separate `e` from a formula no longer than it: the
+/// shortest formula of the search, when it has at most `e`'s nodes, gives `e`'s value on
+/// every cell of the box (checked here, cell by cell) and parts from `e` at a far point.
+fn not_separated(t: &Table, e: &Expr, v: &[u32], pts: &[Vec<u64>]) -> Option<String> {
+    let w = search(t, &Budget { cap: None, ..Budget::default() }).into_iter().next()?;
+    if w.covers() != Covers::Values || w.size() > e.size() {
+        return None;
+    }
+    let s = &t.space;
+    let fits = (0..s.cells()).all(|c| {
+        let p = s.position(c);
+        w.at(&p).and_then(|a| a.value) == Some(u64::from(v[c]))
+    });
+    let parts = pts.iter().find(|p| {
+        let mut q = p.to_vec();
+        q.resize(MAX_ARITY, 0);
+        truth(e, p).is_some_and(|want| w.at(&q).and_then(|a| a.value) != Some(want))
+    })?;
+    fits.then(|| format!("{} (size {}) at {parts:?}", w.words(), w.size()))
 }
 
 #[test]
 fn round_trip_random_formulas_up_to_five_nodes() {
     let mut rng = Rng::new(35);
-    let (mut tried, mut ok, mut misses, mut wrong) = (0, 0, Vec::new(), Vec::new());
+    let names = ["a", "b"];
+    let (mut tried, mut ok, mut misses, mut wrong, mut unseparated) =
+        (0, 0, Vec::new(), Vec::new(), Vec::new());
     while tried < 200 {
         let k = 1 + (tried % 2);
         let size = 1 + rng.below(5) as usize;
         let e = random_expr(&mut rng, k, size);
         let s = space(k);
         let Some(v) = values(&e, &s) else { continue };
-        tried += 1;
         let t = Table::from_grundy(s.clone(), v.clone());
-        // The default candidates, and no wall-clock cap: the result depends on work alone.
-        let found = search(&t, &Budget { cap: None, ..Budget::default() });
         let pts = far_points(&mut rng, k);
-        let names = ["a", "b"];
-        match found.first() {
-            Some(f) if f.covers() == Covers::Values && same_far(f, &e, &pts) => ok += 1,
-            // A formula of the values that parts from the planted one far away: the box cannot
-            // tell them apart (popcount(popcount(b)) for a longer formula that differs only from
-            // popcount(b) = 6 on, b >= 63). Counted apart and printed; issue 48 asks for none,
-            // which needs boxes that separate every pair of formulas (open).
-            Some(f) if f.covers() == Covers::Values => {
-                wrong.push(format!("{} -> {}", e.render(&names, Dialect::Words), f.words()))
+        let planted = e.render(&names, Dialect::Words);
+        // Every family and the grammar, no wall-clock cap: the result depends on work alone.
+        let pats = pattern::find(&t, Vec::new());
+        let (mut unknown, mut parted) = (0, Vec::new());
+        for p in &pts {
+            let Some(want) = truth(&e, p) else { continue };
+            match far_answer(&t, &pats, p) {
+                Some(got) if got == want => {}
+                Some(got) => parted.push(format!("{planted} at {p:?}: {got}, not {want}")),
+                None => unknown += 1,
             }
-            Some(f) => {
-                misses.push(format!("{} -> {}", e.render(&names, Dialect::Words), f.words()))
-            }
-            None => misses.push(format!("{} -> nothing", e.render(&names, Dialect::Words))),
         }
+        // A table that a formula no longer than the planted one explains, parting from it far
+        // away, cannot give the planted formula back (the search answers with the shortest):
+        // it is drawn again, and counted (searched only where an answer parted: the search
+        // is the costly part).
+        if !parted.is_empty() {
+            if let Some(w) = not_separated(&t, &e, &v, &pts) {
+                unseparated.push(format!("{planted} (size {}): {w}", e.size()));
+                continue;
+            }
+            let words: Vec<String> = pats.iter().map(|p| p.formula.words()).collect();
+            wrong.push(format!("{parted:?}; patterns: {words:#?}"));
+        }
+        tried += 1;
+        if unknown == 0 && parted.is_empty() {
+            ok += 1;
+        } else if unknown > 0 {
+            let first = pats.first().map_or("nothing".into(), |p| p.formula.words());
+            misses.push(format!("{planted} -> {first} ({unknown} unknown)"));
+        }
+
         // One entry flipped (every tenth formula): never reported as the formula.
         if tried % 10 != 0 {
             continue;
@@ -151,7 +198,11 @@ fn round_trip_random_formulas_up_to_five_nodes() {
             }
         }
     }
-    eprintln!("round trip: {ok}/{tried}; misses: {misses:#?}; wrong far away: {wrong:#?}");
+    eprintln!(
+        "round trip: {ok}/{tried}; not separated by the box (drawn again): {unseparated:#?}; \
+         misses: {misses:#?}"
+    );
+    assert!(wrong.is_empty(), "wrong far away: {wrong:#?}");
     assert!(ok * 100 >= tried * 95, "round trip {ok}/{tried}: {misses:#?}");
 }
 

@@ -47,6 +47,7 @@ mod explore_serve_split;
 mod explore_shapes;
 mod explore_sides;
 mod explore_signals;
+mod explore_slopes;
 mod faults;
 mod graph;
 mod graph_games;

@@ -180,7 +180,8 @@ fn weigh(
         let mut all = vec![says(i, &m)];
         all.extend(differ.iter().map(|(j, a)| says(*j, a)));
         let why = format!(
-            "unknown: the patterns disagree here and the game's rule did not decide between              them: {}",
+            "unknown: the patterns disagree here and the game's rule did not decide between \
+             them: {}",
             all.join("; ")
         );
         return unknown(chosen.position, why);

@@ -65,12 +65,15 @@ impl Formula for Floored {
     fn lists_exceptions(&self) -> bool {
         self.inner.lists_exceptions()
     }
+    fn rational_slope(&self) -> bool {
+        self.inner.rational_slope()
+    }
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
         let inner = self.inner.moved(base)?;
         Some(Box::new(Floored { inner, lo: self.lo, arity: self.arity }))
     }
     fn below_floor(&self, p: &[u64]) -> Option<String> {
-        let (axis, lo) = self.under(p)?;
+        let Some((axis, lo)) = self.under(p) else { return self.inner.below_floor(p) };
         self.inner.at(&raised(p, &self.lo, self.arity))?;
         let name = var(self.arity, axis);
         Some(format!(

@@ -106,6 +106,13 @@ pub trait Formula {
     fn lists_exceptions(&self) -> bool {
         false
     }
+    /// Does it grow by a saltus over a period longer than one (a rational slope s/p)? A
+    /// Beatty sequence floor(n·α) of an irrational α shows such a period on any box, with
+    /// s/p a convergent of α, and parts from it further on: such a pattern leaves room for
+    /// the grammar search, whose `floor(n·α)` then competes with it far away.
+    fn rational_slope(&self) -> bool {
+        false
+    }
     /// The same formula on the parallel line through `base` (line formulas only): the test
     /// of the edge rule, whether an interior line shares a boundary line's pattern.
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
@@ -295,9 +302,11 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     }
     // The grammar search (up to its budget) only where the families left the table without
     // a whole-table pattern of what it shows (values, else outcomes); a rule with a list of
-    // exceptional cells does not count: the list says nothing of where the exceptions go on.
+    // exceptional cells does not count: the list says nothing of where the exceptions go on;
+    // nor does a rational slope (an arithmetic period of length 2 or more): it may be a
+    // convergent of an irrational slope that the grammar's floor formulas say.
     let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
-    let covered = found.iter().any(|p| whole_of(p, want));
+    let covered = found.iter().any(|p| whole_of(p, want) && !p.formula.rational_slope());
     // Self-similar rules (of a line, and Euclid's steps in a plane) always (cheap; where
     // another family or the grammar also fits they compete far away); they do not hold the
     // grammar back.

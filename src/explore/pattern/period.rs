@@ -12,6 +12,10 @@ use crate::explore::space::Coords;
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use crate::sg::table::suffix_periods;
 
+/// The shortest saltus period that [`Periodic::beatty_like`] keeps inside the box (a
+/// shorter one, such as floor(3n/2)'s, is itself the shortest explanation).
+pub const BEATTY_PERIOD: u64 = 5;
+
 /// A periodic (or arithmetic-periodic) line.
 #[derive(Debug, Clone)]
 pub struct Periodic {
@@ -104,6 +108,38 @@ impl Periodic {
 
     fn start(&self) -> u64 {
         self.base[self.axis]
+    }
+
+    /// A rational slope that every Beatty line shows on a box: a saltus period of at least
+    /// [`BEATTY_PERIOD`] entries that rises by `floor(s/p)` or one more at each step (a
+    /// Beatty line floor(n·α) of any slope α near s/p, irrational ones among them, gives the
+    /// same box and parts from the period further on). Such a period is longer than the
+    /// floor(n·α) that would say the box (description length), so it is not the shortest
+    /// explanation and says nothing beyond the box.
+    pub fn beatty_like(&self) -> bool {
+        if self.saltus == 0 || self.outcomes || self.p < BEATTY_PERIOD {
+            return false;
+        }
+        let q = (self.saltus / self.p) as i128;
+        (self.n0..self.n0 + self.p).all(|i| match (self.get(i), self.get(i + 1)) {
+            (Some(a), Some(b)) => b as i128 - a as i128 == q || b as i128 - a as i128 == q + 1,
+            _ => false,
+        })
+    }
+
+    /// Why a Beatty-like period says nothing at offset `i` (past the box).
+    fn beyond_words(&self, i: u64) -> Option<String> {
+        (self.beatty_like() && i >= self.len).then(|| {
+            let q = self.saltus / self.p;
+            format!(
+                "{}'s period {} rises by {q} or {} at each step, as every Beatty line                  floor(n*alpha) of a slope near {}/{} does on the box: a line of an irrational                  slope fits the box as well and parts from the period beyond it (a period this                  long is no evidence there)",
+                self.name(),
+                self.p,
+                q + 1,
+                self.saltus,
+                self.p
+            )
+        })
     }
 
     /// The value (or letter) at offset i.
@@ -247,8 +283,13 @@ impl Formula for Periodic {
         } else {
             format!("period {}", self.p)
         };
+        let beyond = if self.beatty_like() {
+            "; a Beatty-like slope: says nothing beyond the box"
+        } else {
+            ""
+        };
         format!(
-            "{rel} for {x} >= {from} ({kind}; one period from {x} = {from}: {}){pre}{evidence}",
+            "{rel} for {x} >= {from} ({kind}; one period from {x} = {from}: {}){pre}{evidence}{beyond}",
             vals.join(" ")
         )
     }
@@ -312,7 +353,11 @@ impl Formula for Periodic {
         {
             return None;
         }
-        let v = self.get(q[self.axis] - self.start())?;
+        let i = q[self.axis] - self.start();
+        if self.beyond_words(i).is_some() {
+            return None;
+        }
+        let v = self.get(i)?;
         if self.outcomes {
             return Some(Answer::of_letter(v as u8, self.misere));
         }
@@ -323,6 +368,19 @@ impl Formula for Periodic {
         let n0 = self.n0 as usize;
         let period = &self.head[n0.min(self.head.len())..];
         self.saltus == 0 && self.head[..n0.min(self.head.len())].iter().any(|v| !period.contains(v))
+    }
+
+    fn rational_slope(&self) -> bool {
+        self.saltus > 0 && self.p >= 2
+    }
+
+    fn below_floor(&self, q: &[u64]) -> Option<String> {
+        if (0..self.arity).any(|a| a != self.axis && q[a] != self.base[a])
+            || q[self.axis] < self.start()
+        {
+            return None;
+        }
+        self.beyond_words(q[self.axis] - self.start())
     }
 
     fn cost(&self) -> u64 {

@@ -138,6 +138,18 @@ impl Formula for XorSum {
         Some(Answer::of_value(g))
     }
 
+    fn rational_slope(&self) -> bool {
+        self.parts.iter().any(|(_, _, p)| p.formula().is_some_and(|f| f.rational_slope()))
+    }
+
+    fn below_floor(&self, p: &[u64]) -> Option<String> {
+        self.parts.iter().find_map(|(axis, _, part)| {
+            let mut q = [0u64; MAX_ARITY];
+            q[0] = p[*axis];
+            part.formula()?.below_floor(&q)
+        })
+    }
+
     fn cost(&self) -> u64 {
         1 + self
             .parts

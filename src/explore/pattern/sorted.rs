@@ -109,6 +109,10 @@ impl Formula for Sorted {
     fn lists_exceptions(&self) -> bool {
         self.inner.lists_exceptions()
     }
+
+    fn rational_slope(&self) -> bool {
+        self.inner.rational_slope()
+    }
 }
 
 /// Is the table the same under every permutation of its free coordinates (all of one range)?
