@@ -9,7 +9,8 @@ use crate::explore::reach::Reach;
 use crate::explore::space::{Coords, Space, parse_position};
 use crate::explore::table::Table;
 use crate::explore::{
-    answer, at, builtin, check, guard, pattern, program::Program, reach, report, values, winning,
+    answer, at, builtin, check, guard, misere_sums, pattern, program::Program, reach, report,
+    values, winning,
 };
 use crate::harness::process;
 use crate::out::Out;
@@ -101,7 +102,14 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let trusted = &found[..n_trusted];
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
-    let answer_at = |p: &[u64]| at::answer_with(arity, req.misere, p, one);
+    // Misère sums: the misère-Nim rule or the exhaustive search (misère play does not
+    // decompose), built only when a sum is asked.
+    let sums_asked = req.misere && at.iter().any(|p| p.len() > arity);
+    let sums = sums_asked.then(|| misere_sums(builtin.as_ref(), reach.as_ref(), &full.space, &at));
+    let answer_at = |p: &[u64]| match sums.as_ref() {
+        Some(s) if p.len() > arity => at::misere_sum(s.as_ref().map_err(String::as_str), arity, p),
+        _ => at::answer_with(arity, req.misere, p, one),
+    };
     let wins =
         winning_moves(req, builtin.as_ref(), full, reach.as_ref(), trusted, &winning_at, target);
     let mut out = Out::new();
@@ -132,6 +140,27 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         write_svg(path, &table)?;
     }
     Ok(code)
+}
+
+/// The misère sums of a `games sg` rule (heaps up to the largest part asked) or of a moves
+/// program's explored positions; `Err` says why there are none (the other built-in games).
+fn misere_sums<'a>(
+    builtin: Option<&Builtin>,
+    reach: Option<&'a Reach>,
+    space: &'a Space,
+    at: &at::AskedList,
+) -> Result<misere_sums::MisereSums<'a>, String> {
+    match (builtin, reach) {
+        (Some(Builtin::Sg(rule)), _) => {
+            let top = at.iter().flat_map(|p| p.iter().copied()).max().unwrap_or(0);
+            misere_sums::MisereSums::of_rule(rule, top)
+        }
+        (None, Some(reach)) => Ok(misere_sums::MisereSums::of_reach(reach, space)),
+        (Some(g), _) => Err(format!(
+            "misère play does not decompose into sums, and sums of {g} are not searched (list the whole position instead)"
+        )),
+        (None, None) => Err("misère play does not decompose into sums".to_string()),
+    }
 }
 
 /// Asked below the box: a moves program's box grows down to the asked coordinates, so no
