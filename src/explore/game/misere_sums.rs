@@ -215,10 +215,10 @@ fn finite(reach: &Reach) -> Vec<bool> {
     let n = reach.expanded();
     let mut pending = vec![0u32; n];
     let mut count = vec![0u32; n + 1];
-    for v in 0..n {
+    for (v, pend) in pending.iter_mut().enumerate() {
         for o in reach.options(v) {
             for &w in reach.parts_of(o) {
-                pending[v] += 1;
+                *pend += 1;
                 count[w as usize + 1] += 1;
             }
         }
