@@ -177,6 +177,12 @@ fn splits(rule: &Rule) -> bool {
     one_heap_moves(rule).is_none() && rule.amount_ranges().is_none()
 }
 
+/// Whether `game` is a `games sg` rule whose moves may split a heap (its misère outcomes come
+/// from the search of misère sums, `explore::misere_sums`).
+pub fn splits_heaps(game: &Builtin) -> bool {
+    matches!(game, Builtin::Sg(rule) if splits(rule))
+}
+
 /// The misère table of a rule whose moves split heaps: each heap's outcome by the search of
 /// misère sums (`misere_sums`), heaps past its reach `?` with the reason.
 fn split_misere_table(rule: &Rule, space: &Space) -> Result<Table, String> {

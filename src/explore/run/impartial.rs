@@ -68,10 +68,20 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         let w = super::big::Wanted { at: &at, winning, target, slices, shown };
         return super::big::run(req, &space, req.misere, w);
     }
-    let far = asks_beyond(&space, &at, &winning_at);
+    // A `games sg` rule that splits heaps, in misère play, answers every sum and every position
+    // beyond the box from the rule itself (`misere_sums`): those ask nothing of the table
+    // beyond the box.
+    let by_rule = req.misere
+        && req
+            .game
+            .as_deref()
+            .is_some_and(|g| builtin::parse(g).is_ok_and(|b| builtin::splits_heaps(&b)));
+    let none = at::AskedList::default();
+    let table_at = if by_rule { &none } else { &at };
+    let far = asks_beyond(&space, table_at, &winning_at);
     let (space, grown) = grown_down(req, space, far, &at, &winning_at);
     let program = program_of(req, &space);
-    let (c, wide) = match computed(req, &space, far, &at, &winning_at, &program, req.misere)? {
+    let (c, wide) = match computed(req, &space, far, table_at, &winning_at, &program, req.misere)? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
@@ -104,10 +114,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
     // Misère sums: the misère-Nim rule or the exhaustive search (misère play does not
     // decompose), built only when a sum is asked.
-    let sums_asked = req.misere && at.iter().any(|p| p.len() > arity);
+    let by_sums = |p: &[u64]| p.len() > arity || (by_rule && !space.contains(p));
+    let sums_asked = req.misere && at.iter().any(by_sums);
     let sums = sums_asked.then(|| misere_sums(builtin.as_ref(), reach.as_ref(), &full.space, &at));
     let answer_at = |p: &[u64]| match sums.as_ref() {
-        Some(s) if p.len() > arity => at::misere_sum(s.as_ref().map_err(String::as_str), arity, p),
+        Some(s) if by_sums(p) => at::misere_sum(s.as_ref().map_err(String::as_str), arity, p),
         _ => at::answer_with(arity, req.misere, p, one),
     };
     let wins =
