@@ -23,7 +23,9 @@ pub mod report;
 pub mod run;
 
 pub use answers::{at, check, list, serve, winning};
-pub use game::{big, builtin, families, heap_games, program, reach, space, table, text, values};
+pub use game::{
+    big, builtin, families, heap_games, misere_sums, program, reach, space, table, text, values,
+};
 pub use guard::{answer, far};
 pub use kind::partizan::number as partizan_num;
 pub use kind::{partizan, remoteness, score};

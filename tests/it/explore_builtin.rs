@@ -28,19 +28,16 @@ fn agree(name: &str, ranges: &[(u64, u64)]) {
     let game = builtin::parse(name).unwrap();
     let space = Space::from_ranges(ranges);
     for misere in [false, true] {
-        let fast = builtin::table(&game, &space, misere);
         let slow = brute_of(name, ranges, misere);
+        if misere && slow.is_none() {
+            // Misère play of a rule whose moves split heaps: the brute force does not search
+            // sums; tests/it/explore_misere_split.rs checks these tables against its own
+            // exhaustive misère search of sums.
+            continue;
+        }
+        let fast = builtin::table(&game, &space, misere);
         let (fast, slow) = match (fast, slow) {
             (Ok(f), Some(s)) => (f, s),
-            (Err(e), None) if misere => {
-                assert!(e.contains("at most one heap"), "{name}: {e}");
-                continue;
-            }
-            (Err(e), Some(_)) if misere && ranges[0].1 < 2 => {
-                // A tiny box where the several-heap moves do not occur yet: still refused.
-                assert!(e.contains("at most one heap"), "{name}: {e}");
-                continue;
-            }
             (f, s) => panic!(
                 "{name} {ranges:?} misere={misere}: builtin {:?}, brute {}",
                 f.err(),
@@ -324,11 +321,15 @@ fn sg_period_theorems_against_brute() {
 
 #[test]
 fn refusals_say_why() {
+    // Misère play of rules whose moves split heaps is answered (explore_misere_split.rs), except
+    // where a move may leave four heaps or more.
     for name in ["0.77", "split-nim", "hdu6892", "4!.0", "multi-sg:2"] {
         let g = builtin::parse(name).unwrap();
-        let e = builtin::table(&g, &Space::from_ranges(&[(0, 10)]), true).unwrap_err();
-        assert!(e.contains("at most one heap"), "{name}: {e}");
+        assert!(builtin::table(&g, &Space::from_ranges(&[(0, 10)]), true).is_ok(), "{name}");
     }
+    let g = builtin::parse("b32:0.G").unwrap();
+    let e = builtin::table(&g, &Space::from_ranges(&[(0, 10)]), true).unwrap_err();
+    assert!(e.contains("at most three heaps"), "{e}");
     for bad in ["wythoff:1", "wythoff:5", "nim:0", "nim:5", "nim", "chess", "wythoff:x"] {
         assert!(builtin::parse(bad).is_err(), "{bad}");
     }

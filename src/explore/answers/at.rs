@@ -209,6 +209,30 @@ pub fn answer_with(
     sum
 }
 
+/// A sum in misère play, answered by `sums` (the misère-Nim rule or the exhaustive search,
+/// named in the basis), or unknown with `sums`' error when there is none for this game.
+pub fn misere_sum(
+    sums: Result<&crate::explore::misere_sums::MisereSums, &str>,
+    arity: usize,
+    asked: &[u64],
+) -> AtAnswer {
+    let parts: Vec<&[u64]> = asked.chunks(arity).collect();
+    let verdict = sums.map_err(|e| format!("unknown: {e}")).and_then(|s| s.outcome(&parts));
+    let (outcome, basis, checked) = match verdict {
+        Ok((p, basis)) => (if p { b'P' } else { b'N' }, basis, true),
+        Err(why) => (b'?', why, false),
+    };
+    AtAnswer {
+        position: asked.to_vec(),
+        parts: parts.iter().map(|p| p.to_vec()).collect(),
+        value: None,
+        grundy: None,
+        outcome,
+        basis,
+        checked,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

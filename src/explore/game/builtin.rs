@@ -163,17 +163,33 @@ pub fn arity(game: &Builtin) -> usize {
 pub fn misere_supported(game: &Builtin) -> Result<(), String> {
     match game {
         Builtin::Family(f) => crate::explore::families::misere_supported(f),
-        Builtin::Sg(rule) if one_heap_moves(rule).is_none() && rule.amount_ranges().is_none() => {
-            Err(format!(
-                "game '{rule}': --misere needs every move to leave at most one heap; this rule's \
-             moves may leave two or more, and a misère sum of heaps is not decided by the \
-             heaps' own misère outcomes: `games sg {rule} --misere --at '3+5+8'` answers such \
-             sums (by the quotient, the tame rule or a search, each named), or use a moves \
-             program with the whole position"
-            ))
-        }
+        // Moves that split a heap: outcomes by the search of misère sums, for rules whose moves
+        // leave at most three heaps (`sg::misere::Heaps`).
+        Builtin::Sg(rule) if splits(rule) => crate::sg::misere::Heaps::new(rule, 0)
+            .map(|_| ())
+            .map_err(|e| format!("game '{rule}': --misere on a rule whose moves split heaps: {e}")),
         _ => Ok(()),
     }
+}
+
+/// Whether a move of `rule` may leave two or more heaps.
+fn splits(rule: &Rule) -> bool {
+    one_heap_moves(rule).is_none() && rule.amount_ranges().is_none()
+}
+
+/// Whether `game` is a `games sg` rule whose moves may split a heap (its misère outcomes come
+/// from the search of misère sums, `explore::misere_sums`).
+pub fn splits_heaps(game: &Builtin) -> bool {
+    matches!(game, Builtin::Sg(rule) if splits(rule))
+}
+
+/// The misère table of a rule whose moves split heaps: each heap's outcome by the search of
+/// misère sums (`misere_sums`), heaps past its reach `?` with the reason.
+fn split_misere_table(rule: &Rule, space: &Space) -> Result<Table, String> {
+    let sums = crate::explore::misere_sums::MisereSums::of_rule(rule, space.hi[0])?;
+    let mut t = Table::try_new(space.clone(), true).map_err(|e| e.to_string())?;
+    crate::explore::misere_sums::fill(&mut t, &sums, "single heaps");
+    Ok(t)
 }
 
 /// The table of `game` on `space`: Grundy values in normal play, outcomes only in misère play.
@@ -213,6 +229,11 @@ pub fn table_within(
     }
     if let Builtin::Family(f) = game {
         return crate::explore::families::table(f, space, misere, outcomes_only);
+    }
+    if let (Builtin::Sg(rule), true) = (game, misere)
+        && splits(rule)
+    {
+        return split_misere_table(rule, space);
     }
     // Wythoff on a box whose values cost too much (or --outcomes): outcomes by the bitset
     // retrograde of the take families (`wythoff:K` is `same:K:1..K`).

@@ -8,6 +8,7 @@ pub mod big;
 pub mod builtin;
 pub mod families;
 pub mod heap_games;
+pub mod misere_sums;
 pub mod program;
 pub mod reach;
 pub mod space;

@@ -238,13 +238,13 @@ fn loopy_values(
 /// The misère table (outcomes of the single game; the player who cannot move wins).
 pub fn misere(space: &Space, reach: &Reach) -> Result<Table, String> {
     if reach.has_sums {
-        let v = (0..reach.expanded())
-            .find(|&v| reach.options(v).any(|o| reach.parts_of(o).len() > 1))
-            .unwrap_or(0);
-        return Err(format!(
-            "--misere: position '{}' has an option that is a sum; misère play does not decompose into sums, so such games are not supported",
-            reach.show(v)
-        ));
+        // Options that are sums: each position's outcome by the exhaustive search of misère
+        // sums (misère play does not decompose, so the retrograde over positions cannot).
+        let sums = super::misere_sums::MisereSums::of_reach(reach, space);
+        let mut table = Table::try_new(space.clone(), true).map_err(|e| e.to_string())?;
+        table.explored = reach.expanded();
+        super::misere_sums::fill(&mut table, &sums, "the box's positions");
+        return Ok(table);
     }
     // Vertex n is the empty game `()` (no move), the target of options with no part.
     let n = reach.expanded();

@@ -9,7 +9,8 @@ use crate::explore::reach::Reach;
 use crate::explore::space::{Coords, Space, parse_position};
 use crate::explore::table::Table;
 use crate::explore::{
-    answer, at, builtin, check, guard, pattern, program::Program, reach, report, values, winning,
+    answer, at, builtin, check, guard, misere_sums, pattern, program::Program, reach, report,
+    values, winning,
 };
 use crate::harness::process;
 use crate::out::Out;
@@ -18,7 +19,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::{interrupted, timing, usage};
+use super::{grundy_serve, interrupted, timing, usage};
 
 /// `--slice 2=5` values.
 fn slices(req: &Request, arity: usize) -> Result<Vec<(usize, u64)>> {
@@ -67,10 +68,12 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         let w = super::big::Wanted { at: &at, winning, target, slices, shown };
         return super::big::run(req, &space, req.misere, w);
     }
-    let far = asks_beyond(&space, &at, &winning_at);
+    let by_rule = misere_by_rule(req);
+    let table_at = if by_rule { &at::AskedList::default() } else { &at };
+    let far = asks_beyond(&space, table_at, &winning_at);
     let (space, grown) = grown_down(req, space, far, &at, &winning_at);
     let program = program_of(req, &space);
-    let (c, wide) = match computed(req, &space, far, &at, &winning_at, &program, req.misere)? {
+    let (c, wide) = match computed(req, &space, far, table_at, &winning_at, &program, req.misere)? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
@@ -99,45 +102,58 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         guard.as_mut().map_or_else(Vec::new, |g| g.drop_refuted(&mut found, &mut n_trusted));
     if req.serve {
         let (reach, builtin, program) = (reach.as_ref(), builtin.as_ref(), &program);
-        let c =
-            super::grundy_serve::Computed { table: full, space: &space, reach, builtin, program };
-        return super::grundy_serve::run(req, c, (found, n_trusted));
+        let c = grundy_serve::Computed { table: full, space: &space, reach, builtin, program };
+        return grundy_serve::run(req, c, (found, n_trusted));
     }
     // Far answers come from the trusted patterns only: the first `n_trusted` of `found`.
     let trusted = &found[..n_trusted];
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
-    let answer_at = |p: &[u64]| at::answer_with(arity, req.misere, p, one);
+    // Misère sums: the misère-Nim rule or the exhaustive search (misère play does not
+    // decompose), built only when a sum is asked.
+    let by_sums = |p: &[u64]| p.len() > arity || (by_rule && !space.contains(p));
+    let sums_asked = req.misere && at.iter().any(by_sums);
+    let sums = sums_asked.then(|| misere_sums(builtin.as_ref(), reach.as_ref(), &full.space, &at));
+    let answer_at = |p: &[u64]| match sums.as_ref() {
+        Some(s) if by_sums(p) => at::misere_sum(s.as_ref().map_err(String::as_str), arity, p),
+        _ => at::answer_with(arity, req.misere, p, one),
+    };
     let known = Known { full, reach: reach.as_ref(), trusted, guard: guard.as_ref() };
     let wins = winning_moves(req, builtin.as_ref(), &known, &winning_at, target);
-    let mut out = Out::new();
-    if req.json {
-        let answers: Vec<_> = at.iter().map(answer_at).collect();
-        report::json(&mut out, &game, &table, &found, &answers, &wins, &dropped);
-    } else {
-        let head = Head { game: &game, table: &table, found: &found, shown, dropped: &dropped };
-        write_head(&mut out, req, &head, slices, guard.as_ref());
-        // Answers are streamed (a file of positions is of the user's size), except with --check,
-        // whose verdict may stop the run before anything is written.
-        let stream = req.check.as_ref().is_none();
-        text_answers(&mut out, &at, &answer_at, stream)?;
-        report::winning(&mut out, &wins, target);
-    }
-    let code =
-        match req.check.as_ref().map(|cmd| check_with(cmd, req, &full.space, full, reach.as_ref()))
-        {
-            Some(verdict) => match verdict? {
-                Ok(code) => code,
-                Err(interrupted) => return Ok(interrupted),
-            },
-            None => ExitCode::SUCCESS,
-        };
+    let head = Head { game: &game, table: &table, found: &found, shown, dropped: &dropped };
+    let out =
+        write_report(req, &head, (&at, &answer_at), (&wins, target), (slices, guard.as_ref()))?;
+    let code = match check_code(req, full, reach.as_ref())? {
+        Ok(code) => code,
+        Err(interrupted) => return Ok(interrupted),
+    };
     crate::console::write_stdout(out.as_bytes())?;
     timing("answers and report", clock);
     if let Some(path) = req.svg.as_ref() {
         write_svg(path, &table)?;
     }
     Ok(code)
+}
+
+/// The misère sums of a `games sg` rule (heaps up to the largest part asked) or of a moves
+/// program's explored positions; `Err` says why there are none (the other built-in games).
+fn misere_sums<'a>(
+    builtin: Option<&Builtin>,
+    reach: Option<&'a Reach>,
+    space: &'a Space,
+    at: &at::AskedList,
+) -> Result<misere_sums::MisereSums<'a>, String> {
+    match (builtin, reach) {
+        (Some(Builtin::Sg(rule)), _) => {
+            let top = at.iter().flat_map(|p| p.iter().copied()).max().unwrap_or(0);
+            misere_sums::MisereSums::of_rule(rule, top)
+        }
+        (None, Some(reach)) => Ok(misere_sums::MisereSums::of_reach(reach, space)),
+        (Some(g), _) => Err(format!(
+            "misère play does not decompose into sums, and sums of {g} are not searched (list the whole position instead)"
+        )),
+        (None, None) => Err("misère play does not decompose into sums".to_string()),
+    }
 }
 
 /// Asked below the box: a moves program's box grows down to the asked coordinates, so no
@@ -297,6 +313,53 @@ fn winning_moves(
                 })
                 .collect()
         }
+    }
+}
+
+/// A `games sg` rule that splits heaps, in misère play, answers every sum and every position
+/// beyond the box from the rule itself (`misere_sums`): those ask nothing of the table beyond
+/// the box.
+fn misere_by_rule(req: &Request) -> bool {
+    req.misere
+        && req
+            .game
+            .as_deref()
+            .is_some_and(|g| builtin::parse(g).is_ok_and(|b| builtin::splits_heaps(&b)))
+}
+
+/// The report, as JSON or text: the head, the `--at` answers (`answer_at`) and the winning
+/// moves.
+fn write_report(
+    req: &Request,
+    head: &Head,
+    (at, answer_at): (&at::AskedList, &dyn Fn(&[u64]) -> answer::AtAnswer),
+    (wins, target): (&[winning::Winning], u64),
+    (slices, guard): (Vec<(usize, u64)>, Option<&guard::Guard>),
+) -> Result<Out> {
+    let mut out = Out::new();
+    if req.json {
+        let answers: Vec<_> = at.iter().map(answer_at).collect();
+        report::json(&mut out, head.game, head.table, head.found, &answers, wins, head.dropped);
+        return Ok(out);
+    }
+    write_head(&mut out, req, head, slices, guard);
+    // Answers are streamed (a file of positions is of the user's size), except with --check,
+    // whose verdict may stop the run before anything is written.
+    let stream = req.check.as_ref().is_none();
+    text_answers(&mut out, at, answer_at, stream)?;
+    report::winning(&mut out, wins, target);
+    Ok(out)
+}
+
+/// `--check CMD`'s exit status (success without it); `Err` inside: an interrupted check.
+fn check_code(
+    req: &Request,
+    full: &Table,
+    reach: Option<&Reach>,
+) -> Result<std::result::Result<ExitCode, ExitCode>> {
+    match req.check.as_ref() {
+        Some(cmd) => check_with(cmd, req, &full.space, full, reach),
+        None => Ok(Ok(ExitCode::SUCCESS)),
     }
 }
 

@@ -45,12 +45,23 @@ struct QuotientJson {
     stopped: Option<String>,
     growth: Vec<GrowthJson>,
     phi: Vec<u32>,
+    phi_period: Option<PeriodJson>,
     p: Vec<usize>,
     table: Vec<Vec<u32>>,
     presentation: Option<PresentationJson>,
     presentation_error: Option<String>,
     work: WorkJson,
 }
+
+/// Φ's period as observed (`status` is always "conjecture").
+struct PeriodJson {
+    preperiod: u32,
+    period: u32,
+    observed_to: u32,
+    status: &'static str,
+}
+
+crate::json_object!(PeriodJson { "preperiod" => preperiod, "period" => period, "observed_to" => observed_to, "status" => status });
 
 struct WorkJson {
     candidates: u64,
@@ -61,7 +72,7 @@ struct WorkJson {
 
 crate::json_object!(WorkJson { "candidates" => candidates, "marked" => marked, "checks" => checks, "states" => states });
 
-crate::json_object!(QuotientJson { "heaps" => heaps, "order" => order, "p_count" => p_count, "proved" => proved, "stopped" => stopped, "growth" => growth, "phi" => phi, "p" => p, "table" => table, "presentation" => presentation unless Option::is_none, "presentation_error" => presentation_error unless Option::is_none, "work" => work });
+crate::json_object!(QuotientJson { "heaps" => heaps, "order" => order, "p_count" => p_count, "proved" => proved, "stopped" => stopped, "growth" => growth, "phi" => phi, "phi_period" => phi_period, "p" => p, "table" => table, "presentation" => presentation unless Option::is_none, "presentation_error" => presentation_error unless Option::is_none, "work" => work });
 
 struct GrowthJson {
     heap: u32,
@@ -151,6 +162,12 @@ fn quotient(r: &QuotientReport) -> QuotientJson {
             .map(|&(heap, order, p_count)| GrowthJson { heap, order, p_count })
             .collect(),
         phi: r.q.phi.clone(),
+        phi_period: super::quotient::observed_period(&r.q.phi).map(|o| PeriodJson {
+            preperiod: o.preperiod,
+            period: o.period,
+            observed_to: o.to,
+            status: "conjecture",
+        }),
         p: (0..m.order).filter(|&x| m.p[x]).collect(),
         table: m.table.chunks(m.order).map(<[u32]>::to_vec).collect(),
         presentation: r.presentation.as_ref().ok().map(|p| presentation(r, p)),

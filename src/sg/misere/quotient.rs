@@ -483,6 +483,36 @@ fn mex_fits(q: &Monoid, x: u32, t: &[u32]) -> bool {
         .all(|y| !q.p[q.mul(x, y) as usize] || t.iter().all(|&o| !q.p[q.mul(o, y) as usize]))
 }
 
+/// Φ's preperiod and period as *observed* on heaps 0..=`to`: Φ(n + period) = Φ(n) for every
+/// n with preperiod <= n <= to - period, and at least two whole periods were seen. An
+/// observation, not a theorem: nothing says the next heap keeps it (Plambeck–Siegel's
+/// periodicity theorem for quotients is not checked here), so reports call it a conjecture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ObservedPeriod {
+    pub preperiod: u32,
+    pub period: u32,
+    /// The last heap looked at.
+    pub to: u32,
+}
+
+/// The least period of Φ over heaps 0..=N (N = `phi.len() - 1`) that has at least two whole
+/// periods after its preperiod, with the least preperiod for it; `None` when no period has.
+pub fn observed_period(phi: &[u32]) -> Option<ObservedPeriod> {
+    let len = phi.len();
+    for p in 1..=len / 2 {
+        // The least n0 with phi[n + p] == phi[n] for n0 <= n < len - p.
+        let mut n0 = len - p;
+        while n0 > 0 && phi[n0 - 1 + p] == phi[n0 - 1] {
+            n0 -= 1;
+        }
+        if len - n0 >= 2 * p {
+            let to = (len - 1) as u32;
+            return Some(ObservedPeriod { preperiod: n0 as u32, period: p as u32, to });
+        }
+    }
+    None
+}
+
 /// The quotient of heaps 0..=top heap by heap; `each(n, q, added)` after every heap, and
 /// `stop()` asked between heaps. Returns the last proved quotient and, if it stopped early,
 /// why.

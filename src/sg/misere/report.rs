@@ -300,6 +300,24 @@ fn genus_text(r: &Report, text: &mut String) {
     }
 }
 
+/// Φ's period as observed, said to be a conjecture (or that none was seen).
+pub fn period_text(phi: &[u32]) -> String {
+    let top = phi.len().saturating_sub(1);
+    match quotient::observed_period(phi) {
+        Some(o) => format!(
+            "phi period (conjecture: observed on heaps 0..{top}, not proved): preperiod {}, period {}: phi(n + {}) = phi(n) for {} <= n <= {}",
+            o.preperiod,
+            o.period,
+            o.period,
+            o.preperiod,
+            top as u32 - o.period
+        ),
+        None => format!(
+            "phi period: none seen in heaps 0..{top} (a period needs two whole repetitions)"
+        ),
+    }
+}
+
 /// The quotient: growth, order, Φ, P-portion, presentation and (when small) the table.
 fn quotient_text(r: &QuotientReport, text: &mut String) {
     let q = &r.q;
@@ -332,6 +350,7 @@ fn quotient_text(r: &QuotientReport, text: &mut String) {
     );
     let phi: Vec<String> = q.phi.iter().map(u32::to_string).collect();
     let _ = writeln!(text, "phi(0..{top}): {}", phi.join(" "));
+    let _ = writeln!(text, "{}", period_text(&q.phi));
     let p: Vec<String> =
         (0..q.monoid.order).filter(|&x| q.monoid.p[x]).map(|x| x.to_string()).collect();
     let _ = writeln!(text, "P-portion: {}", p.join(" "));

@@ -30,6 +30,17 @@ impl<'a> Search<'a> {
         Search { heaps, memo: HashMap::new(), budget }
     }
 
+    /// A search that starts from the outcomes `memo` holds (kept from an earlier search over
+    /// the same heaps by [`Search::into_memo`]); `budget` bounds the memo's size.
+    pub fn with_memo(heaps: &'a Heaps, memo: HashMap<Vec<u32>, bool>, budget: u64) -> Search<'a> {
+        Search { heaps, memo, budget }
+    }
+
+    /// The outcomes decided so far (multisets of heaps with a move, sorted -> P?).
+    pub fn into_memo(self) -> HashMap<Vec<u32>, bool> {
+        self.memo
+    }
+
     /// Positions examined so far.
     pub fn examined(&self) -> u64 {
         self.memo.len() as u64
