@@ -213,6 +213,19 @@ pub fn table_with(
 /// kept as ranges: [`default_max`] of 10^5 or more); rules whose options cost O(n) or more per
 /// value keep the bound `games sg` gives them ([`default_max`]), since a budget of positions
 /// says nothing of their time.
+/// Wythoff on a box whose values cost too much (or `--outcomes`): outcomes by the bitset
+/// retrograde of the take families (`wythoff:K` is `same:K:1..K`); `None` where the values are
+/// computed instead.
+fn wythoff_outcomes(k: usize, space: &Space, outcomes_only: bool) -> Option<Result<Table, String>> {
+    let sizes: Vec<usize> = (1..=k).collect();
+    let g = crate::theory::take_same::TakeGame::same(k, &sizes);
+    let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
+    let costly = k >= 3
+        && crate::explore::families::value_work(&g, &dims) > crate::explore::families::VALUE_WORK;
+    (outcomes_only || costly)
+        .then(|| crate::explore::families::take_table(&g, space, false, outcomes_only))
+}
+
 pub fn table_within(
     game: &Builtin,
     space: &Space,
@@ -235,18 +248,10 @@ pub fn table_within(
     {
         return split_misere_table(rule, space);
     }
-    // Wythoff on a box whose values cost too much (or --outcomes): outcomes by the bitset
-    // retrograde of the take families (`wythoff:K` is `same:K:1..K`).
-    if let (Builtin::Wythoff(k), false) = (game, misere) {
-        let sizes: Vec<usize> = (1..=*k).collect();
-        let g = crate::theory::take_same::TakeGame::same(*k, &sizes);
-        let dims: Vec<usize> = space.hi.iter().map(|&h| h as usize + 1).collect();
-        let costly = *k >= 3
-            && crate::explore::families::value_work(&g, &dims)
-                > crate::explore::families::VALUE_WORK;
-        if outcomes_only || costly {
-            return crate::explore::families::take_table(&g, space, false, outcomes_only);
-        }
+    if let (Builtin::Wythoff(k), false) = (game, misere)
+        && let Some(t) = wythoff_outcomes(*k, space, outcomes_only)
+    {
+        return t;
     }
     if let (Builtin::Nim(_), false) = (game, misere) {
         room(TABLE_BYTES * space.cells_u128())?;

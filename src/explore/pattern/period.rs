@@ -87,6 +87,39 @@ fn least(periods: &[u32], fits: impl Fn(u64, u64) -> bool) -> Option<(u64, u64)>
 }
 
 impl Periodic {
+    /// The words of a period of outcomes (`on`: the line, `evidence`: what was checked).
+    fn outcome_words(&self, period: &[u32], (on, evidence): (&str, &str)) -> String {
+        let x = self.x();
+        let from = self.start() + self.n0;
+        let before = if self.n0 > 0 {
+            format!(
+                "; before {x} = {from} the outcomes are {}",
+                &self.letters()[..self.n0 as usize]
+            )
+        } else {
+            String::new()
+        };
+        if period.iter().all(|&c| c == period[0]) {
+            return format!(
+                "every {x} >= {from}{on} is {}{before}{evidence}",
+                period[0] as u8 as char
+            );
+        }
+        let ps: Vec<String> = (0..self.p)
+            .filter(|&r| self.head[(self.n0 + r) as usize] == b'P' as u32)
+            .map(|r| ((from + r) % self.p).to_string())
+            .collect();
+        let rule = match ps.len() {
+            0 => format!("no P-position; the outcomes {} repeat", self.period_letters()),
+            1 => format!("P exactly when {x} mod {} = {}", self.p, ps[0]),
+            _ => format!("P exactly when {x} mod {} is in {{{}}}", self.p, ps.join(", ")),
+        };
+        format!(
+            "outcomes{on} repeat with period {} from {x} = {from}: {rule}{before}{evidence}",
+            self.p
+        )
+    }
+
     /// A periodic formula for `seq` along a line, if `seq` shows one.
     pub fn of(
         seq: &[u32],
@@ -226,33 +259,7 @@ impl Formula for Periodic {
         };
         let period: Vec<u32> = self.head[self.n0 as usize..].to_vec();
         if self.outcomes {
-            let before = if self.n0 > 0 {
-                format!(
-                    "; before {x} = {from} the outcomes are {}",
-                    &self.letters()[..self.n0 as usize]
-                )
-            } else {
-                String::new()
-            };
-            if period.iter().all(|&c| c == period[0]) {
-                return format!(
-                    "every {x} >= {from}{on} is {}{before}{evidence}",
-                    period[0] as u8 as char
-                );
-            }
-            let ps: Vec<String> = (0..self.p)
-                .filter(|&r| self.head[(self.n0 + r) as usize] == b'P' as u32)
-                .map(|r| ((from + r) % self.p).to_string())
-                .collect();
-            let rule = match ps.len() {
-                0 => format!("no P-position; the outcomes {} repeat", self.period_letters()),
-                1 => format!("P exactly when {x} mod {} = {}", self.p, ps[0]),
-                _ => format!("P exactly when {x} mod {} is in {{{}}}", self.p, ps.join(", ")),
-            };
-            return format!(
-                "outcomes{on} repeat with period {} from {x} = {from}: {rule}{before}{evidence}",
-                self.p
-            );
+            return self.outcome_words(&period, (&on, &evidence));
         }
         let g = self.name();
         let pre = if self.n0 > 0 {

@@ -327,12 +327,15 @@ fn misere_by_rule(req: &Request) -> bool {
             .is_some_and(|g| builtin::parse(g).is_ok_and(|b| builtin::splits_heaps(&b)))
 }
 
+/// What answers one asked position (a sum's parts one after the other).
+type AnswerAt<'a> = dyn Fn(&[u64]) -> answer::AtAnswer + 'a;
+
 /// The report, as JSON or text: the head, the `--at` answers (`answer_at`) and the winning
 /// moves.
 fn write_report(
     req: &Request,
     head: &Head,
-    (at, answer_at): (&at::AskedList, &dyn Fn(&[u64]) -> answer::AtAnswer),
+    (at, answer_at): (&at::AskedList, &AnswerAt),
     (wins, target): (&[winning::Winning], u64),
     (slices, guard): (Vec<(usize, u64)>, Option<&guard::Guard>),
 ) -> Result<Out> {
