@@ -31,21 +31,20 @@ use crate::explore::table::Table;
 use crate::explore::{answer, winning};
 use crate::harness::process;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Duration;
 
-/// What the Grundy player reads.
-pub(super) struct Player<'a> {
-    pub table: &'a Table,
-    /// The box the patterns were found on.
-    pub space: &'a Space,
-    pub reach: Option<&'a Reach>,
-    pub builtin: Option<&'a Builtin>,
-    pub program: &'a Program,
+/// What the Grundy player reads: what was computed, and what it builds once for every
+/// request (the number of each position the search met, their values beyond the box).
+struct Player<'a> {
+    c: Computed<'a>,
     /// The kept patterns, and how many of them may answer beyond the box (the first ones).
-    pub found: RefCell<(Vec<Pattern>, usize)>,
-    pub cap: Duration,
-    pub budget: winning::Budget,
-    pub written: Option<Written<'a>>,
+    found: RefCell<(Vec<Pattern>, usize)>,
+    cap: Duration,
+    budget: winning::Budget,
+    written: Option<Written<'a>>,
+    met: HashMap<Vec<u64>, usize>,
+    beyond: Option<Vec<u32>>,
 }
 
 /// One position's answer and its moves to a P-position.
@@ -58,7 +57,7 @@ struct Judged {
 
 impl Player<'_> {
     /// Checks the patterns at `samples` far positions, dropping those refuted.
-    pub fn sample(&self, samples: usize) -> std::io::Result<()> {
+    fn sample(&self, samples: usize) -> std::io::Result<()> {
         if samples > 0 {
             self.guarded(&[], samples)?;
         }
@@ -72,18 +71,18 @@ impl Player<'_> {
         let settings = guard::Settings::new(samples, self.cap);
         let trusted = &patterns[..*n_trusted];
         let inputs = guard::Inputs {
-            table: self.table,
-            box_space: self.space,
+            table: self.c.table,
+            box_space: self.c.space,
             patterns: trusted,
             asked,
             settings,
         };
-        let mut g = match self.builtin {
+        let mut g = match self.c.builtin {
             Some(game) => Guard::run(&inputs, &mut guard::BuiltinLister { game: game.clone() })?,
             None => {
                 process::Supervisor::install();
-                let k = self.space.arity();
-                let r = Guard::run(&inputs, &mut guard::ProgramLister::new(self.program, k));
+                let k = self.c.space.arity();
+                let r = Guard::run(&inputs, &mut guard::ProgramLister::new(self.c.program, k));
                 process::sweep_orphans();
                 r?
             }
@@ -94,30 +93,29 @@ impl Player<'_> {
 
     /// The position's value and its moves to an option of value `target` (0: a P-position).
     fn judge(&self, text: &str, target: u64) -> Result<Judged, String> {
-        let k = self.space.arity();
+        let k = self.c.space.arity();
         let p = parse_position(text, k)?;
-        let inside = self.table.space.index(&p).is_some();
-        let met =
-            self.reach.and_then(|r| (0..r.expanded()).find(|&v| r.position(v)[..k] == p[..k]));
+        let inside = self.c.table.space.index(&p).is_some();
+        let met = self.met.get(&p[..k]).copied();
         let g = match inside {
             true => None,
             false => Some(self.guarded(&[p], 0).map_err(|e| e.to_string())?),
         };
         let found = self.found.borrow();
         let trusted = &found.0[..found.1];
-        let own = answer::answer_guarded(self.table, trusted, &p, g.as_ref());
-        let (wins, first) = match (self.builtin, met, &g) {
+        let own = answer::answer_guarded(self.c.table, trusted, &p, g.as_ref());
+        let (wins, first) = match (self.c.builtin, met, &g) {
             (Some(game), _, _) => {
-                let w = winning::winning_within(game, self.table, trusted, &p, target, self.budget);
+                let w =
+                    winning::winning_within(game, self.c.table, trusted, &p, target, self.budget);
                 let first =
                     winning::options(game, &p[..k], self.budget).and_then(|o| o.into_iter().next());
                 (w, first)
             }
             (None, Some(v), _) => {
-                let r = self.reach.ok_or("the search kept no options")?;
-                let beyond = crate::explore::values::terminating(r);
-                let w =
-                    winning::from_table(self.table, Some(r), Some(&beyond), trusted, &p, target);
+                let r = self.c.reach.ok_or("the search kept no options")?;
+                let beyond = self.beyond.as_deref();
+                let w = winning::from_table(self.c.table, Some(r), beyond, trusted, &p, target);
                 let parts = |o: usize| {
                     r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect()
                 };
@@ -125,7 +123,7 @@ impl Player<'_> {
             }
             (None, None, Some(g)) => {
                 let listed = g.options(&p[..k]).ok_or_else(|| own.basis.clone())?;
-                let w = winning::from_far_listing(self.table, trusted, listed, &own, target);
+                let w = winning::from_far_listing(self.c.table, trusted, listed, &own, target);
                 let first = listed.first().map(|o| o.iter().map(|q| q[..k].to_vec()).collect());
                 (w, first)
             }
@@ -136,7 +134,7 @@ impl Player<'_> {
 
     /// A move as the moves program wrote it (a single position), else its parts joined by ` + `.
     fn shown(&self, from: &str, option: &[Vec<u64>]) -> String {
-        let k = self.space.arity();
+        let k = self.c.space.arity();
         if let ([one], Some(w), Ok(p)) = (option, &self.written, parse_position(from, k))
             && let Some(own) = w.text(&p[..k], Some(one))
         {
@@ -291,12 +289,15 @@ pub(super) fn run(
     (found, n_trusted): (Vec<Pattern>, usize),
 ) -> anyhow::Result<std::process::ExitCode> {
     let written = c.builtin.is_none().then(|| Written::new(c.program, false));
+    let k = c.space.arity();
+    let met = c.reach.map_or_else(HashMap::new, |r| {
+        (0..r.expanded()).map(|v| (r.position(v)[..k].to_vec(), v)).collect()
+    });
+    let beyond = c.reach.map(crate::explore::values::terminating);
     let player = Player {
-        table: c.table,
-        space: c.space,
-        reach: c.reach,
-        builtin: c.builtin,
-        program: c.program,
+        c,
+        met,
+        beyond,
         found: RefCell::new((found, n_trusted)),
         cap: Duration::from_secs_f64(req.far_check_time),
         budget: super::impartial::winning_budget(req),

@@ -295,9 +295,16 @@ fn winning_moves(
             let beyond = reach.filter(|_| !winning_at.is_empty()).map(values::terminating);
             let beyond = beyond.as_deref();
             let far = |p: &Coords| {
-                let listed = guard?.options(&p[..full.space.arity()])?;
-                let own = answer::answer_guarded(full, trusted, p, guard);
-                Some(winning::from_far_listing(full, trusted, listed, &own, target))
+                let (k, g) = (full.space.arity(), guard?);
+                let own = answer::answer_guarded(full, trusted, p, Some(g));
+                Some(match g.options(&p[..k]) {
+                    Some(listed) => winning::from_far_listing(full, trusted, listed, &own, target),
+                    None => winning::Winning {
+                        position: p[..k].to_vec(),
+                        moves: Vec::new(),
+                        basis: format!("unknown: its options were not listed ({})", own.basis),
+                    },
+                })
             };
             winning_at
                 .iter()
