@@ -10,9 +10,12 @@
 //! formula is counted, printed and drawn again (issue 44: the shortest explanation is all a
 //! box can give; docs/explore.md). A table with one entry flipped is never reported as the
 //! formula; the texts compile and run (g++, python3) and agree far away; the budget holds.
+//! The planted formulas' values, on the box and far away, come from the test's own reading of
+//! the expression ([`oracle`]), never from the production evaluator, which the oracle checks.
 
 use games::explore::answer;
 use games::explore::pattern::grammar::expr::{Dialect, Expr, Op, UNDEF, binaries, unaries};
+
 use games::explore::pattern::grammar::search::{Budget, search};
 use games::explore::pattern::{self, Covers, Formula, Pattern};
 use games::explore::space::{Coords, MAX_ARITY, Space};
@@ -62,15 +65,14 @@ fn space(k: usize) -> Space {
     }
 }
 
-/// The values of `e` on the box, if a table of Grundy values (defined, >= 0, not constant).
+/// The values of `e` on the box (by [`oracle`]), if a table of Grundy values (defined, >= 0, not constant).
 fn values(e: &Expr, s: &Space) -> Option<Vec<u32>> {
     let k = s.arity();
     let v: Option<Vec<u32>> = (0..s.cells())
         .map(|c| {
             let p = s.position(c);
             let x: Vec<i64> = (0..k).map(|i| p[i] as i64).collect();
-            let v = e.eval(&x);
-            (v != UNDEF && (0..1 << 20).contains(&v)).then_some(v as u32)
+            oracle::eval(e, &x).filter(|v| (0..1 << 20).contains(v)).map(|v| v as u32)
         })
         .collect();
     v.filter(|v| v.iter().any(|&x| x != v[0]))
@@ -98,11 +100,11 @@ fn far_answer(t: &Table, pats: &[Pattern], p: &[u64]) -> Option<u64> {
     answer::answer(t, pats, &q).grundy
 }
 
-/// The planted formula at `p`, where it is a value (defined and >= 0).
+/// The planted formula at `p`, where it is a value (defined and >= 0), by the test's own
+/// reading of the expression ([`oracle`]).
 fn truth(e: &Expr, p: &[u64]) -> Option<u64> {
     let x: Vec<i64> = p.iter().map(|&v| v as i64).collect();
-    let v = e.eval(&x);
-    (v != UNDEF && v >= 0).then_some(v as u64)
+    oracle::eval(e, &x).filter(|&v| v >= 0).map(|v| v as u64)
 }
 
 /// A witness that the box does not separate `e` from a formula no longer than it: the
@@ -545,5 +547,307 @@ fn check_run(mut cmd: std::process::Command, input: &str, want: &[String], src: 
         if w != "-" {
             assert_eq!(got.get(i), Some(w), "line {i} of input {input}\n{src}");
         }
+    }
+}
+
+/// The oracle is sound before it judges: its slopes are the grammar's, its nim product is the
+/// mex definition's on 0..32, and it agrees with the production evaluator (`Expr::eval`) on
+/// 4,000 random expressions of up to seven nodes, at every point of a small box and at points
+/// up to 2^40 and 2^60, wherever
+/// both are defined (either may decline where it cannot be exact: the oracle holds
+/// intermediates in `i128` and factors only below 10^12).
+#[test]
+fn the_oracle_agrees_with_the_definitions_and_the_evaluator() {
+    assert!(oracle::slopes_agree(), "the grammar's slopes changed: update the oracle's table");
+    let mut nim = [[0u128; 32]; 32];
+    for a in 0..32 {
+        for b in 0..32 {
+            // a ⊗ b = mex { a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }
+            let seen: Vec<u128> = (0..a)
+                .flat_map(|x| (0..b).map(move |y| (x, y)))
+                .map(|(x, y)| nim[x][b] ^ nim[a][y] ^ nim[x][y])
+                .collect();
+            nim[a][b] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+            assert_eq!(oracle::nim_mul(a as u128, b as u128, 64), nim[a][b], "{a} ⊗ {b}");
+        }
+    }
+    let mut rng = Rng::new(4848);
+    let (mut both, mut checked) = (0usize, 0usize);
+    for _ in 0..4_000 {
+        let k = 1 + rng.below(2) as usize;
+        let size = 1 + rng.below(7) as usize;
+        let e = random_expr(&mut rng, k, size);
+        // Every point of a small box, then points up to 2^40 and 2^60.
+        let mut points: Vec<Vec<i64>> = match k {
+            1 => (0..64).map(|a| vec![a]).collect(),
+            _ => (0..256).map(|c| vec![c / 16, c % 16]).collect(),
+        };
+        for i in 0..12 {
+            let top = if i % 2 == 0 { 1u64 << 40 } else { 1 << 60 };
+            points.push((0..k).map(|_| rng.below(top) as i64).collect());
+        }
+        for x in points {
+            let (want, got) = (oracle::eval(&e, &x), e.eval(&x));
+            let words = || e.render(&["a", "b"], Dialect::Words);
+            checked += 1;
+            match (want, got) {
+                (Some(w), g) if g != UNDEF => {
+                    both += 1;
+                    assert_eq!(g, w, "{} at {x:?}", words());
+                }
+                (None, UNDEF) => {}
+                // One side declines a value the other gives: only where an intermediate is
+                // past what the oracle holds exactly, never at a point of a box.
+                _ => assert!(
+                    x.iter().any(|&v| v >= 1 << 40),
+                    "{} at {x:?}: the oracle says {want:?}, the evaluator {got}",
+                    words()
+                ),
+            }
+        }
+    }
+    assert!(both * 10 >= checked * 6, "only {both} of {checked} points were compared");
+}
+
+/// The test's own reading of a grammar expression: every operation written again here from
+/// its documented meaning (loops over bits, greedy Zeckendorf, membership by generating the
+/// sequence, the nim product by Fermat-power splitting, floors and comparisons with α by
+/// integer square roots), sharing no code with `Expr::eval`. A value outside `i64`, an
+/// operation outside its domain, or an intermediate this oracle cannot hold exactly is `None`,
+/// and the planted formula is then not judged there.
+mod oracle {
+    use games::explore::pattern::grammar::expr::{ALPHAS, Binary, Expr, Op, Seq, Unary};
+
+    /// The slopes by their meaning, in the grammar's order: `(p + q·sqrt(d)) / r`, or the
+    /// rational `p / r` when `d = 0`.
+    const SLOPES: [(&str, i128, i128, u128, i128); 6] = [
+        ("phi", 1, 1, 5, 2),
+        ("phi^2", 3, 1, 5, 2),
+        ("sqrt(2)", 0, 1, 2, 1),
+        ("(1+sqrt(2))", 1, 1, 2, 1),
+        ("sqrt(3)", 0, 1, 3, 1),
+        ("3/2", 3, 0, 0, 2),
+    ];
+
+    /// The grammar's slopes are the ones this oracle knows, in the same order.
+    pub fn slopes_agree() -> bool {
+        ALPHAS.len() == SLOPES.len() && ALPHAS.iter().zip(SLOPES).all(|(a, s)| a.1 == s.0)
+    }
+
+    fn isqrt(n: u128) -> u128 {
+        // Bisection on the answer: no floating point.
+        let (mut lo, mut hi) = (0u128, 1u128 << 64);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if mid.checked_mul(mid).is_some_and(|m| m <= n) { lo = mid } else { hi = mid }
+        }
+        lo
+    }
+
+    /// `floor(k·α)` for `k >= 0`.
+    fn floor_slope(i: usize, k: i128) -> Option<i128> {
+        let (_, p, q, d, r) = SLOPES[i];
+        if d == 0 {
+            return Some((k * p).div_euclid(r));
+        }
+        // k·q·sqrt(d) is irrational for k >= 1, so floor((k·p + k·q·sqrt(d)) / r)
+        // = floor((k·p + floor(k·q·sqrt(d))) / r).
+        let kq = u128::try_from(k * q).ok()?;
+        let s = isqrt(kq.checked_mul(kq)?.checked_mul(d)?) as i128;
+        Some((k * p + s).div_euclid(r))
+    }
+
+    /// `x < α·y` for `x, y >= 0`.
+    fn below_slope(i: usize, x: i128, y: i128) -> Option<bool> {
+        if y == 0 {
+            return Some(false);
+        }
+        let (_, p, q, d, r) = SLOPES[i];
+        if d == 0 {
+            return Some(x * r < p * y);
+        }
+        // x·r - p·y < q·y·sqrt(d)
+        let l = x * r - p * y;
+        if l < 0 {
+            return Some(true);
+        }
+        let l = l as u128;
+        let qy = (q * y) as u128;
+        Some(l.checked_mul(l)? < qy.checked_mul(qy)?.checked_mul(d)?)
+    }
+
+    fn popcount(mut x: i128) -> i128 {
+        let mut n = 0;
+        while x > 0 {
+            n += x & 1;
+            x >>= 1;
+        }
+        n
+    }
+
+    fn two_adic(mut x: i128) -> i128 {
+        let mut n = 0;
+        while x % 2 == 0 {
+            x /= 2;
+            n += 1;
+        }
+        n
+    }
+
+    /// The least `k >= 0` with `k^e >= n` (bisection).
+    fn root_up(n: i128, e: u32) -> i128 {
+        let (mut lo, mut hi) = (0i128, 1i128 << 63);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if mid.checked_pow(e).is_none_or(|v| v >= n) { hi = mid } else { lo = mid + 1 }
+        }
+        lo
+    }
+
+    /// Is `n` in the sequence (Fibonacci, Lucas and geometric terms generated one by one;
+    /// the others by the root of their closed form)?
+    fn member(s: Seq, n: i128) -> bool {
+        let walk = |mut a: i128, mut b: i128, step: &dyn Fn(i128, i128) -> i128| {
+            while a < n {
+                (a, b) = (b, step(a, b));
+            }
+            a == n
+        };
+        let k2 = root_up(n, 2);
+        match s {
+            Seq::Fibonacci => n >= 1 && walk(1, 2, &|a, b| a + b),
+            Seq::Lucas => n == 2 || walk(1, 3, &|a, b| a + b),
+            Seq::Squares => k2 * k2 == n,
+            Seq::Cubes => root_up(n, 3).pow(3) == n,
+            Seq::Triangular => {
+                let k = root_up(2 * n, 2);
+                (k - 2..=k).any(|k| k >= 0 && k * (k + 1) / 2 == n)
+            }
+            Seq::Pronic => (k2 - 2..=k2 + 1).any(|k| k >= 0 && k * (k + 1) == n),
+            Seq::Geom(c, r) => walk(c as i128, (c * r) as i128, &|_, b| b * r as i128),
+        }
+    }
+
+    /// The prime factors of `x` (with multiplicity, or distinct), by trial division; `None`
+    /// past 10^12, where that would be slow.
+    fn prime_factors(mut x: i128, distinct: bool) -> Option<i128> {
+        if x > 1_000_000_000_000 {
+            return None;
+        }
+        let (mut n, mut p) = (0, 2);
+        while p * p <= x {
+            if x % p == 0 {
+                n += 1;
+                x /= p;
+                while x % p == 0 {
+                    x /= p;
+                    n += i128::from(!distinct);
+                }
+            }
+            p += 1;
+        }
+        Some(n + i128::from(x > 1))
+    }
+
+    /// The smallest term of `x`'s Zeckendorf representation (greedy: take the largest
+    /// Fibonacci number that fits, until nothing is left).
+    fn smallest_zeckendorf(mut x: i128) -> i128 {
+        let mut last = 0;
+        while x > 0 {
+            let (mut a, mut b) = (1i128, 2i128);
+            while b <= x {
+                (a, b) = (b, a + b);
+            }
+            x -= a;
+            last = a;
+        }
+        last
+    }
+
+    /// The nim product, splitting at `2^half`: with `X = 2^half` (a Fermat 2-power),
+    /// `X ⊗ X = X ⊕ X/2`.
+    pub fn nim_mul(a: u128, b: u128, half: u32) -> u128 {
+        if a < 2 || b < 2 {
+            return a * b;
+        }
+        let mask = (1u128 << half) - 1;
+        let (a1, a0, b1, b0) = (a >> half, a & mask, b >> half, b & mask);
+        let low = nim_mul(a0, b0, half / 2);
+        let high = nim_mul(a1, b1, half / 2);
+        let mixed = nim_mul(a0 ^ a1, b0 ^ b1, half / 2);
+        ((mixed ^ low) << half) ^ low ^ nim_mul(high, 1 << (half - 1), half / 2)
+    }
+
+    fn unary(u: Unary, x: i128) -> Option<i128> {
+        if x < 0 {
+            return None;
+        }
+        Some(match u {
+            Unary::Mod(m) => x % m as i128,
+            Unary::Div(m) => x / m as i128,
+            Unary::V2 if x > 0 => two_adic(x),
+            Unary::Pop => popcount(x),
+            Unary::Parity => popcount(x) % 2,
+            Unary::Odd if x > 0 => x >> two_adic(x),
+            Unary::Ones => two_adic(x + 1),
+            Unary::BitLen => (0..).find(|&k| x >> k == 0)?,
+            Unary::LowBit if x > 0 => 1 << two_adic(x),
+            Unary::LowBit => 0,
+            Unary::Zeck if x > 0 => smallest_zeckendorf(x),
+            Unary::In(s) => i128::from(member(s, x)),
+            Unary::Floor(i) => floor_slope(i, x)?,
+            Unary::Factors { odd, distinct } if x > 0 => {
+                prime_factors(if odd { x >> two_adic(x) } else { x }, distinct)?
+            }
+            Unary::PerfectPower if x > 0 => {
+                i128::from(x == 1 || (2..64).any(|e| root_up(x, e).pow(e) == x))
+            }
+            _ => return None,
+        })
+    }
+
+    fn binary(b: Binary, x: i128, y: i128) -> Option<i128> {
+        let bits = x >= 0 && y >= 0;
+        let t = |c: bool| i128::from(c);
+        Some(match b {
+            Binary::Add => x + y,
+            Binary::Sub => x - y,
+            Binary::Xor if bits => x ^ y,
+            Binary::Or if bits => x | y,
+            Binary::And if bits => x & y,
+            Binary::Min => x.min(y),
+            Binary::Max => x.max(y),
+            Binary::Lt => t(x < y),
+            Binary::Le => t(x <= y),
+            Binary::Eq => t(x == y),
+            Binary::ModBy if x >= 0 && y >= 1 => x % y,
+            Binary::DivBy if x >= 0 && y >= 1 => x / y,
+            Binary::NimMul if bits => nim_mul(x as u128, y as u128, 64) as i128,
+            Binary::LtAlpha(i) if bits => t(below_slope(i, x, y)?),
+            Binary::Wedge(i) if bits => t(below_slope(i, x, y)? && below_slope(i, y, x)?),
+            _ => return None,
+        })
+    }
+
+    /// The expression at `x`, every intermediate inside `i64` (as the grammar defines it).
+    pub fn eval(e: &Expr, x: &[i64]) -> Option<i64> {
+        let fits = |v: i128| (i64::MIN as i128 + 1..=i64::MAX as i128).contains(&v);
+        let mut st: Vec<i128> = Vec::new();
+        for op in &e.0 {
+            let v = match *op {
+                Op::Var(i, d) => *x.get(i)? as i128 + d as i128,
+                Op::Const(c) => c as i128,
+                Op::Un(u) => unary(u, st.pop()?)?,
+                Op::Bin(b) => {
+                    let r = st.pop()?;
+                    binary(b, st.pop()?, r)?
+                }
+            };
+            if !fits(v) {
+                return None;
+            }
+            st.push(v);
+        }
+        (st.len() == 1).then(|| st[0] as i64)
     }
 }
