@@ -121,6 +121,11 @@ fn gen_is_deterministic_and_writes_answer_files() {
         let input = std::fs::read(dir.join(format!("random-{i:03}.in"))).unwrap();
         let answer = std::fs::read(dir.join(format!("random-{i:03}.out"))).unwrap();
         assert_eq!(games(&["nim"], &input).stdout, answer);
+        // The answer file is right, not only what the solver prints: the exhaustive search
+        // of `brute` agrees with it.
+        let nim = PROBLEMS.iter().find(|p| p.name == "nim").expect("nim is a problem");
+        let brute = (nim.brute)(&input).expect("the brute force takes a tiny nim input");
+        assert_eq!(brute, answer, "random-{i:03}");
     }
     // Different seeds give different inputs.
     let x = games(&["gen", "nim", "--seed", "1"], b"").stdout;
