@@ -366,7 +366,34 @@ fn the_svg_shows_p_positions() {
     );
     assert!(out.status.success());
     let svg = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        svg.starts_with("<svg") && svg.contains("#000000") && svg.trim_end().ends_with("</svg>")
-    );
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // The black cells (24-pixel squares from (40, 40); a rectangle may span a run of them) are
+    // exactly Wythoff's P-positions in the box, by the mex rule: a_k the least number not yet
+    // used, b_k = a_k + k (the picture is symmetric, so either axis may be a).
+    let attr = |tag: &str, name: &str| -> u64 {
+        let from = tag.find(&format!(" {name}=\"")).expect("attribute") + name.len() + 3;
+        tag[from..].split('"').next().unwrap().parse().unwrap()
+    };
+    let mut black = std::collections::BTreeSet::new();
+    for tag in svg.split('<').filter(|t| t.starts_with("rect ") && t.contains("#000000")) {
+        let (x, y, w, h) =
+            (attr(tag, "x"), attr(tag, "y"), attr(tag, "width"), attr(tag, "height"));
+        for i in 0..w / 24 {
+            for j in 0..h / 24 {
+                black.insert(((x - 40) / 24 + i, (y - 40) / 24 + j));
+            }
+        }
+    }
+    let mut p_positions = std::collections::BTreeSet::new();
+    let mut used = std::collections::BTreeSet::new();
+    for k in 0..=30u64 {
+        let a = (0..).find(|v| !used.contains(v)).unwrap();
+        used.extend([a, a + k]);
+        for (x, y) in [(a, a + k), (a + k, a)] {
+            if x <= 30 && y <= 30 {
+                p_positions.insert((x, y));
+            }
+        }
+    }
+    assert_eq!(black, p_positions);
 }

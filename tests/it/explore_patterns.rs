@@ -589,17 +589,15 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
     let (py_f, c_f) = if values { ("G", "G") } else { ("is_p", "isP") };
     let args = if arity == 1 { "x[0]" } else { "x[0], x[1]" };
     let words = p.formula.words();
-    if Command::new("python3").arg("--version").output().is_ok() {
+    if crate::common::have_python("the Python texts of the patterns") {
         let py = format!(
             "{}\nimport sys\nfor line in sys.stdin:\n    x = list(map(int, line.split()))\n    print(int({py_f}({args})))\n",
             p.formula.python()
         );
         let got = run(Command::new("python3").arg("-c").arg(&py), &input);
         assert_eq!(got.lines().collect::<Vec<_>>(), want, "Python of {words}:\n{py}");
-    } else {
-        eprintln!("python3 not found: the Python texts are not run");
     }
-    if Command::new("g++").arg("--version").output().is_ok() {
+    if crate::common::have_cxx("the C++ texts of the patterns") {
         let src = dir.join("p.cpp");
         let exe = dir.join("p");
         let c_args = if arity == 1 { "x[0]" } else { "x[0], x[1]" };
@@ -621,8 +619,6 @@ fn pasted_code_agrees(p: &Pattern, arity: usize, positions: &[[u64; 2]], dir: &s
         );
         let got = run(&mut Command::new(&exe), &input);
         assert_eq!(got.lines().collect::<Vec<_>>(), want, "C++ of {words}:\n{cpp}");
-    } else {
-        eprintln!("g++ not found: the C++ texts are not compiled");
     }
 }
 
@@ -737,78 +733,4 @@ fn pasted_code_agrees_with_at() {
         checked.push(p.formula.words());
     }
     assert_eq!(checked.len(), 11, "{checked:?}");
-}
-
-#[test]
-#[ignore]
-fn show_texts() {
-    let w = gen_wythoff(61, 1);
-    let fib_p = fibonacci_nim(200);
-    let tables = vec![
-        table1(0, &floor_game(2000)),
-        table1(0, &cuts_game(2000)),
-        outcome_table(1, &fib_p[1..]),
-        plane_table(61, 61, 61, &w),
-    ];
-    for t in &tables {
-        for p in find(t, Vec::new()) {
-            println!(
-                "--- {}\n{}\n{}\n{}",
-                p.formula.words(),
-                p.formula.cpp(),
-                p.formula.python(),
-                p.basis.label()
-            );
-        }
-    }
-}
-
-/// Times the whole pattern search on tables of about 10^5 entries (run with --ignored
-/// --nocapture; the figures go in the report).
-#[test]
-#[ignore]
-fn timing_1e5() {
-    let mut x = 88172645463325252u64;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    let random: Vec<u32> = (0..100_000).map(|_| (rnd() % 4) as u32).collect();
-    let cuts = cuts_game(100_000);
-    let w = gen_wythoff(100, 1);
-    let mut wide = Vec::new();
-    for a in 0..316u64 {
-        for b in 0..316u64 {
-            let (x, y) = (a.min(b), a.max(b));
-            let k = y - x;
-            let ak = ((k as u128 + isqrt128(5 * (k as u128).pow(2))) / 2) as u64;
-            wide.push(u32::from(ak != x));
-        }
-    }
-    let _ = w;
-    let cases: Vec<(&str, Table)> = vec![
-        ("1-D random 0..4, 10^5", table1(0, &random)),
-        ("1-D random at 10^15", table1(10u64.pow(15), &random)),
-        ("1-D floor(n/k) game, 10^5", table1(0, &floor_game(100_000))),
-        ("1-D hdu6892, 10^5", table1(0, &cuts[..100_000])),
-        (
-            "2-D Wythoff 316x316",
-            Table::from_grundy(Space::from_ranges(&[(0, 315), (0, 315)]), wide),
-        ),
-        (
-            "2-D random 316x316",
-            Table::from_grundy(
-                Space::from_ranges(&[(0, 315), (0, 315)]),
-                (0..316 * 316).map(|_| (rnd() % 3) as u32).collect(),
-            ),
-        ),
-    ];
-    for (name, t) in cases {
-        let start = std::time::Instant::now();
-        let found = find(&t, Vec::new());
-        let words: Vec<String> = found.iter().map(|p| p.formula.family().to_string()).collect();
-        println!("{name}: {:.3} s, {words:?}", start.elapsed().as_secs_f64());
-    }
 }

@@ -84,9 +84,50 @@ fn the_largest_accepted_pile_works() {
     let (out, fault) =
         solve(&format!("3 2\n2 {m} {m}\n1 {m}\n1 {n}\n", m = MAX_PILE, n = MAX_PILE - 1));
     assert_eq!(fault, None);
-    let g = grundy_table(2, MAX_PILE as usize);
-    let bit = |v: u16| if v != 0 { "1" } else { "0" };
-    assert_eq!(out, format!("0 {} {}\n", bit(g[MAX_PILE as usize]), bit(g[MAX_PILE as usize - 1])));
+    let mut memo = std::collections::HashMap::new();
+    let bit = |v: u64| if v != 0 { "1" } else { "0" };
+    let (top, below) = (grundy_at(2, MAX_PILE, &mut memo), grundy_at(2, MAX_PILE - 1, &mut memo));
+    assert_eq!(out, format!("0 {} {}\n", bit(top), bit(below)));
+    // The memo recursion is itself the table's: checked on the first values.
+    let g = grundy_table_by_blocks(2, 3000);
+    for x in 0..=3000u64 {
+        assert_eq!(grundy_at(2, x, &mut memo), u64::from(g[x as usize]), "pile {x}");
+    }
+}
+
+/// The Grundy value of one pile of `x` (splits into `m >= 2` piles as even as possible, from
+/// piles of at least `f` stones), by the test's own recursion over only the values it needs:
+/// the options' values are `g(q + 1)` (r times) and `g(q)` (m - r times), `q = x / m`,
+/// `r = x % m`; for a run of `m` with the same `q`, which of the two parts count (odd
+/// multiplicity) depends only on the parity of `m`, so two `m` of each run suffice.
+fn grundy_at(f: u64, x: u64, memo: &mut std::collections::HashMap<u64, u64>) -> u64 {
+    if x < f.max(2) {
+        return 0;
+    }
+    if let Some(&g) = memo.get(&x) {
+        return g;
+    }
+    let mut seen = Vec::new();
+    let mut m = 2;
+    while m <= x {
+        let q = x / m;
+        let last = x / q; // the last m with the same quotient
+        for m in [m, m + 1].into_iter().filter(|&k| k <= last) {
+            let r = x % m;
+            let mut v = 0;
+            if r % 2 == 1 {
+                v ^= grundy_at(f, q + 1, memo);
+            }
+            if (m - r) % 2 == 1 {
+                v ^= grundy_at(f, q, memo);
+            }
+            seen.push(v);
+        }
+        m = last + 1;
+    }
+    let g = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    memo.insert(x, g);
+    g
 }
 
 #[test]

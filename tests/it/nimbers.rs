@@ -1,12 +1,11 @@
 //! The nimber kernel (`nim-product`, `turning-corners`): every fast path against the mex
 //! definition, a recursive-halving reference and each other; field laws; Turning Corners by
-//! search against the nim-product formula; limits and batch boundaries. The ignored test
-//! `nim_product_speed` prints nanoseconds per product for each path
-//! (`cargo test --release --test nimbers -- --ignored --nocapture`).
+//! search against the nim-product formula; limits and batch boundaries. (Speed is `make
+//! bench`'s, not a test's.)
 
 use games::brute::turning_corners::wins;
 use games::registry::{find, run};
-use games::rng::{Rng, mix64};
+use games::rng::Rng;
 use games::theory::nimber::{
     Multiplier, PolyTables, nim_inverse, nim_power, nim_product, nim_product_portable,
     nim_product_reference,
@@ -221,53 +220,4 @@ fn nim_product_streams_batches_and_keeps_answers_before_a_fault() {
     let (out, fault) = solve("nim-product", &input.replace(" -", " "));
     assert_eq!(fault, None);
     assert_eq!(out.lines().count(), 3000);
-}
-
-#[test]
-#[ignore]
-fn nim_product_speed() {
-    use std::time::Instant;
-    let n = 4_000_000usize;
-    let mut x = 1u64;
-    let pairs: Vec<[u64; 2]> = (0..n)
-        .map(|_| {
-            x = mix64(x);
-            [x, mix64(x ^ 7)]
-        })
-        .collect();
-    for m in [Some(Multiplier::portable()), Multiplier::clmul()].into_iter().flatten() {
-        for _ in 0..2 {
-            let t = Instant::now();
-            let mut acc = 0u64;
-            for p in &pairs {
-                acc ^= m.product(p[0], p[1]);
-            }
-            let single = t.elapsed().as_nanos() as f64 / n as f64;
-            let t = Instant::now();
-            let mut dst = Vec::with_capacity(n);
-            m.products(&pairs, &mut dst);
-            let batch = t.elapsed().as_nanos() as f64 / n as f64;
-            let t = Instant::now();
-            let mut c = 1u64;
-            for p in &pairs {
-                c = m.product(c ^ p[0], p[1]);
-            }
-            let chained = t.elapsed().as_nanos() as f64 / n as f64;
-            println!(
-                "{:32} {single:6.2} ns/product (independent), {batch:6.2} (batch), {chained:6.2} (dependent chain)  [{}]",
-                m.name(),
-                acc ^ c ^ dst[n / 2]
-            );
-        }
-    }
-    let t = Instant::now();
-    let mut acc = 0u64;
-    for p in &pairs[..20_000] {
-        acc ^= nim_product_reference(p[0], p[1]);
-    }
-    println!(
-        "{:32} {:6.0} ns/product  [{acc}]",
-        "reference (recursive halving)",
-        t.elapsed().as_nanos() as f64 / 20_000.0
-    );
 }

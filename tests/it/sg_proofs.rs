@@ -435,52 +435,6 @@ fn n0_zero_needs_the_window_from_one() {
     }
 }
 
-/// By hand: is the bound N = k n0 + (k - 1) p + t - k + 1 tight? Looks for codes and (n0, p)
-/// (n0 >= 1) whose equalities hold on n0 <= n < N - 1 but fail later.
-#[test]
-#[ignore]
-fn the_bound_is_tight() {
-    let mut r = Rand(0x7157_0004);
-    let mut found = 0;
-    for _ in 0..20000 {
-        let text = random_code(&mut r, 3, false);
-        let rule = parse(&text);
-        let code = rule.code().unwrap();
-        if code.digits.iter().any(|d| d.equality != Equality::Any) {
-            continue;
-        }
-        let k = code
-            .digits
-            .iter()
-            .map(|d| 63usize.saturating_sub(d.heaps.leading_zeros() as usize))
-            .max()
-            .unwrap()
-            .max(1);
-        let t = code.digits.len() - 1;
-        let mut o = Oracle::new(code);
-        o.extend(400);
-        for n0 in 1..12 {
-            for p in 1..12 {
-                let n = k * n0 + (k - 1) * p + t + 1 - k;
-                if n < n0 + 1 || n + p + 1 >= 400 {
-                    continue;
-                }
-                let short = (n0..n - 1).all(|m| o.g[m + p] == o.g[m]);
-                let later = (n0..380 - p).all(|m| o.g[m + p] == o.g[m]);
-                if short && !later {
-                    found += 1;
-                    if found <= 10 {
-                        eprintln!(
-                            "{text}: n0 = {n0}, p = {p}, N = {n}: window to N - 1 holds, period fails"
-                        );
-                    }
-                }
-            }
-        }
-    }
-    eprintln!("{found} cases where one value fewer would be wrong");
-}
-
 /// By hand: codes with a split condition on every digit that can split, certified from longer
 /// prefixes (longer preperiods than the campaign reaches).
 #[test]
@@ -530,41 +484,4 @@ fn all_but_with_long_prefixes() {
         }
     }
     eprintln!("{rules} rules, {proved} proved verdicts");
-}
-
-/// By hand: equal splits (`=` on one parity of digits) with an odd least period are left
-/// observed (the certificate only tries the least period of each suffix); counts how often the
-/// observed period in fact holds far beyond (a proof missed, never a false one).
-#[test]
-#[ignore]
-fn equal_splits_with_odd_periods_are_observed() {
-    let mut r = Rand(0xe9a1_0007);
-    let (mut odd_observed, mut holding) = (0, 0);
-    for _ in 0..600 {
-        let digits = 1 + r.below(3) as usize;
-        let mut text = String::from(".");
-        for i in 1..=digits {
-            let d = if i == digits { 4 + r.below(4) } else { r.below(8) };
-            text.push_str(&d.to_string());
-            if i == digits {
-                text.push('=');
-            }
-        }
-        let mut o = Oracle::new(parse(&text).code().unwrap());
-        o.extend(1500);
-        let v = certify(&parse(&text), &o.g[..400]);
-        if let Verdict::Periodic { n0, period, proof: Proof::Observed { .. }, .. } = v
-            && period % 2 == 1
-        {
-            odd_observed += 1;
-            let (n0, p) = (n0 as usize, period as usize);
-            if (n0..1400).all(|n| o.g[n + p] == o.g[n]) {
-                holding += 1;
-                if holding <= 5 {
-                    eprintln!("{text}: observed n0 = {n0}, p = {p}, holds to 1400");
-                }
-            }
-        }
-    }
-    eprintln!("{odd_observed} odd periods observed, {holding} hold to 1400");
 }

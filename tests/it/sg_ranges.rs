@@ -495,8 +495,10 @@ fn multi_sg_far_beyond_the_chain_is_refused_at_once() {
 }
 
 /// On a terminal, a run past its first second shows a progress line (heaps, values a second,
-/// memory) on stderr and clears it; the values on stdout are unchanged. Needs `script` for a
-/// pseudo-terminal.
+/// memory) on stderr and clears it; the values on stdout are unchanged. The run is one that
+/// does not end (0.[7] splits after any removal: O(n^2) a value, to 10^7), so the line comes
+/// on any machine; the test waits for it, then interrupts the run (Ctrl-C), which keeps the
+/// values so far. Needs `script` for a pseudo-terminal.
 #[test]
 fn a_long_run_on_a_terminal_shows_progress() {
     if !common::need("script", "the progress line on a pseudo-terminal") {
@@ -505,16 +507,31 @@ fn a_long_run_on_a_terminal_shows_progress() {
     let bin = env!("CARGO_BIN_EXE_games");
     let dir = std::env::temp_dir().join(format!("games-progress-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let values = dir.join("values.txt");
-    // Splits into two heaps after any removal: O(n^2) a value, a few seconds to 3000.
-    let inner = format!("{bin} sg '0.[7]' --upto 3000 > {}", values.display());
-    let out = Command::new("script").args(["-qec", &inner, "/dev/null"]).output().unwrap();
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{shown}");
+    let (values, pid_file) = (dir.join("values.txt"), dir.join("pid"));
+    let inner = format!(
+        "echo $$ > {}; exec {bin} sg '0.[7]' --upto 10000000 > {}",
+        pid_file.display(),
+        values.display()
+    );
+    // The terminal's output (script's stdout) goes to the stderr the test watches.
+    let mut child = Command::new("sh")
+        .args(["-c", "exec script -qec \"$0\" /dev/null 1>&2", &inner])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let terminal = common::Stderr::watch(&mut child);
+    terminal.wait_for_text("values/s");
+    let pid: u32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+    common::kill("-INT", pid);
+    let out = common::output_or_hang(child, "script running games sg, interrupted");
+    let shown = String::from_utf8_lossy(&terminal.finish()).into_owned();
+    assert!(!out.status.success(), "an interrupted run: {shown}");
     assert!(shown.contains("games sg: n = "), "{shown}");
-    assert!(shown.contains("values/s"), "{shown}");
+    assert!(shown.contains("interrupted by SIGINT"), "{shown}");
     let text = std::fs::read_to_string(&values).unwrap();
-    assert!(text.contains("3000"), "{text}");
+    assert!(text.lines().count() > 10, "the values so far are kept: {text}");
     assert!(!text.contains("values/s"));
     let _ = std::fs::remove_dir_all(&dir);
 }
