@@ -298,15 +298,32 @@ fn large_inputs_are_answered() {
     // The verdict for root 1 is the --every-root row of vertex 1.
     let root1 = answer(&input, Mode::EveryRoot).lines().nth(2).unwrap().to_string();
     assert_eq!(root1.split(' ').nth(1).unwrap(), &text.lines().nth(1).unwrap()[8..]);
-    // Geography on a random graph of 10^5 vertices and 2 * 10^5 edges.
-    let m = 2 * n;
-    let mut input = format!("{n} {m}\n");
-    for _ in 0..m {
-        input += &format!("{} {}\n", rng.range(1, n as u64), rng.range(1, n as u64));
+    // Geography on 10^5 vertices: a disjoint union of random components of 1..8 vertices
+    // (repeated edges allowed), each vertex's outcome by the search of the component.
+    let (mut edges, mut want, mut base) = (Vec::new(), Vec::new(), 0usize);
+    while base < n {
+        let k = (rng.range(1, 8) as usize).min(n - base);
+        let mut adj = vec![Vec::new(); k];
+        for _ in 0..rng.range(0, 2 * k as u64) {
+            let (a, b) = (rng.range(0, k as u64 - 1) as usize, rng.range(0, k as u64 - 1) as usize);
+            if a != b {
+                adj[a].push(b);
+                adj[b].push(a);
+                edges.push((base + a + 1, base + b + 1));
+            }
+        }
+        let mut memo = HashMap::new();
+        want.extend((0..k).map(|v| if geo_win(&adj, v, 1 << v, &mut memo) { "N" } else { "P" }));
+        base += k;
     }
+    let mut input = format!("{n} {}\n", edges.len());
+    edges.iter().for_each(|(u, v)| input += &format!("{u} {v}\n"));
     let text = answer(&input, Mode::Geography);
     assert!(text.starts_with("geography: proved"));
     assert_eq!(text.lines().count(), n + 2);
+    for (v, line) in text.lines().skip(2).enumerate() {
+        assert_eq!(line.split(' ').nth(1), Some(want[v]), "vertex {}: {line}", v + 1);
+    }
 }
 
 /// Nim on graphs by plain search: does the player to move win with the token on `t`?
