@@ -278,22 +278,10 @@ fn random_recursive_rules_round_trip_and_are_never_wrong_far_away() {
     assert!(right_cases * 100 >= cases * 95, "only {right_cases} of {cases} found");
 }
 
-/// A python3 or g++ that is missing fails the test unless its variable opts out.
-fn need(program: &str, var: &str) -> bool {
-    if Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success()) {
-        return true;
-    }
-    if std::env::var_os(var).is_some() {
-        eprintln!("note: {program} not found; skipped ({var} is set)");
-        return false;
-    }
-    panic!("{program} not found (set {var}=1 to skip)");
-}
-
 #[test]
 fn the_printed_code_of_a_recursive_rule_runs_far_away() {
-    let python = need("python3", "GAMES_TEST_NO_PYTHON");
-    let cxx = need("g++", "GAMES_TEST_NO_CXX");
+    let python = crate::common::need("python3", "the recursive rules' Python texts");
+    let cxx = crate::common::need("g++", "the recursive rules' C++ texts");
     let dir = std::env::temp_dir().join(format!("games-selfsimilar-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng::new(4404);

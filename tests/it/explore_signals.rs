@@ -27,16 +27,16 @@ fn wait_for_pid(path: &Path) -> u32 {
         if let Some(pid) = std::fs::read_to_string(path).ok().and_then(|s| s.trim().parse().ok()) {
             return pid;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "the program never started");
+        assert!(start.elapsed() < crate::common::HANG_CAP, "the program never started");
         std::thread::sleep(Duration::from_millis(20));
     }
 }
 
-/// Waits (at most a minute) until `pid` is gone: a program left running fails the test.
+/// Waits (at most the hang cap) until `pid` is gone: a program left running fails the test.
 fn assert_gone(pid: u32) {
     let start = Instant::now();
     while alive(pid) {
-        assert!(start.elapsed() < Duration::from_secs(60), "program {pid} left running");
+        assert!(start.elapsed() < crate::common::HANG_CAP, "program {pid} left running");
         std::thread::sleep(Duration::from_millis(20));
     }
 }

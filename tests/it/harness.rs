@@ -397,8 +397,11 @@ fn games_test_judges_every_sample_file_with_one_line_each() {
     assert!(report.contains("got:             Yes\n"), "{report}");
     assert!(report.contains("test nim: 2/3 AC against `echo Yes`"), "{report}");
     assert!(report.contains("(1 WA)"), "{report}");
-    for (cmd, verdict) in [("exit 4", "RE "), ("sleep 5", "TLE"), ("yes", "OLE")] {
-        let out = games(&["test", "nim", "--against", cmd, "--timeout", "0.3", d], b"");
+    // A time limit that "yes" never needs to fill the output limit: OLE is not a race.
+    for (cmd, verdict, limit) in
+        [("exit 4", "RE ", "0.3"), ("sleep 5", "TLE", "0.3"), ("yes", "OLE", "5")]
+    {
+        let out = games(&["test", "nim", "--against", cmd, "--timeout", limit, d], b"");
         assert_eq!(out.status.code(), Some(1), "{cmd}");
         let report = text(&out.stdout);
         assert_eq!(report.lines().filter(|l| l.starts_with(verdict)).count(), 3, "{report}");
