@@ -13,6 +13,7 @@ pub mod big;
 pub mod from;
 pub mod from_serve;
 mod grundy_serve;
+mod partizan_serve;
 pub mod impartial;
 pub mod options;
 pub mod output;
