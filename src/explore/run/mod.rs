@@ -13,11 +13,11 @@ pub mod big;
 pub mod from;
 pub mod from_serve;
 mod grundy_serve;
-mod partizan_serve;
 pub mod impartial;
 pub mod options;
 pub mod output;
 pub mod partizan;
+mod partizan_serve;
 pub mod remoteness;
 pub mod score;
 
