@@ -58,8 +58,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("--svg", &["remoteness", "score", "partizan"]),
     ("--count", &["remoteness", "score"]),
     ("--list", &["remoteness", "score", "partizan"]),
-    ("--search-budget", &["partizan"]),
-    ("--search-time", &["partizan"]),
     ("--far-starts", &["values", "misere", "remoteness", "score"]),
     ("--far-checks", &["partizan"]),
     ("--far-check-time", &["partizan"]),
@@ -117,6 +115,21 @@ struct Truth {
     misere_p: HashMap<(u64, u64), bool>,
     remoteness: HashMap<(u64, u64), u64>,
     score: HashMap<(u64, u64), i64>,
+    /// Partizan values (Left takes one from `a`, Right one from `b`): integers here.
+    partizan: HashMap<(u64, u64), i64>,
+}
+
+/// The simplest integer strictly between `lo` and `hi` (`None`: no bound), the value of a
+/// partizan position whose options are integers at least 2 apart (a game of halves panics).
+fn simplest_integer(lo: Option<i64>, hi: Option<i64>) -> i64 {
+    if let (Some(l), Some(h)) = (lo, hi) {
+        assert!(h - l >= 2, "no integer strictly between {l} and {h}");
+    }
+    match (lo, hi) {
+        (Some(l), _) if l >= 0 => l + 1,
+        (_, Some(h)) if h <= 0 => h - 1,
+        _ => 0,
+    }
 }
 
 fn truth(n: u64) -> Truth {
@@ -125,6 +138,7 @@ fn truth(n: u64) -> Truth {
         misere_p: HashMap::new(),
         remoteness: HashMap::new(),
         score: HashMap::new(),
+        partizan: HashMap::new(),
     };
     // Row-major from 0: every option of (a, b) comes earlier.
     for a in 0..=n {
@@ -152,6 +166,9 @@ fn truth(n: u64) -> Truth {
             t.remoteness.insert((a, b), r);
             let s = o.iter().map(|&(x, y, k)| k - t.score[&(x, y)]).max().unwrap_or(0);
             t.score.insert((a, b), s);
+            let left = (a > 0).then(|| t.partizan[&(a - 1, b)]);
+            let right = (b > 0).then(|| t.partizan[&(a, b - 1)]);
+            t.partizan.insert((a, b), simplest_integer(left, right));
         }
     }
     t
@@ -226,6 +243,40 @@ fn at_line(out: &str) -> Option<&str> {
     out.lines().find(|l| l.starts_with(&plain) || l.starts_with(&written))
 }
 
+/// The partizan player's replies to `3 4 ?`, then `L` and `R` at `3 4`, `0 2` and `2 0`: the
+/// value and outcome of the truth, and each move legal and winning for its side (Left: to a
+/// value >= 0; Right: <= 0), or `none` exactly when that side has no such move.
+fn partizan_served(r: &Run, t: &Truth) -> Result<(), String> {
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    if r.code != Some(0) || lines.len() != 5 {
+        return Err(format!("exit {:?}, replies {lines:?}: {}", r.code, r.stderr.trim()));
+    }
+    let v = t.partizan[&AT];
+    let class = match v.signum() {
+        1 => "L",
+        -1 => "R",
+        _ => "P",
+    };
+    if lines[0] != format!("{v} {class}") {
+        return Err(format!("'3 4 ?' -> '{}', not '{v} {class}'", lines[0]));
+    }
+    for (reply, (left, (a, b))) in
+        lines[1..].iter().zip([(true, AT), (false, AT), (true, (0, 2)), (false, (2, 0))])
+    {
+        let option = if left { (a > 0).then(|| (a - 1, b)) } else { (b > 0).then(|| (a, b - 1)) };
+        let wins = |p: &(u64, u64)| if left { t.partizan[p] >= 0 } else { t.partizan[p] <= 0 };
+        let good = option.filter(wins);
+        let want = good.map_or("none".to_string(), |(x, y)| format!("{x} {y}"));
+        if *reply != want {
+            return Err(format!(
+                "{} {a} {b} -> '{reply}', not '{want}'",
+                if left { 'L' } else { 'R' }
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The answer at the asked position agrees with the truth of the kind.
 fn answer_right(kind: &str, out: &str, t: &Truth) -> Result<(), String> {
     let Some(line) = at_line(out) else { return Err("no answer line".into()) };
@@ -234,7 +285,7 @@ fn answer_right(kind: &str, out: &str, t: &Truth) -> Result<(), String> {
         "misere" => format!("outcome {}", if t.misere_p[&AT] { 'P' } else { 'N' }),
         "remoteness" => format!("remoteness {}", t.remoteness[&AT]),
         "score" => format!("value {}", t.score[&AT]),
-        _ => format!("{}", AT.0 as i64 - AT.1 as i64),
+        _ => format!("value {}", t.partizan[&AT]),
     };
     if line.contains(&want) { Ok(()) } else { Err(format!("'{line}' lacks '{want}'")) }
 }
@@ -477,16 +528,21 @@ fn kind_cells(
             }
         }
     }
-    // --serve: the kinds it plays answer a request line; the others are refused.
-    if kind == "partizan" {
-        let r = run(&cell_args(flag, &games[0].1, None, true, &dir), b"3 4\n");
-        if let Err(e) = refused_right("--serve", &r) {
-            failures.push(format!("partizan --serve: {e}"));
-        }
-        return (cells, failures);
+    // --serve: every kind plays; partizan requests name the side to move.
+    if kind == "partizan"
+        && let Err(e) = partizan_served(
+            &run(
+                &cell_args(flag, &games[0].1, None, true, &dir),
+                b"3 4 ?\nL 3 4\nR 3 4\nL 0 2\nR 2 0\n",
+            ),
+            t,
+        )
+    {
+        failures.push(format!("partizan --serve: {e}"));
     }
     let served = run(&cell_args(flag, &games[0].1, None, true, &dir), b"3 4 ?\n");
     let want_value = match kind {
+        "partizan" => format!("{} ", t.partizan[&AT]),
         "values" | "remoteness" => format!("{}", t.remoteness[&AT]),
         "misere" => String::new(),
         "score" => format!("{}", t.score[&AT]),

@@ -294,7 +294,6 @@ fn options_without_a_meaning_here_are_refused() {
     for extra in [
         vec!["--winning", "1", "--to", "2"],
         vec!["--multiset"],
-        vec!["--patterns", "3"],
         vec!["--slice", "1=1"],
         vec!["--svg", "x.svg"],
         vec!["--check", "true"],

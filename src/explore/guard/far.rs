@@ -1,5 +1,7 @@
 //! Patterns in remoteness and score values (`--remoteness`, `--score`), and their answers
 //! beyond the box, each checked against the game's own rule at the position asked.
+//! Partizan numbers, times 2^E, use the same search ([`Kind::Partizan`]); their rule, with
+//! both players' options, is checked by [`crate::explore::guard::partizan`].
 //!
 //! **Patterns.** The box's values are put in a [`Table`] as if they were Grundy values and
 //! handed to the pattern families of [`crate::explore::pattern`] (`find`): only formulas of the values
@@ -54,13 +56,16 @@ pub enum Kind {
     Remoteness { misere: bool },
     /// Scores (the mover's total minus the opponent's).
     Score,
+    /// Partizan numbers times `2^exponent` (integers): the rule, with both players' options, is
+    /// checked by [`crate::explore::guard::partizan`], not here.
+    Partizan { exponent: u32 },
 }
 
 impl Kind {
     fn noun(self) -> &'static str {
         match self {
             Kind::Remoteness { .. } => "remoteness",
-            Kind::Score => "value",
+            Kind::Score | Kind::Partizan { .. } => "value",
         }
     }
 }
@@ -220,8 +225,9 @@ impl Found {
     pub fn words(&self, i: usize) -> String {
         let w = self.patterns[i].formula.words();
         let name = match self.kind {
-            Kind::Remoteness { .. } => "remoteness",
-            Kind::Score => "value",
+            Kind::Remoteness { .. } => "remoteness".to_string(),
+            Kind::Score | Kind::Partizan { exponent: 0 } => "value".to_string(),
+            Kind::Partizan { exponent } => format!("value times 2^{exponent}"),
         };
         if self.sign < 0 {
             format!("{w} (G: minus the {name}, which is never positive on the box)")
@@ -415,6 +421,7 @@ impl Found {
                 v > 0 && x == v - 1 && (!wins(v, misere) || !wins(x, misere))
             }
             Kind::Score => opts.terminal.is_none() && i128::from(gain) - x == v,
+            Kind::Partizan { .. } => false,
         };
         let moves = opts
             .options
@@ -573,6 +580,9 @@ impl Found {
                 Some(g) => i128::from(g),
                 None => vals.iter().map(|&(v, g)| i128::from(g) - v).max().unwrap_or(0),
             }),
+            Kind::Partizan { .. } => {
+                Err("the partizan rule takes both players' options (guard::partizan)".to_string())
+            }
         }
     }
 }

@@ -35,6 +35,7 @@
 //! options, and either way the answer at that position is not given from it.
 pub mod answer;
 pub mod far;
+pub mod partizan;
 
 use crate::explore::pattern::{Answer, Basis, Covers, Domain, Frame, Pattern};
 use crate::explore::program::{Program, Sink};

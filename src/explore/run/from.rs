@@ -80,10 +80,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         text: Some(positions.clone()),
     };
     if req.serve {
-        if kind == Kind::Score {
-            return Err(usage(
-                "--serve is not available with --from and --score: with --from the perfect player plays by remoteness".into(),
-            ));
+        if matches!(kind, Kind::Score | Kind::Partizan) {
+            return Err(usage(format!(
+                "--serve is not available with --from and {}: with --from the perfect player plays by remoteness",
+                kind.name()
+            )));
         }
         let ids: Vec<u64> = asked.iter().flat_map(|a| a.parts.iter().flatten().copied()).collect();
         return super::from_serve::serve(req, positions, program, &ids);

@@ -17,6 +17,7 @@ pub mod impartial;
 pub mod options;
 pub mod output;
 pub mod partizan;
+mod partizan_serve;
 pub mod remoteness;
 pub mod score;
 

@@ -57,30 +57,15 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
         "--list streams the positions of an impartial table by outcome",
     ),
     (
-        "patterns",
-        &[Partizan],
-        "--patterns N is for the impartial, remoteness and score tables (--patterns 0 turns the pattern of the numbers off); --partizan prints values and the all-numbers verdict",
-    ),
-    (
         "far-starts",
         &[Values, Misere, Remoteness, Score],
         "--far-starts is for --partizan (the other kinds compute near far positions and check far ones with --far-checks)",
     ),
     ("big-from", &[Remoteness, Score, Partizan], "--big-from is for the take games' outcome bits"),
     (
-        "search-budget",
-        &[Partizan],
-        "a partizan table of numbers is fitted by its own linear search, not by the grammar",
-    ),
-    (
-        "search-time",
-        &[Partizan],
-        "a partizan table of numbers is fitted by its own linear search, not by the grammar",
-    ),
-    (
         "far-checks",
         &[Partizan],
-        "partizan far answers are checked where they are asked, not at sampled positions",
+        "partizan far answers are checked by the partizan rule where they are asked, not at sampled positions",
     ),
     (
         "far-check-time",
@@ -137,7 +122,7 @@ pub const REFUSED_WITH_FROM: &[(&str, &str)] = &[
 ];
 
 /// The kinds `--serve` plays.
-const SERVED: [Kind; 4] = [Values, Misere, Remoteness, Score];
+const SERVED: [Kind; 5] = [Values, Misere, Remoteness, Score, Partizan];
 
 /// Refuses the first option given that the request's kind (or `--serve`) does not take.
 pub fn check(req: &Request) -> Result<()> {
@@ -166,7 +151,7 @@ pub fn refusal(req: &Request, kind: Kind) -> Option<String> {
     if req.serve {
         if !SERVED.contains(&kind) {
             return Some(format!(
-                "--serve is not available with {}: the perfect player plays impartial and scoring games",
+                "--serve is not available with {}: the perfect player plays impartial, scoring and partizan games",
                 kind.name()
             ));
         }

@@ -1,4 +1,5 @@
-//! `games explore --partizan`: options in, the report of `crate::explore::partizan_report` out.
+//! `games explore --partizan`: options in, the report of `crate::explore::partizan_report` out
+//! (or, with `--serve`, the player of [`super::partizan_serve`]).
 //! Every option either works in this mode or is refused with a usage error (exit 2): `--at`
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
 //! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets, and
@@ -37,7 +38,7 @@ fn refuse(req: &Request) -> Result<()> {
 }
 
 /// One position or sum as written: parts joined by `+`, each `arity` coordinates or `()`.
-fn parse_asked(text: &str, arity: usize) -> Result<Asked, (usize, String)> {
+pub(super) fn parse_asked(text: &str, arity: usize) -> Result<Asked, (usize, String)> {
     let mut parts = Vec::new();
     let mut offset = 1;
     for piece in text.split('+') {
@@ -126,8 +127,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     if dash("at") && dash("winning") {
         return Err(usage("--at - and --winning - cannot both read standard input".into()));
     }
-    let at = at_asked(req, arity)?;
-    let winning = winning_asked(req, arity)?;
+    let (at, winning) = if req.serve {
+        (Vec::new(), Vec::new())
+    } else {
+        (at_asked(req, arity)?, winning_asked(req, arity)?)
+    };
     let program = Program {
         cmd: req.moves.clone().unwrap_or_default(),
         arity,
@@ -156,6 +160,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Err(Stop::Failed(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
+    if req.serve {
+        return super::partizan_serve::serve(explored, &space, &program, limits.far_batches);
+    }
     let (fast, slow) = (explored.graph.values.fast, explored.graph.values.slow);
     timing(
         &format!(
@@ -183,7 +190,8 @@ fn print(req: &Request, r: &report::Report) -> Result<ExitCode> {
     } else if json {
         report_json::json(r, table, &mut out);
     } else {
-        report::text(r, Style { table, outcomes: req.outcomes }, &mut out);
+        let shown = crate::explore::report::Shown::parse(req.patterns.as_str()).map_err(usage)?;
+        report::text(r, Style { table, outcomes: req.outcomes, shown: shown.count }, &mut out);
     }
     crate::console::write_stdout(out.as_bytes())?;
     let a = r.space.arity();

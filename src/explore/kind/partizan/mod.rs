@@ -730,11 +730,20 @@ pub fn far_options(
     arity: usize,
     ps: &[Coords],
 ) -> Result<Vec<Result<Sides, String>>, std::io::Error> {
+    let once = Program { stream: false, ..program.clone() };
+    sides_of(&mut Runner::new(&once), arity, ps)
+}
+
+/// The options of positions `ps`, each player's, from one batch of `runner` (one start, or one
+/// request of a `--stream` session); a position the program did not answer says why.
+pub fn sides_of(
+    runner: &mut Runner,
+    arity: usize,
+    ps: &[Coords],
+) -> Result<Vec<Result<Sides, String>>, std::io::Error> {
     if ps.is_empty() {
         return Ok(Vec::new());
     }
-    let once = Program { stream: false, ..program.clone() };
-    let mut runner = Runner::new(&once);
     let flat: Vec<u64> = ps.iter().flat_map(|p| p[..arity].to_vec()).collect();
     let mut sink =
         SidesSink { arity, done: Vec::new(), current: Sides::default(), on_right: false, parts: 0 };
@@ -748,6 +757,18 @@ pub fn far_options(
         out.push(Err(format!("its options could not be listed: {why}")));
     }
     Ok(out)
+}
+
+/// Explores more positions after [`explore`] (`--serve`), each a list of parts, as the far
+/// positions of [`explore`] are: each within its own `far_batches`, a failing one rolled back
+/// and said (`Some(why)`), the others valued.
+pub fn explore_more(
+    g: &mut Graph,
+    runner: &mut Runner,
+    far_batches: usize,
+    far: &[Vec<Coords>],
+) -> Result<Vec<Option<String>>, Stop> {
+    explore_far(g, runner, far_batches, far)
 }
 
 /// The number of a position already met (`None` when it was not, or was rolled back).

@@ -1,6 +1,8 @@
 //! `games explore --partizan --json`: the report of [`crate::explore::partizan_report`] as one JSON
 //! object: `positions` (omitted with `--no-table`), `all_numbers`, `first_non_number`, `at`
-//! (a sum also lists its `parts`; a failed position has `error` instead of a value),
+//! (a sum also lists its `parts`; a failed position has `error` instead of a value; one from a
+//! pattern has `"basis": "conjecture"` and its `label`), `pattern` (the first pattern) and
+//! `patterns` (all, ranked; each `formula`, `checked`, `refuted_at`), `notes`,
 //! `winning` (each player's winning moves), `positions_met`; and `--count`'s tally.
 
 use crate::explore::partizan_report::{AtEntry, Move, Report, Tally, Win, tally};
@@ -19,6 +21,7 @@ struct AtJson {
     value: Option<String>,
     outcome: Option<&'static str>,
     basis: Option<&'static str>,
+    label: Option<String>,
     error: Option<String>,
 }
 crate::json_object!(AtJson {
@@ -27,9 +30,11 @@ crate::json_object!(AtJson {
     "value" => value unless Option::is_none,
     "outcome" => outcome unless Option::is_none,
     "basis" => basis unless Option::is_none,
+    "label" => label unless Option::is_none,
     "error" => error unless Option::is_none,
 });
 
+#[derive(Clone)]
 struct PatternJson {
     formula: String,
     checked: usize,
@@ -76,6 +81,8 @@ struct ReportJson {
     all_numbers: bool,
     first_non_number: Option<NonNumberJson>,
     pattern: Option<PatternJson>,
+    patterns: Vec<PatternJson>,
+    notes: Vec<String>,
     at: Vec<AtJson>,
     winning: Vec<WinJson>,
     positions_met: usize,
@@ -85,6 +92,8 @@ crate::json_object!(ReportJson {
     "all_numbers" => all_numbers,
     "first_non_number" => first_non_number unless Option::is_none,
     "pattern" => pattern unless Option::is_none,
+    "patterns" => patterns,
+    "notes" => notes,
     "at" => at,
     "winning" => winning,
     "positions_met" => positions_met,
@@ -127,6 +136,7 @@ fn at_json(e: &AtEntry, a: usize) -> AtJson {
         Ok(x) => (Some(x.value.clone()), Some(x.outcome.letter()), x.conjecture, None),
         Err(e) => (None, None, false, Some(e.clone())),
     };
+    let label = e.answer.as_ref().ok().filter(|x| x.conjecture).map(|x| x.basis.clone());
     AtJson {
         position: parts.concat(),
         parts: (parts.len() != 1).then_some(parts),
@@ -139,6 +149,7 @@ fn at_json(e: &AtEntry, a: usize) -> AtJson {
         } else {
             Some("computed")
         },
+        label,
         error,
     }
 }
@@ -158,6 +169,12 @@ pub fn json(r: &Report, table: bool, out: &mut Out) {
             .collect()
     });
     let at = r.at.iter().map(|e| at_json(e, a)).collect();
+    let patterns: Vec<PatternJson> = r
+        .patterns
+        .listed()
+        .into_iter()
+        .map(|(formula, checked, refuted_at)| PatternJson { formula, checked, refuted_at })
+        .collect();
     let doc = ReportJson {
         positions,
         all_numbers: r.first_non_number.is_none(),
@@ -166,11 +183,9 @@ pub fn json(r: &Report, table: bool, out: &mut Out) {
             value: n.value.clone(),
             why: n.why.clone(),
         }),
-        pattern: r.pattern.as_ref().map(|f| PatternJson {
-            formula: f.formula.text(),
-            checked: f.formula.checked,
-            refuted_at: f.refuted.clone(),
-        }),
+        pattern: patterns.first().cloned(),
+        patterns,
+        notes: r.patterns.notes.clone(),
         at,
         winning: r.winning.iter().map(|(p, w)| win_json(p, w, a)).collect(),
         positions_met: r.positions_met,

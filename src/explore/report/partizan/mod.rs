@@ -6,9 +6,9 @@
 //! object. A far position that failed keeps its place with its error.
 pub mod json;
 
-use crate::explore::partizan::{Asked, Explored, Graph, Sides, find, value_of_sum};
+use crate::explore::guard::partizan::{FarSides, Patterns, past};
+use crate::explore::partizan::{Asked, Explored, Graph, find, value_of_sum};
 use crate::explore::partizan_num::{Small, Val};
-use crate::explore::partizan_pattern::{Formula, search};
 use crate::explore::space::{Coords, Space, format_position};
 use crate::out::Out;
 use crate::theory::canonical::{GameId, Games, Outcome, OverBudget};
@@ -47,6 +47,8 @@ pub struct Answer {
     pub value: String,
     pub outcome: Outcome,
     pub conjecture: bool,
+    /// The far parts' labels (the pattern and its check), empty when computed.
+    pub basis: String,
 }
 
 /// A position asked with `--at` and its answer (or why there is none).
@@ -55,19 +57,13 @@ pub struct AtEntry {
     pub answer: Result<Answer, String>,
 }
 
-/// The formula the box's numbers follow, or the position that refutes it.
-pub struct Found {
-    pub formula: Formula,
-    /// A position explored beyond the box whose value the formula gets wrong.
-    pub refuted: Option<String>,
-}
-
 /// The whole report.
 pub struct Report {
     pub space: Space,
     pub cells: Vec<Cell>,
     pub first_non_number: Option<NonNumber>,
-    pub pattern: Option<Found>,
+    /// The patterns of the box's numbers, ranked ([`crate::explore::guard::partizan`]).
+    pub patterns: Patterns,
     pub at: Vec<AtEntry>,
     pub winning: Vec<(Coords, Result<Win, String>)>,
     pub positions_met: usize,
@@ -97,7 +93,7 @@ pub fn build(
         space: space.clone(),
         cells: Vec::with_capacity(space.cells()),
         first_non_number: None,
-        pattern: None,
+        patterns: Patterns::none(),
         at: Vec::new(),
         winning: Vec::new(),
         positions_met: g.len(),
@@ -118,19 +114,17 @@ pub fn build(
         report.cells.push(Cell { value, outcome, number });
     }
     let numbers: Vec<Option<Small>> = report.cells.iter().map(|c| c.number).collect();
-    report.pattern = crate::explore::pattern::search_on()
-        .then(|| search(space, &numbers))
-        .flatten()
-        .map(|formula| Found { formula, refuted: None });
+    let past = past(g, space);
+    report.patterns = Patterns::find(space, &numbers, &past);
     let errors = &ex.far_errors;
-    refute_by_rule(&mut report, g, &ex.far_sides, at, errors);
+    check_asked(&mut report, g, &ex.far_sides, at, errors);
     for (i, a) in at.iter().enumerate() {
         let answer = match &errors[i] {
             Some(e) => conjecture(&mut report, g, &ex.far_sides, a, e),
             None => value_of_sum(g, a).and_then(|v| {
                 let value = g.values.show(v).map_err(budget)?;
-                refute(&mut report, a, g.values.small(v), space);
-                Ok(Answer { value, outcome: g.values.outcome(v), conjecture: false })
+                let outcome = g.values.outcome(v);
+                Ok(Answer { value, outcome, conjecture: false, basis: String::new() })
             }),
         };
         report.at.push(AtEntry { asked: a.clone(), answer });
@@ -159,114 +153,38 @@ fn too_far(e: &str) -> bool {
     .any(|m| e.contains(m))
 }
 
-/// The options listed of the far positions the pattern may answer ([`Explored::far_sides`]).
-type FarSides = std::collections::HashMap<Coords, Result<Sides, String>>;
-
-/// The partizan rule at a far position the pattern answers: the value `{GL | GR}` of its
-/// options (each valued by the exploration when it has a value, else by the pattern) against
-/// the pattern's value there.
-enum Rule {
-    Holds,
-    /// It could not be checked: why.
-    Unknown(String),
-    /// It fails: what the options give.
-    Fails(String),
+/// Is a far part unexplored (no value of its own)?
+fn unexplored(g: &Graph, p: &Coords) -> bool {
+    find(g, p).is_none_or(|v| g.val[v as usize].is_none())
 }
 
-/// Checks the rule at `p` for pattern `f` (whose value there is `said`).
-fn rule_at(g: &mut Graph, f: &Formula, sides: &FarSides, p: &Coords, said: Small) -> Rule {
-    let arity = g.space_arity();
-    let size = |q: &Coords| q[..arity].iter().map(|&x| u128::from(x)).sum::<u128>();
-    let sides = match sides.get(p) {
-        Some(Ok(s)) => s,
-        Some(Err(why)) => return Rule::Unknown(why.clone()),
-        None => return Rule::Unknown("its options were not listed".into()),
-    };
-    let mut vals: [Vec<Val>; 2] = [Vec::new(), Vec::new()];
-    for (k, side) in [&sides.left, &sides.right].into_iter().enumerate() {
-        for opt in side {
-            let mut v = Val::Num(Small::int(0));
-            for q in opt.iter().flatten() {
-                let x = match find(g, q).and_then(|i| g.val[i as usize]) {
-                    Some(x) => x,
-                    // A move that goes up to a position nothing explored: the game may not end
-                    // there, and the pattern's value of it is no evidence.
-                    None if size(q) > size(p) => {
-                        return Rule::Unknown(format!(
-                            "its option '{}' lies above it and beyond everything explored (a game whose moves go up need not end there)",
-                            format_position(q, arity)
-                        ));
-                    }
-                    None => match f.at(&q[..arity]) {
-                        Some(x) => Val::Num(x),
-                        None => {
-                            return Rule::Unknown(format!(
-                                "no value is known for its option '{}'",
-                                format_position(q, arity)
-                            ));
-                        }
-                    },
-                };
-                v = match g.values.add(v, x) {
-                    Ok(v) => v,
-                    Err(e) => return Rule::Unknown(budget(e)),
-                };
-            }
-            vals[k].push(v);
-        }
-    }
-    let v = match g.values.form(&vals[0], &vals[1]) {
-        Ok(v) => v,
-        Err(e) => return Rule::Unknown(budget(e)),
-    };
-    if g.values.small(v) == Some(said) {
-        return Rule::Holds;
-    }
-    let mut shown = g.values.show(v).unwrap_or_else(|_| "a larger value".into());
-    if shown.len() > 200 {
-        shown = format!("{}...", &shown[..shown.floor_char_boundary(200)]);
-    }
-    Rule::Fails(format!("its options give {shown} by the partizan rule"))
-}
-
-/// The value pattern `f` gives a far part `p` that has no value of its own, if it gives one.
-fn unexplored(g: &Graph, f: &Formula, p: &Coords) -> Option<Option<Small>> {
-    let explored = find(g, p).is_some_and(|v| g.val[v as usize].is_some());
-    (!explored).then(|| f.at(&p[..g.space_arity()]))
-}
-
-/// Before any far answer comes from the pattern: the rule at every far part it would answer;
-/// one that fails refutes the pattern for the run (no far answer from it).
-fn refute_by_rule(
+/// Before any far answer comes from a pattern: the rule at every far part a pattern would
+/// answer, so that a refutation anywhere holds for every answer of the run.
+fn check_asked(
     r: &mut Report,
     g: &mut Graph,
     sides: &FarSides,
     at: &[Asked],
     errors: &[Option<String>],
 ) {
-    let Some(f) = r.pattern.as_ref().filter(|f| f.refuted.is_none()) else { return };
-    let formula = f.formula.clone();
+    if r.patterns.is_empty() {
+        return;
+    }
     for (a, e) in at.iter().zip(errors) {
         if !e.as_deref().is_some_and(too_far) {
             continue;
         }
         for p in a.iter().flatten() {
-            let Some(Some(said)) = unexplored(g, &formula, p) else { continue };
-            if let Rule::Fails(why) = rule_at(g, &formula, sides, p, said) {
-                let shown = format_position(p, g.space_arity());
-                if let Some(f) = r.pattern.as_mut() {
-                    f.refuted = Some(format!("{shown} (the pattern says {said}, but {why})"));
-                }
-                return;
+            if unexplored(g, p) {
+                r.patterns.check(g, sides, p);
             }
         }
     }
 }
 
-/// A far position that could not be explored: the pattern's value, labelled a conjecture,
-/// when there is a pattern not refuted, the failure was only the distance, and the partizan
-/// rule holds at each part the pattern answers (its options listed and valued); else `Err`
-/// with why not.
+/// A far position that could not be explored: each unexplored part's value from the first
+/// pattern the partizan rule confirms there, the sum labelled a conjecture; `Err` with why not
+/// when the failure was not only the distance, or no pattern answers a part.
 fn conjecture(
     r: &mut Report,
     g: &mut Graph,
@@ -274,42 +192,26 @@ fn conjecture(
     a: &Asked,
     e: &str,
 ) -> Result<Answer, String> {
-    if !too_far(e) {
+    if !too_far(e) || r.patterns.is_empty() {
         return Err(e.to_string());
     }
-    let Some(f) = r.pattern.as_ref() else { return Err(e.to_string()) };
-    if let Some(p) = &f.refuted {
-        return Err(format!("{e}; unknown: the box's pattern is refuted at {p}"));
-    }
-    let formula = f.formula.clone();
     let mut total = Val::Num(Small::int(0));
+    let mut labels: Vec<String> = Vec::new();
     for p in a.iter().flatten() {
-        let x = match unexplored(g, &formula, p) {
-            None => find(g, p).and_then(|v| g.val[v as usize]).ok_or_else(|| e.to_string())?,
-            Some(None) => return Err(e.to_string()),
-            Some(Some(said)) => match rule_at(g, &formula, sides, p, said) {
-                Rule::Holds => Val::Num(said),
-                Rule::Unknown(why) | Rule::Fails(why) => {
-                    let shown = format_position(p, g.space_arity());
-                    return Err(format!(
-                        "{e}; unknown: the box's pattern gives {said} at '{shown}', but the partizan rule could not be checked there: {why}"
-                    ));
-                }
-            },
+        let x = match find(g, p).and_then(|v| g.val[v as usize]) {
+            Some(x) => x,
+            None => {
+                let (said, label) =
+                    r.patterns.answer(g, sides, p).map_err(|w| format!("{e}; {w}"))?;
+                labels.push(label);
+                Val::Num(said)
+            }
         };
         total = g.values.add(total, x).map_err(budget)?;
     }
     let value = g.values.show(total).map_err(budget)?;
-    Ok(Answer { value, outcome: g.values.outcome(total), conjecture: true })
-}
-
-/// A position explored beyond the box: the pattern must give its value, or it is refuted.
-fn refute(r: &mut Report, a: &Asked, v: Option<Small>, space: &Space) {
-    let [Some(p)] = a.as_slice() else { return };
-    let Some(f) = r.pattern.as_mut().filter(|f| f.refuted.is_none()) else { return };
-    if !space.contains(&p[..space.arity()]) && f.formula.at(&p[..space.arity()]) != v {
-        f.refuted = Some(format_position(p, space.arity()));
-    }
+    let outcome = g.values.outcome(total);
+    Ok(Answer { value, outcome, conjecture: true, basis: labels.join("; ") })
 }
 
 /// Each player's winning moves from `p`.
@@ -382,6 +284,8 @@ pub fn show_asked(a: &Asked, arity: usize) -> String {
 pub struct Style {
     pub table: bool,
     pub outcomes: bool,
+    /// How many patterns kept are printed (`--patterns N`; refuted ones always are).
+    pub shown: usize,
 }
 
 /// The report as text.
@@ -406,16 +310,8 @@ pub fn text(r: &Report, style: Style, out: &mut Out) {
             .str(")")
             .nl(),
     };
-    if let Some(f) = &r.pattern {
-        out.str("pattern: ").str(&f.formula.text());
-        match &f.refuted {
-            None => out.str(&format!(
-                " (checked on the {} positions of the box; beyond it a conjecture)",
-                f.formula.checked
-            )),
-            Some(p) => out.str(&format!(" fits the box but not position {p}: no conjecture")),
-        };
-        out.nl();
+    for line in r.patterns.lines(style.shown) {
+        out.str(&line).nl();
     }
     for e in &r.at {
         out.str("at ").str(&show_asked(&e.asked, a));
