@@ -80,10 +80,11 @@ pub fn run(args: &ArgMatches) -> ExitCode {
     }
     let ask = Ask { rule: &rule, top, quotient: args.get_flag("quotient"), sums: &sums, budget };
     let line = super::Progress::new("games sg --misere", 0);
-    let run = report::run(
+    let run = report::run_watched(
         &ask,
         &mut |n, q| line.show_text(&format!("heap {n}: |Q| = {}", q.monoid.order)),
         &|| process::interrupted().is_some(),
+        &|i, n| line.show_text(&format!("sum {}: {n} positions searched", i + 1)),
     );
     line.clear();
     let run = match run {

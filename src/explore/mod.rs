@@ -22,7 +22,7 @@ pub mod pattern;
 pub mod report;
 pub mod run;
 
-pub use answers::{at, check, list, serve, winning};
+pub use answers::{at, check, list, misere_winning, serve, winning};
 pub use game::{
     big, builtin, families, heap_games, misere_sums, program, reach, space, table, text, values,
 };

@@ -34,6 +34,7 @@ mod explore_interrupt;
 mod explore_list;
 mod explore_loopy;
 mod explore_matrix;
+mod explore_misere_play;
 mod explore_misere_split;
 mod explore_order;
 mod explore_param;

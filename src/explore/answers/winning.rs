@@ -55,7 +55,10 @@ impl Budget {
 /// The winning moves of one position.
 #[derive(Debug, Clone)]
 pub struct Winning {
+    /// The position (a sum: its parts' coordinates one after the other).
     pub position: Vec<u64>,
+    /// A sum asked (`--winning '3 + 5 + 8'`, misère play): its parts; empty for one position.
+    pub parts: Vec<Vec<u64>>,
     /// Each option as a sum of positions (one part for most games; the heads turned, for
     /// coin-turning games).
     pub moves: Vec<Vec<Vec<u64>>>,
@@ -113,7 +116,7 @@ pub fn winning_within(
         return w;
     }
     let Some(options) = options(game, &position, budget) else {
-        return Winning { position, moves: Vec::new(), basis: budget.refusal() };
+        return Winning { position, parts: Vec::new(), moves: Vec::new(), basis: budget.refusal() };
     };
     // Options that leave the box (a box that does not start at 0) are read from a table of
     // every position below this one, computed here, rather than from the box's patterns.
@@ -180,12 +183,14 @@ fn judge_options(
     if unknown > 0 {
         basis = format!("{basis}; incomplete: {unknown} options of unknown value not listed");
     }
-    Winning { position, moves, basis }
+    Winning { position, parts: Vec::new(), moves, basis }
 }
 
 /// Is the option's value the target? With the rank of its basis (0 computed, 1 proved, 2
-/// observed) and the theorem or pattern; `None` when unknown.
-fn value_of(
+/// observed) and the theorem or pattern; `None` when unknown. In misère play the empty game
+/// (no part) is an N-position: the player to move cannot, so the one who moved there made the
+/// last move and lost.
+pub(crate) fn value_of(
     t: &dyn Known,
     found: &[Pattern],
     opt: &[Vec<u64>],
@@ -195,6 +200,9 @@ fn value_of(
     let mut x = 0u64;
     let (mut rank, mut th) = (0u8, String::new());
     let single = opt.len() == 1;
+    if misere && opt.is_empty() {
+        return Some((false, 0, String::new()));
+    }
     for part in opt {
         let mut p: Coords = [0; crate::explore::space::MAX_ARITY];
         p[..k].copy_from_slice(&part[..k]);
@@ -269,6 +277,7 @@ fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
         moves.dedup();
         return Some(Winning {
             position: p.to_vec(),
+            parts: Vec::new(),
             moves,
             basis: "proved: Wythoff's theorem (1907)".into(),
         });
@@ -285,6 +294,7 @@ fn by_theorem(game: &Builtin, p: &[u64], target: u64) -> Option<Winning> {
             .collect();
         return Some(Winning {
             position: p.to_vec(),
+            parts: Vec::new(),
             moves,
             basis: "proved: Bouton's theorem (1901)".into(),
         });
@@ -519,6 +529,7 @@ pub fn from_table(
     let Some((r, v)) = v else {
         return Winning {
             position,
+            parts: Vec::new(),
             moves: Vec::new(),
             basis: "unknown: the position was not met from the box (its options were never asked)"
                 .to_string(),
@@ -559,7 +570,12 @@ pub fn from_far_listing(
     let k = t.space.arity();
     let position = own.position[..k.min(own.position.len())].to_vec();
     if own.outcome == b'?' {
-        return Winning { position, moves: Vec::new(), basis: own.basis.clone() };
+        return Winning {
+            position,
+            parts: Vec::new(),
+            moves: Vec::new(),
+            basis: own.basis.clone(),
+        };
     }
     let unreadable =
         |o: &&Vec<Coords>| o.iter().any(|q| crate::explore::guard::Guard::unknown_part(q));

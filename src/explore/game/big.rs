@@ -262,7 +262,7 @@ impl BigBox {
                 break;
             }
         }
-        Winning { position: x.to_vec(), moves, basis: "computed".to_string() }
+        Winning { position: x.to_vec(), parts: Vec::new(), moves, basis: "computed".to_string() }
     }
 }
 

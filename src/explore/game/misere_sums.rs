@@ -17,13 +17,15 @@
 //!
 //! A moves program's positions are the explored positions (vertices of [`Reach`]); a part that
 //! was not explored, or that can reach a cycle (a sum then need not end), is unknown, said.
+//! A watcher ([`MisereSums::watch`]) may stop a search under way (a signal): that sum, and every
+//! later one, is then unknown ("interrupted"), and what was decided stays in the memo.
 //! Everything here is I/O-free.
 
 use super::reach::Reach;
 use super::space::Space;
 use super::table::{NO_VALUE, Table};
 use crate::sg::misere::genus::{Genera, tame_p};
-use crate::sg::misere::search::Search;
+use crate::sg::misere::search::{Search, Stopped};
 use crate::sg::misere::{Heaps, MAX_HEAP};
 use crate::sg::rule::Rule;
 use std::cell::RefCell;
@@ -54,7 +56,15 @@ pub struct MisereSums<'a> {
     parts: Parts<'a>,
     memo: RefCell<HashMap<Vec<u32>, bool>>,
     budget: u64,
+    watch: Option<Watch>,
 }
+
+/// Asked with the positions decided so far, every
+/// [`crate::sg::misere::search::WATCH_EVERY`] positions of a search: `true` stops it.
+pub type Watch = Box<dyn Fn(u64) -> bool>;
+
+/// Why a sum a watcher stopped is unknown.
+pub const INTERRUPTED: &str = "unknown: interrupted by a signal before the misère search ended";
 
 impl<'a> MisereSums<'a> {
     /// Sums of heaps 0..=top of `rule` (top at most [`MAX_HEAP`]): the options of every heap and
@@ -69,6 +79,7 @@ impl<'a> MisereSums<'a> {
             parts: Parts::Rule { tame },
             memo: RefCell::new(HashMap::new()),
             budget: SEARCH_BUDGET,
+            watch: None,
         })
     }
 
@@ -102,7 +113,14 @@ impl<'a> MisereSums<'a> {
             parts: Parts::Graph { reach, space, finite },
             memo: RefCell::new(HashMap::new()),
             budget: SEARCH_BUDGET,
+            watch: None,
         }
+    }
+
+    /// Every later search asks `watch` (see [`Watch`]); once it says stop, each sum searched
+    /// is unknown ([`INTERRUPTED`]).
+    pub fn watch(&mut self, watch: Watch) {
+        self.watch = Some(watch);
     }
 
     /// The last heap t with heaps 0..=t all tame (a `games sg` rule), if any.
@@ -171,8 +189,12 @@ impl<'a> MisereSums<'a> {
 
     /// The sum by the shared exhaustive search.
     fn searched(&self, ids: &[u32]) -> Verdict {
+        let watch = self.watch.as_ref().map(|w| w.as_ref() as &dyn Fn(u64) -> bool);
+        if watch.is_some_and(|w| w(self.examined())) {
+            return Err(INTERRUPTED.to_string());
+        }
         let memo = std::mem::take(&mut *self.memo.borrow_mut());
-        let mut search = Search::with_memo(&self.heaps, memo, self.budget);
+        let mut search = Search::with_memo(&self.heaps, memo, self.budget).watched(watch);
         let before = search.examined();
         let r = search.p_position(ids);
         let now = search.examined();
@@ -186,7 +208,8 @@ impl<'a> MisereSums<'a> {
                     now - before
                 ),
             )),
-            Err(_) => Err(format!(
+            Err(Stopped::Interrupted) => Err(INTERRUPTED.to_string()),
+            Err(Stopped::OverBudget) => Err(format!(
                 "unknown: the exhaustive misère search ran past its budget of {} positions (shared by the run)",
                 self.budget
             )),

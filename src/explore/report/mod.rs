@@ -425,15 +425,20 @@ crate::json_object!(ReportJson { "game" => game, "box" => r#box, "misere" => mis
 
 struct WinningJson {
     position: Vec<u64>,
+    parts: Vec<Vec<u64>>,
     moves: Vec<Vec<Vec<u64>>>,
     basis: String,
 }
-crate::json_object!(WinningJson { "position" => position, "moves" => moves, "basis" => basis });
+crate::json_object!(WinningJson { "position" => position, "parts" => parts unless Vec::is_empty, "moves" => moves, "basis" => basis });
 
 /// Writes `--winning` answers: each winning option as a sum of positions.
 pub fn winning(out: &mut Out, ws: &[crate::explore::winning::Winning], target: u64) {
     for w in ws {
-        let pos: Vec<String> = w.position.iter().map(|x| x.to_string()).collect();
+        let words = |p: &[u64]| p.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let pos = match w.parts.is_empty() {
+            true => words(&w.position),
+            false => w.parts.iter().map(|p| words(p)).collect::<Vec<_>>().join(" + "),
+        };
         let moves: Vec<String> = w
             .moves
             .iter()
@@ -448,7 +453,7 @@ pub fn winning(out: &mut Out, ws: &[crate::explore::winning::Winning], target: u
         let to = if target == 0 { "a P-position".to_string() } else { format!("value {target}") };
         out.str(&format!(
             "winning moves from {} to {to}: {} ({})\n",
-            pos.join(" "),
+            if pos.is_empty() { "()" } else { pos.as_str() },
             match (moves.is_empty(), w.basis.starts_with("unknown")) {
                 (true, true) => "unknown".to_string(),
                 (true, false) => "none".to_string(),
@@ -538,7 +543,12 @@ fn at_json(a: &AtAnswer) -> AtJson {
 }
 
 fn winning_json(w: &crate::explore::winning::Winning) -> WinningJson {
-    WinningJson { position: w.position.clone(), moves: w.moves.clone(), basis: w.basis.clone() }
+    WinningJson {
+        position: w.position.clone(),
+        parts: w.parts.clone(),
+        moves: w.moves.clone(),
+        basis: w.basis.clone(),
+    }
 }
 
 /// An SVG heat map of a 2-D table (the last two free coordinates; the first slice of a larger

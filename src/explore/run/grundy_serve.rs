@@ -288,6 +288,11 @@ pub(super) fn run(
     c: Computed,
     (found, n_trusted): (Vec<Pattern>, usize),
 ) -> anyhow::Result<std::process::ExitCode> {
+    if req.misere {
+        let mut trusted = found;
+        trusted.truncate(n_trusted);
+        return super::misere_play::serve(req, c, trusted);
+    }
     let written = c.builtin.is_none().then(|| Written::new(c.program, false));
     let k = c.space.arity();
     let met = c.reach.map_or_else(HashMap::new, |r| {

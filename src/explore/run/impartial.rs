@@ -59,14 +59,14 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     process::Supervisor::install();
     process::exit_on_signal();
     let at = positions_asked(req, at::Reading { arity: space.arity(), multiset: req.multiset })?;
-    let (winning_at, target) = winning_asked(req, &space, req.misere)?;
+    let (asks, target) = winning_asked(req, &space, req.misere)?;
+    // Every part of every `--winning` position (one part each, but for misère sums).
+    let winning_at: Vec<Coords> = asks.iter().flatten().copied().collect();
     let slices = slices(req, space.arity())?;
     let shown = report::Shown::parse(req.patterns.as_str()).map_err(usage)?;
     super::search_settings(req);
     if big {
-        let (winning, slices) = (&winning_at[..], &slices[..]);
-        let w = super::big::Wanted { at: &at, winning, target, slices, shown };
-        return super::big::run(req, &space, req.misere, w);
+        return run_big(req, &space, &at, (&asks, target), (&slices, shown));
     }
     let by_rule = misere_by_rule(req);
     let table_at = if by_rule { &at::AskedList::default() } else { &at };
@@ -110,16 +110,19 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let arity = space.arity();
     let one = |q: &Coords| answer::answer_guarded(full, trusted, q, guard.as_ref());
     // Misère sums: the misère-Nim rule or the exhaustive search (misère play does not
-    // decompose), built only when a sum is asked.
+    // decompose), built only when a sum is asked or a move may leave one.
     let by_sums = |p: &[u64]| p.len() > arity || (by_rule && !space.contains(p));
-    let sums_asked = req.misere && at.iter().any(by_sums);
-    let sums = sums_asked.then(|| misere_sums(builtin.as_ref(), reach.as_ref(), &full.space, &at));
+    let by_misere = misere_wins(req, builtin.as_ref(), reach.as_ref());
+    let sums_asked = req.misere && (at.iter().any(by_sums) || asks.iter().any(|a| by_misere(a)));
+    let top = at.iter().flatten().chain(winning_at.iter().flatten()).copied().max().unwrap_or(0);
+    let sums = sums_asked.then(|| watched_sums(builtin.as_ref(), reach.as_ref(), &full.space, top));
     let answer_at = |p: &[u64]| match sums.as_ref() {
         Some(s) if by_sums(p) => at::misere_sum(s.as_ref().map_err(String::as_str), arity, p),
         _ => at::answer_with(arity, req.misere, p, one),
     };
     let known = Known { full, reach: reach.as_ref(), trusted, guard: guard.as_ref() };
-    let wins = winning_moves(req, builtin.as_ref(), &known, &winning_at, target);
+    let wins =
+        winning_all(req, builtin.as_ref(), &known, (&asks, target), (sums.as_ref(), by_misere));
     let head = Head { game: &game, table: &table, found: &found, shown, dropped: &dropped };
     let out =
         write_report(req, &head, (&at, &answer_at), (&wins, target), (slices, guard.as_ref()))?;
@@ -127,7 +130,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Ok(code) => code,
         Err(interrupted) => return Ok(interrupted),
     };
+    drop(sums);
     crate::console::write_stdout(out.as_bytes())?;
+    if sums_asked && process::interrupted().is_some() {
+        return Ok(interrupted(std::io::Error::other("a misère search was interrupted")));
+    }
     timing("answers and report", clock);
     if let Some(path) = req.svg.as_ref() {
         write_svg(path, &table)?;
@@ -135,24 +142,67 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     Ok(code)
 }
 
-/// The misère sums of a `games sg` rule (heaps up to the largest part asked) or of a moves
-/// program's explored positions; `Err` says why there are none (the other built-in games).
+/// A take game's box too large for a table ([`super::big`]): its `--winning` positions are
+/// single positions (sums are listed in boxes that fit a table).
+fn run_big(
+    req: &Request,
+    space: &Space,
+    at: &at::AskedList,
+    (asks, target): (&[Vec<Coords>], u64),
+    (slices, shown): (&[(usize, u64)], report::Shown),
+) -> Result<ExitCode> {
+    if asks.iter().any(|a| a.len() != 1) {
+        return Err(usage("--winning: sums are listed in boxes that fit a table".into()));
+    }
+    let winning: Vec<Coords> = asks.iter().map(|a| a[0]).collect();
+    let w = super::big::Wanted { at, winning: &winning, target, slices, shown };
+    super::big::run(req, space, req.misere, w)
+}
+
+/// The misère sums of a `games sg` rule (heaps up to `top`, the largest part asked) or of a
+/// moves program's explored positions; `Err` says why there are none (the other built-in games).
 fn misere_sums<'a>(
     builtin: Option<&Builtin>,
     reach: Option<&'a Reach>,
     space: &'a Space,
-    at: &at::AskedList,
+    top: u64,
 ) -> Result<misere_sums::MisereSums<'a>, String> {
     match (builtin, reach) {
-        (Some(Builtin::Sg(rule)), _) => {
-            let top = at.iter().flat_map(|p| p.iter().copied()).max().unwrap_or(0);
-            misere_sums::MisereSums::of_rule(rule, top)
-        }
+        (Some(Builtin::Sg(rule)), _) => misere_sums::MisereSums::of_rule(rule, top),
         (None, Some(reach)) => Ok(misere_sums::MisereSums::of_reach(reach, space)),
         (Some(g), _) => Err(format!(
             "misère play does not decompose into sums, and sums of {g} are not searched (list the whole position instead)"
         )),
         (None, None) => Err("misère play does not decompose into sums".to_string()),
+    }
+}
+
+/// [`misere_sums`], watched: from now on a signal is recorded (it no longer ends `games` at
+/// once), a search under way stops at its next watch, the sums not decided are unknown
+/// (interrupted) and the report of what was answered is printed before the interrupted exit;
+/// the progress line (a terminal, or `GAMES_PROGRESS=1`) counts the positions searched.
+fn watched_sums<'a>(
+    builtin: Option<&Builtin>,
+    reach: Option<&'a Reach>,
+    space: &'a Space,
+    top: u64,
+) -> Result<misere_sums::MisereSums<'a>, String> {
+    let mut sums = misere_sums(builtin, reach, space, top)?;
+    process::Supervisor::install();
+    let line = Line(crate::console::Progress::new("games explore", 0));
+    sums.watch(Box::new(move |n: u64| {
+        line.0.show_text(&format!("misère search: {n} positions"));
+        process::interrupted().is_some()
+    }));
+    Ok(sums)
+}
+
+/// A progress line cleared when dropped.
+struct Line(crate::console::Progress);
+
+impl Drop for Line {
+    fn drop(&mut self) {
+        self.0.clear();
     }
 }
 
@@ -271,6 +321,50 @@ struct Known<'a> {
     guard: Option<&'a guard::Guard>,
 }
 
+/// Which `--winning` asks (their parts) are listed through misère sums: a sum, or any position
+/// of a game whose moves leave sums, in misère play.
+fn misere_wins(
+    req: &Request,
+    builtin: Option<&Builtin>,
+    reach: Option<&Reach>,
+) -> impl Fn(&[Coords]) -> bool + use<> {
+    let (misere, splits) = (req.misere, super::misere_play::splits(builtin, reach));
+    move |ask: &[Coords]| misere && (ask.len() != 1 || splits)
+}
+
+/// `--winning` for every ask, in order: through misère sums ([`super::misere_play`]) where
+/// `by_misere` says so, else [`winning_moves`].
+fn winning_all(
+    req: &Request,
+    builtin: Option<&Builtin>,
+    known: &Known,
+    (asks, target): (&[Vec<Coords>], u64),
+    (sums, by_misere): (
+        Option<&Result<misere_sums::MisereSums, String>>,
+        impl Fn(&[Coords]) -> bool,
+    ),
+) -> Vec<winning::Winning> {
+    let k = known.full.space.arity();
+    let options =
+        super::misere_play::PartOptions::new(builtin, known.reach, winning_budget(req), k);
+    // A moves program's position the search did not meet: its options as the guard lists them.
+    let by_misere = |a: &[Coords]| by_misere(a) && (a.len() != 1 || options.knows(&a[0][..k]));
+    let plain: Vec<Coords> = asks.iter().filter(|a| !by_misere(a)).map(|a| a[0]).collect();
+    let mut plain = winning_moves(req, builtin, known, &plain, target).into_iter();
+    let sums = sums.map_or(Err("no misère sums"), |s| s.as_ref().map_err(String::as_str));
+    asks.iter()
+        .map(|ask| match by_misere(ask) {
+            true => super::misere_play::winning_of(sums, known.full, known.trusted, &options, ask),
+            false => plain.next().unwrap_or_else(|| winning::Winning {
+                position: ask.first().map_or_else(Vec::new, |p| p[..k].to_vec()),
+                parts: Vec::new(),
+                moves: Vec::new(),
+                basis: "unknown: not listed".to_string(),
+            }),
+        })
+        .collect()
+}
+
 /// `--winning`: each position's moves to the target, from the computed region and the kept
 /// patterns; a moves program's position outside everything the search met is answered from
 /// the options the guard listed there.
@@ -301,6 +395,7 @@ fn winning_moves(
                     Some(listed) => winning::from_far_listing(full, trusted, listed, &own, target),
                     None => winning::Winning {
                         position: p[..k].to_vec(),
+                        parts: Vec::new(),
                         moves: Vec::new(),
                         basis: format!("unknown: its options were not listed ({})", own.basis),
                     },
@@ -425,14 +520,18 @@ fn box_of(req: &Request) -> Result<(Space, bool)> {
     Ok((space, big))
 }
 
-/// `--winning` positions and `--to`'s target value.
-fn winning_asked(req: &Request, space: &Space, misere: bool) -> Result<(Vec<Coords>, u64)> {
-    let mut winning_at: Vec<Coords> = Vec::new();
+/// `--winning` positions (each as its parts: one, but for a sum `A + B` or `()` in misère
+/// play) and `--to`'s target value.
+fn winning_asked(req: &Request, space: &Space, misere: bool) -> Result<(Vec<Vec<Coords>>, u64)> {
+    let k = space.arity();
+    let read = |text: &str| match misere {
+        true => super::misere_play::asked(text, k),
+        false => parse_position(text, k).map(|p| vec![p]),
+    };
+    let mut winning_at: Vec<Vec<Coords>> = Vec::new();
     for s in req.winning.iter() {
         if s != "-" {
-            winning_at.push(
-                parse_position(s, space.arity()).map_err(|e| usage(format!("--winning: {e}")))?,
-            );
+            winning_at.push(read(s).map_err(|e| usage(format!("--winning: {e}")))?);
             continue;
         }
         if req.at.iter().any(|a| a == "-") {
@@ -442,7 +541,7 @@ fn winning_asked(req: &Request, space: &Space, misere: bool) -> Result<(Vec<Coor
         refuse_empty_line(&input, "--winning -: line ")?;
         let text = String::from_utf8_lossy(&input);
         for (i, line) in text.lines().enumerate() {
-            let p = parse_position(line.trim(), space.arity())
+            let p = read(line.trim())
                 .map_err(|e| anyhow::anyhow!("explore: --winning -: line {}: {e}", i + 1))?;
             winning_at.push(p);
         }

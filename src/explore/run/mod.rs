@@ -6,7 +6,8 @@
 //! in a kind or is refused, before anything runs, with one message that names the option, the
 //! kind and why. Then each kind has its runner: [`impartial`] (Grundy values and outcomes,
 //! normal and misère play, with [`big`] for the take games' boxes too large for a table),
-//! [`remoteness`] (and `--serve` of impartial games), [`score`] and [`partizan`]; [`output`]
+//! [`remoteness`] (and `--serve` of impartial games; of games that split, `grundy_serve`
+//! and, in misère play, `misere_play`), [`score`] and [`partizan`]; [`output`]
 //! writes what replaces a report (`--count`, `--list`); [`from`] answers positions given as
 //! text (`--from`), explored from where the game starts, in every kind.
 pub mod big;
@@ -14,6 +15,7 @@ pub mod from;
 pub mod from_serve;
 mod grundy_serve;
 pub mod impartial;
+mod misere_play;
 pub mod options;
 pub mod output;
 pub mod partizan;
@@ -168,6 +170,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         // game whose moves split positions: remoteness does not add up over sums, Grundy
         // values do (a moves program's splits are seen once it is explored).
         Kind::Values if req.serve && grundy_serve::builtin_splits(req) => impartial::run(req),
+        // In misère play neither adds up over sums: such a game is played through its sums
+        // (`misere_play`).
+        Kind::Misere if req.serve && misere_play::serves(req) => impartial::run(req),
         Kind::Values | Kind::Misere if req.serve => remoteness::run(req),
         Kind::Values | Kind::Misere => impartial::run(req),
     }

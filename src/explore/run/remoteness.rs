@@ -510,9 +510,10 @@ fn from_program(
     process::exit_on_signal();
     let splits =
         (0..reach.expanded()).any(|v| reach.options(v).any(|o| reach.parts_of(o).len() > 1));
-    if splits && req.serve && !req.remoteness && !misere {
-        // Remoteness does not add up over sums: the Grundy player plays this game (the
-        // search runs again there, with the Grundy values' engine).
+    if splits && req.serve && !req.remoteness {
+        // Remoteness does not add up over sums: the Grundy player plays this game, or in
+        // misère play the player through sums (the search runs again there, with the Grundy
+        // values' engine).
         return Ok(Err(super::impartial::run(req)?));
     }
     let solved = remoteness::from_reach(space, &reach, misere)

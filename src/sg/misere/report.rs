@@ -6,7 +6,7 @@ use super::Heaps;
 use super::genus::{Genera, Genus, tame_p};
 use super::presentation::{self, Presentation};
 use super::quotient::{self, Added, Budget, Quotient, Work};
-use super::search::Search;
+use super::search::{Search, Stopped};
 use crate::sg::rule::{Rule, name_of};
 use std::fmt::Write as _;
 
@@ -14,6 +14,8 @@ use std::fmt::Write as _;
 pub const GENUS_BUDGET: u64 = 3_000_000;
 /// Positions the exhaustive search of one run's sums may examine.
 pub const SEARCH_BUDGET: u64 = 4_000_000;
+/// Why a sum a signal stopped is unknown.
+pub const INTERRUPTED: &str = "interrupted by a signal before its search ended";
 
 /// What was asked.
 pub struct Ask<'a> {
@@ -90,6 +92,19 @@ pub fn run(
     progress: &mut dyn FnMut(u32, &Quotient),
     stop: &dyn Fn() -> bool,
 ) -> Result<Report, String> {
+    run_watched(ask, progress, stop, &|_, _| {})
+}
+
+/// [`run`], with `searching(sum, positions)` called while the exhaustive search of the sum
+/// numbered `sum` (from 0) runs, every [`super::search::WATCH_EVERY`] positions, and `stop()`
+/// asked there too: when it says stop, that sum and every later one are `unknown`
+/// (interrupted), the sums before them keep their answers.
+pub fn run_watched(
+    ask: &Ask,
+    progress: &mut dyn FnMut(u32, &Quotient),
+    stop: &dyn Fn() -> bool,
+    searching: &dyn Fn(usize, u64),
+) -> Result<Report, String> {
     let heaps = Heaps::new(ask.rule, ask.top)?;
     let name = ask.rule.code().and_then(|c| name_of(&c));
     let (genera, genus_stopped, tame_top) = genus_table(&heaps);
@@ -98,9 +113,15 @@ pub fn run(
     let sums = ask
         .sums
         .iter()
-        .map(|sum| {
+        .enumerate()
+        .map(|(i, sum)| {
             let q = quotient.as_ref().map(|q| &q.q);
-            answer(sum, q, &genera, tame_top, ask.rule, &mut search_heaps)
+            let watch = |n: u64| {
+                searching(i, n);
+                stop()
+            };
+            let search = (&mut search_heaps, &watch as &dyn Fn(u64) -> bool);
+            answer(sum, q, (&genera, tame_top), ask.rule, search)
         })
         .collect();
     Ok(Report {
@@ -156,10 +177,9 @@ fn quotient_part(
 fn answer(
     sum: &[u64],
     q: Option<&Quotient>,
-    genera: &[Genus],
-    tame_top: Option<u32>,
+    (genera, tame_top): (&[Genus], Option<u32>),
     rule: &Rule,
-    search: &mut Option<(Heaps, u32)>,
+    search: (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
 ) -> SumAnswer {
     let top = sum.iter().copied().max().unwrap_or(0);
     let mut out = SumAnswer {
@@ -200,12 +220,13 @@ fn answer(
     out
 }
 
-/// A sum by exhaustive search: (P?, positions examined), or why not.
+/// A sum by exhaustive search: (P?, positions examined), or why not (past the budget, or
+/// stopped by `watch`: interrupted).
 fn searched(
     sum: &[u64],
     top: u64,
     rule: &Rule,
-    search: &mut Option<(Heaps, u32)>,
+    (search, watch): (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
 ) -> Result<(bool, u64), String> {
     if top > u64::from(super::MAX_HEAP) {
         return Err(format!("heap {top} is beyond the search's limit {}", super::MAX_HEAP));
@@ -214,11 +235,17 @@ fn searched(
         *search = Some((Heaps::new(rule, top as u32)?, top as u32));
     }
     let Some((heaps, _)) = search.as_ref() else { return Err("no search".into()) };
-    let mut s = Search::new(heaps, SEARCH_BUDGET);
+    if watch(0) {
+        return Err(INTERRUPTED.to_string());
+    }
+    let mut s = Search::new(heaps, SEARCH_BUDGET).watched(Some(watch));
     let h: Vec<u32> = sum.iter().map(|&x| x as u32).collect();
     match s.p_position(&h) {
         Ok(p) => Ok((p, s.examined())),
-        Err(_) => Err(format!(
+        Err(Stopped::Interrupted) => {
+            Err(format!("{INTERRUPTED} ({} positions searched)", s.examined()))
+        }
+        Err(Stopped::OverBudget) => Err(format!(
             "not covered by a quotient or the tame rule, and the search ran past its budget of {SEARCH_BUDGET} positions"
         )),
     }

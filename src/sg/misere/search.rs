@@ -1,7 +1,9 @@
 //! The outcome of a misère sum of heaps by exhaustive search: a position (a multiset of heaps,
 //! each with a move) is P iff it is not empty and every option is N; the empty sum is N (the
 //! player to move cannot, so the opponent made the last move and lost). Memoised on the sorted
-//! multiset, walked with an explicit stack (no recursion), under a budget of positions.
+//! multiset, walked with an explicit stack (no recursion), under a budget of positions. A
+//! watcher ([`Search::watched`]), asked every [`WATCH_EVERY`] positions decided, may stop it
+//! (an interrupt): the positions decided so far are kept in the memo.
 
 use super::Heaps;
 use std::collections::HashMap;
@@ -11,11 +13,21 @@ pub struct Search<'a> {
     heaps: &'a Heaps,
     memo: HashMap<Vec<u32>, bool>,
     budget: u64,
+    watch: Option<&'a dyn Fn(u64) -> bool>,
 }
 
-/// The budget ran out: more positions than allowed would be needed.
+/// How often the watcher is asked: every this many positions decided.
+pub const WATCH_EVERY: u64 = 1 << 14;
+
+/// Why a search ended without its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OverBudget;
+pub enum Stopped {
+    /// The budget ran out: more positions than allowed would be needed (or a heap above the
+    /// table's top was asked).
+    OverBudget,
+    /// The watcher asked it to stop (a signal).
+    Interrupted,
+}
 
 /// One position on the stack: the multiset, the heap being moved in and the option reached.
 struct Frame {
@@ -27,13 +39,20 @@ struct Frame {
 impl<'a> Search<'a> {
     /// A search over `heaps` that examines at most `budget` positions.
     pub fn new(heaps: &'a Heaps, budget: u64) -> Search<'a> {
-        Search { heaps, memo: HashMap::new(), budget }
+        Search { heaps, memo: HashMap::new(), budget, watch: None }
+    }
+
+    /// This search, asking `watch(positions decided)` every [`WATCH_EVERY`] positions; `true`
+    /// stops it with [`Stopped::Interrupted`].
+    pub fn watched(mut self, watch: Option<&'a dyn Fn(u64) -> bool>) -> Search<'a> {
+        self.watch = watch;
+        self
     }
 
     /// A search that starts from the outcomes `memo` holds (kept from an earlier search over
     /// the same heaps by [`Search::into_memo`]); `budget` bounds the memo's size.
     pub fn with_memo(heaps: &'a Heaps, memo: HashMap<Vec<u32>, bool>, budget: u64) -> Search<'a> {
-        Search { heaps, memo, budget }
+        Search { heaps, memo, budget, watch: None }
     }
 
     /// The outcomes decided so far (multisets of heaps with a move, sorted -> P?).
@@ -76,12 +95,12 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the sum `heaps` (any order; heaps above the table's top are refused by
-    /// [`OverBudget`]) is a misère P-position.
-    pub fn p_position(&mut self, heaps: &[u32]) -> Result<bool, OverBudget> {
+    /// [`Stopped::OverBudget`]) is a misère P-position.
+    pub fn p_position(&mut self, heaps: &[u32]) -> Result<bool, Stopped> {
         let mut pos: Vec<u32> = Vec::with_capacity(heaps.len());
         for &h in heaps {
             if h > self.heaps.top() {
-                return Err(OverBudget);
+                return Err(Stopped::OverBudget);
             }
             if self.heaps.moves(h) {
                 pos.push(h);
@@ -133,9 +152,13 @@ impl<'a> Search<'a> {
         Ok(self.memo.get(&key).copied().unwrap_or(false))
     }
 
-    fn insert(&mut self, pos: Vec<u32>, p: bool) -> Result<(), OverBudget> {
-        if self.memo.len() as u64 >= self.budget {
-            return Err(OverBudget);
+    fn insert(&mut self, pos: Vec<u32>, p: bool) -> Result<(), Stopped> {
+        let n = self.memo.len() as u64;
+        if n >= self.budget {
+            return Err(Stopped::OverBudget);
+        }
+        if n % WATCH_EVERY == WATCH_EVERY - 1 && self.watch.is_some_and(|w| w(n + 1)) {
+            return Err(Stopped::Interrupted);
         }
         self.memo.insert(pos, p);
         Ok(())
