@@ -179,7 +179,7 @@ fn answer(
     q: Option<&Quotient>,
     (genera, tame_top): (&[Genus], Option<u32>),
     rule: &Rule,
-    search: (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
+    search: Searching,
 ) -> SumAnswer {
     let top = sum.iter().copied().max().unwrap_or(0);
     let mut out = SumAnswer {
@@ -220,13 +220,17 @@ fn answer(
     out
 }
 
+/// The search's heaps (built for the largest heap searched so far, with that heap), kept from
+/// sum to sum, and the watcher of one search (`true`: stop).
+type Searching<'a> = (&'a mut Option<(Heaps, u32)>, &'a dyn Fn(u64) -> bool);
+
 /// A sum by exhaustive search: (P?, positions examined), or why not (past the budget, or
 /// stopped by `watch`: interrupted).
 fn searched(
     sum: &[u64],
     top: u64,
     rule: &Rule,
-    (search, watch): (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
+    (search, watch): Searching,
 ) -> Result<(bool, u64), String> {
     if top > u64::from(super::MAX_HEAP) {
         return Err(format!("heap {top} is beyond the search's limit {}", super::MAX_HEAP));
