@@ -84,7 +84,10 @@ pub fn run(args: &ArgMatches) -> ExitCode {
         &ask,
         &mut |n, q| line.show_text(&format!("heap {n}: |Q| = {}", q.monoid.order)),
         &|| process::interrupted().is_some(),
-        &|i, n| line.show_text(&format!("sum {}: {n} positions searched", i + 1)),
+        &|sum, n| match sum {
+            Some(i) => line.show_text(&format!("sum {}: {n} positions searched", i + 1)),
+            None => line.show_text(&format!("genus: {n} positions searched")),
+        },
     );
     line.clear();
     let run = match run {

@@ -400,3 +400,27 @@ fn ctrl_c_stops_a_misere_search_of_explore_and_keeps_the_answers() {
         "{text}"
     );
 }
+
+#[test]
+fn ctrl_c_stops_the_genus_search_and_keeps_the_heaps_before() {
+    // Dawson's Kayles to heap 200: the genus search passes its 3,000,000 positions near heap 60,
+    // so the signal always comes while it runs.
+    let (code, text) = interrupted(&["sg", "0.07", "--misere", "--heaps", "200"], "genus: ");
+    assert_eq!(code, Some(130), "{text}");
+    let stopped = text.lines().find(|l| l.contains("genus unknown")).unwrap_or_default();
+    assert!(stopped.ends_with("interrupted by a signal)"), "{text}");
+    // Every heap before it has its genus, checked against the oracle's misère Grundy value.
+    let n: u32 = stopped
+        .strip_prefix("heap ")
+        .and_then(|r| r.split(':').next())
+        .and_then(|h| h.parse().ok())
+        .unwrap_or_else(|| panic!("{stopped}"));
+    let mut oracle = Oracle::new("0.07");
+    let mut memo = std::collections::HashMap::new();
+    for h in 0..n.min(14) {
+        let minus = oracle.grundy(&[h], 0, 0, &mut memo);
+        let row = text.lines().find(|l| l.split_whitespace().next() == Some(&h.to_string()));
+        let row = row.unwrap_or_else(|| panic!("no row for heap {h}: {text}"));
+        assert!(row.split_whitespace().nth(2) == Some(&minus.to_string()), "heap {h}: {row}");
+    }
+}

@@ -116,9 +116,13 @@ pub struct Genera<'a> {
     plus: Vec<u32>,
     memo: HashMap<Vec<u32>, Vec<u32>>,
     budget: u64,
+    /// Asked every [`super::search::WATCH_EVERY`] positions: `true` stops the search.
+    watch: Option<&'a dyn Fn(u64) -> bool>,
+    interrupted: bool,
 }
 
-/// What [`Genera::heap`] could not finish: the budget of positions ran out.
+/// What [`Genera::heap`] could not finish: the budget of positions ran out (or the watcher
+/// stopped it: [`Genera::interrupted`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OverBudget;
 
@@ -131,7 +135,19 @@ impl<'a> Genera<'a> {
                 opts.iter().map(|o| o.iter().fold(0, |a, &h| a ^ plus[h as usize])).collect();
             plus.push(mex(&mut seen));
         }
-        Genera { heaps, plus, memo: HashMap::new(), budget }
+        Genera { heaps, plus, memo: HashMap::new(), budget, watch: None, interrupted: false }
+    }
+
+    /// These computations, asking `watch(positions examined)` every
+    /// [`super::search::WATCH_EVERY`] positions; `true` stops them ([`Genera::interrupted`]).
+    pub fn watched(mut self, watch: Option<&'a dyn Fn(u64) -> bool>) -> Genera<'a> {
+        self.watch = watch;
+        self
+    }
+
+    /// Whether the watcher stopped a computation (rather than the budget).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Positions examined so far.
@@ -189,7 +205,13 @@ impl<'a> Genera<'a> {
             let seqs: Vec<&[u32]> =
                 opts.iter().filter_map(|o| self.memo.get(o).map(Vec::as_slice)).collect();
             let s = sequence(&seqs);
-            if self.memo.len() as u64 >= self.budget {
+            let n = self.memo.len() as u64;
+            if n >= self.budget {
+                return Err(OverBudget);
+            }
+            let every = super::search::WATCH_EVERY;
+            if n % every == every - 1 && self.watch.is_some_and(|w| w(n + 1)) {
+                self.interrupted = true;
                 return Err(OverBudget);
             }
             self.memo.insert(p, s);

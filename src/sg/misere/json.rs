@@ -33,9 +33,10 @@ crate::json_object!(GenusJson { "n" => n, "g_plus" => g_plus, "g_minus" => g_min
 struct StoppedJson {
     heap: u32,
     examined: u64,
+    interrupted: bool,
 }
 
-crate::json_object!(StoppedJson { "heap" => heap, "examined" => examined });
+crate::json_object!(StoppedJson { "heap" => heap, "examined" => examined, "interrupted" => interrupted });
 
 struct QuotientJson {
     heaps: u32,
@@ -127,7 +128,11 @@ pub fn json(r: &Report) -> Result<String, serde_json::Error> {
         play: "misere",
         heaps: r.top,
         genus: r.genera.iter().enumerate().map(|(n, g)| genus(n as u32, g)).collect(),
-        genus_stopped: r.genus_stopped.map(|(heap, examined)| StoppedJson { heap, examined }),
+        genus_stopped: r.genus_stopped.map(|(heap, examined)| StoppedJson {
+            heap,
+            examined,
+            interrupted: r.genus_interrupted,
+        }),
         tame_up_to: r.tame_top,
         quotient: r.quotient.as_ref().map(quotient),
         sums: r.sums.iter().map(sum).collect(),

@@ -39,6 +39,8 @@ pub struct Report {
     pub genera: Vec<Genus>,
     /// The heap whose genus the budget stopped, and the positions examined.
     pub genus_stopped: Option<(u32, u64)>,
+    /// A signal stopped the genus search (`genus_stopped` then says where), not its budget.
+    pub genus_interrupted: bool,
     /// The last heap up to which every heap is tame.
     pub tame_top: Option<u32>,
     pub quotient: Option<QuotientReport>,
@@ -95,19 +97,25 @@ pub fn run(
     run_watched(ask, progress, stop, &|_, _| {})
 }
 
-/// [`run`], with `searching(sum, positions)` called while the exhaustive search of the sum
-/// numbered `sum` (from 0) runs, every [`super::search::WATCH_EVERY`] positions, and `stop()`
-/// asked there too: when it says stop, that sum and every later one are `unknown`
-/// (interrupted), the sums before them keep their answers.
+/// [`run`], with `searching(Some(sum), positions)` called while the exhaustive search of the
+/// sum numbered `sum` (from 0) runs, every [`super::search::WATCH_EVERY`] positions
+/// (`searching(None, positions)` while the genus table is searched), and `stop()` asked there
+/// too: when it says stop, that search ends (the genus table there, the heaps before it kept),
+/// that sum and every later one searched are `unknown` (interrupted), the sums before them keep
+/// their answers.
 pub fn run_watched(
     ask: &Ask,
     progress: &mut dyn FnMut(u32, &Quotient),
     stop: &dyn Fn() -> bool,
-    searching: &dyn Fn(usize, u64),
+    searching: &dyn Fn(Option<usize>, u64),
 ) -> Result<Report, String> {
     let heaps = Heaps::new(ask.rule, ask.top)?;
     let name = ask.rule.code().and_then(|c| name_of(&c));
-    let (genera, genus_stopped, tame_top) = genus_table(&heaps);
+    let genus_watch = |n: u64| {
+        searching(None, n);
+        stop()
+    };
+    let (genera, genus_stopped, tame_top, genus_interrupted) = genus_table(&heaps, &genus_watch);
     let quotient = ask.quotient.then(|| quotient_part(&heaps, &ask.budget, progress, stop));
     let mut search_heaps: Option<(Heaps, u32)> = None;
     let sums = ask
@@ -117,7 +125,7 @@ pub fn run_watched(
         .map(|(i, sum)| {
             let q = quotient.as_ref().map(|q| &q.q);
             let watch = |n: u64| {
-                searching(i, n);
+                searching(Some(i), n);
                 stop()
             };
             let search = (&mut search_heaps, &watch as &dyn Fn(u64) -> bool);
@@ -130,26 +138,33 @@ pub fn run_watched(
         top: ask.top,
         genera,
         genus_stopped,
+        genus_interrupted,
         tame_top,
         quotient,
         sums,
     })
 }
 
-/// The genus of each heap (as far as the budget goes), where the budget stopped, and the last
-/// heap up to which every heap is tame.
-fn genus_table(heaps: &Heaps) -> (Vec<Genus>, Option<(u32, u64)>, Option<u32>) {
-    let mut g = Genera::new(heaps, GENUS_BUDGET);
+/// The genera found, where their search stopped (heap, positions), the last heap up to which
+/// every heap is tame, and whether a signal stopped the search.
+type GenusTable = (Vec<Genus>, Option<(u32, u64)>, Option<u32>, bool);
+
+/// The genus of each heap (as far as the budget goes), where the budget (or `watch`: a signal)
+/// stopped, the last heap up to which every heap is tame, and whether `watch` stopped it.
+fn genus_table(heaps: &Heaps, watch: &dyn Fn(u64) -> bool) -> GenusTable {
+    let mut g = Genera::new(heaps, GENUS_BUDGET).watched(Some(watch));
     let mut out: Vec<Genus> = Vec::new();
     let mut tame_top: Option<u32> = None;
     for n in 0..=heaps.top() {
-        let Ok(genus) = g.heap(n) else { return (out, Some((n, g.examined())), tame_top) };
+        let Ok(genus) = g.heap(n) else {
+            return (out, Some((n, g.examined())), tame_top, g.interrupted());
+        };
         if genus.tame() && out.iter().all(Genus::tame) {
             tame_top = Some(n);
         }
         out.push(genus);
     }
-    (out, None, tame_top)
+    (out, None, tame_top, false)
 }
 
 /// The quotient heap by heap, and its presentation.
@@ -179,7 +194,7 @@ fn answer(
     q: Option<&Quotient>,
     (genera, tame_top): (&[Genus], Option<u32>),
     rule: &Rule,
-    search: (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
+    search: Searching,
 ) -> SumAnswer {
     let top = sum.iter().copied().max().unwrap_or(0);
     let mut out = SumAnswer {
@@ -220,13 +235,17 @@ fn answer(
     out
 }
 
+/// The search's heaps (built for the largest heap searched so far, with that heap), kept from
+/// sum to sum, and the watcher of one search (`true`: stop).
+type Searching<'a> = (&'a mut Option<(Heaps, u32)>, &'a dyn Fn(u64) -> bool);
+
 /// A sum by exhaustive search: (P?, positions examined), or why not (past the budget, or
 /// stopped by `watch`: interrupted).
 fn searched(
     sum: &[u64],
     top: u64,
     rule: &Rule,
-    (search, watch): (&mut Option<(Heaps, u32)>, &dyn Fn(u64) -> bool),
+    (search, watch): Searching,
 ) -> Result<(bool, u64), String> {
     if top > u64::from(super::MAX_HEAP) {
         return Err(format!("heap {top} is beyond the search's limit {}", super::MAX_HEAP));
@@ -297,9 +316,13 @@ fn genus_text(r: &Report, text: &mut String) {
         );
     }
     if let Some((n, examined)) = r.genus_stopped {
+        let why = match r.genus_interrupted {
+            true => "interrupted by a signal",
+            false => "its budget",
+        };
         let _ = writeln!(
             text,
-            "heap {n}: genus unknown (the search examined {examined} positions, its budget)"
+            "heap {n}: genus unknown (the search examined {examined} positions, {why})"
         );
     }
     match r.tame_top {
