@@ -296,7 +296,7 @@ fn fit_pair(space: &Space, values: &[i128], e: u32, side: Side, terms: &[Term]) 
             let Some((t0, u0)) = both(first) else { continue };
             let Some(q) = p
                 .checked_mul(t0)
-                .and_then(|a| Some(a.checked_add(p2.checked_mul(u0)?)?))
+                .and_then(|a| a.checked_add(p2.checked_mul(u0)?))
                 .and_then(|a| values[first].checked_sub(a))
             else {
                 continue;
