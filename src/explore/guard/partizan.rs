@@ -9,8 +9,9 @@
 //! the self-similar rules all apply. A value such a pattern gives beyond the box is `G`
 //! decoded; one below the shift (`G < 0`) is not given. The linear fit of
 //! [`crate::explore::partizan_pattern`] (`(P t + Q) / 2^E` on the box or on the two sides of a
-//! diagonal, which may go negative without bound) is tried too and ranked among them by its
-//! size (three constants a piece), as the families are ranked by theirs.
+//! diagonal or of its first line, in one or two terms, which may go negative without bound) is
+//! tried too and ranked among them by its size (its constants), as the families are ranked by
+//! theirs.
 //!
 //! **Values that are not numbers** (a box holding `*`, `^`, a switch) get no pattern: a
 //! canonical form has no integer that arithmetic formulas could speak of, so such a table is
@@ -80,9 +81,10 @@ pub struct Patterns {
     pub notes: Vec<String>,
 }
 
-/// The size the linear fit is ranked by: three constants a piece (`P`, `Q`, its side).
+/// The size the linear fit is ranked by: its constants (`P`, `Q` and the side of each piece,
+/// and `P2` of a piece of two terms).
 fn fit_cost(f: &Fit) -> u64 {
-    3 * f.pieces.len() as u64
+    f.pieces.iter().map(|p| p.cost()).sum()
 }
 
 impl Patterns {
