@@ -427,8 +427,8 @@ pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
         });
         let why = match need {
             Some(_) => {
-                "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
-                        entries)"
+                "a period shows but repeats too few times for the evidence rule (3 n0 / 2 + \
+                        3 p entries)"
             }
             None => "no pattern of the whole table was found",
         };
