@@ -88,7 +88,7 @@ fn table(k: u64, dims: usize, hi: u64) -> Table {
 fn base_k_nim_is_found_and_answered_far_away() {
     let mut rng = Rng::new(4451);
     let (mut cases, mut found, mut misses) = (0, 0, Vec::new());
-    while cases < 24 {
+    while cases < 16 {
         // The box shows P-positions with a second digit: (k, k(k - 1)) in 2-D, (k, k, k(k - 2))
         // in 3-D (a smaller box shows only one digit's P-positions, all in its inner corner,
         // and "N except these cells" fits it as well).
