@@ -9,9 +9,13 @@
 //! (the last two repeating the first exactly) and the entries it explains beyond its own
 //! description (`n0 + p` listed values) number at least `2 p + n0 / 2`. That is a box of
 //! 1.5 x (n0 + 2p), where a contestant's table shows the period; `games sg` keeps the stricter
-//! `2 n0 + 3 p` for a period it only observes. Beyond the box the period stays a conjecture,
-//! and the guard ([`crate::explore::guard`]) computes a band past the box for real and checks
-//! the game's rule far away before it answers.
+//! `2 n0 + 3 p` for a period it only observes. A period seen on fewer than `2 n0 + 3 p` entries
+//! is kept only where no other pattern of the whole table explains what it explains
+//! ([`super::find`]): the last level of a self-similar line (G(n) = F(G(floor(n/10)), n mod
+//! 10) on 0..1999) looks periodic from 1000 on, and the rule that explains the whole box
+//! is the shorter answer. Beyond the box the period stays a conjecture, and the guard
+//! ([`crate::explore::guard`]) computes a band past the box for real and checks the game's
+//! rule far away before it answers.
 
 use super::{Answer, Covers, Domain, Formula, line, var};
 use crate::explore::space::Coords;
@@ -48,12 +52,21 @@ pub struct Periodic {
     /// The entries of the line in the box (the evidence: `len - n0` of them past the
     /// preperiod).
     pub len: u64,
+    /// Seen on fewer than `2 n0 + 3 p` entries ([`strong`]): kept only where no other
+    /// pattern explains the table ([`Formula::weak_evidence`]).
+    pub weak: bool,
 }
 
 /// The evidence rule of an observed period: a line of `l` entries shows the period `p` from
 /// offset `s` on when `l >= 3 s / 2 + 3 p` (the module's doc says why).
 pub fn enough(l: u64, s: u64, p: u64) -> bool {
     p >= 1 && l - s.min(l) >= 3 * p && 2 * l >= 3 * s + 6 * p
+}
+
+/// The stricter rule of `games sg`, `l >= 2 s + 3 p`: the part past the preperiod is at
+/// least as long as the preperiod and three periods more.
+pub fn strong(l: u64, s: u64, p: u64) -> bool {
+    p >= 1 && l >= 2 * s + 3 * p
 }
 
 /// The least length of a line that [`enough`] accepts for the period `p` from `s`.
@@ -153,7 +166,21 @@ impl Periodic {
         }
         let head = seq[..(n0 + p) as usize].to_vec();
         let len = seq.len() as u64;
-        Some(Periodic { arity, axis, base, whole, n0, p, saltus, head, outcomes, misere, len })
+        let weak = !strong(len, n0, p);
+        Some(Periodic {
+            arity,
+            axis,
+            base,
+            whole,
+            n0,
+            p,
+            saltus,
+            head,
+            outcomes,
+            misere,
+            len,
+            weak,
+        })
     }
 
     fn start(&self) -> u64 {
@@ -396,6 +423,10 @@ impl Formula for Periodic {
 
     fn rational_slope(&self) -> bool {
         self.saltus > 0 && self.p >= 2
+    }
+
+    fn weak_evidence(&self) -> bool {
+        self.weak
     }
 
     fn below_floor(&self, q: &[u64]) -> Option<String> {
