@@ -349,7 +349,7 @@ fn agreement_is_counted_only_on_what_is_answered() {
         if n < part {
             assert_eq!(a.grundy, Some(n % m), "{a:?}");
             // At a P-position an outcome says the value too (0, normal play).
-            let p_position = n % m == 0;
+            let p_position = n.is_multiple_of(m);
             let counted = if p_position { values + outcome_only } else { values - 1 };
             let said = |k: usize, one: &str, many: &str| match k {
                 1 => format!("1 other {one}"),
