@@ -1,5 +1,11 @@
 """How well `games explore` answers FAR positions of contest games it has never seen (issue 35).
 
+ISSUE 44 (preperiod and period from 1.5 x (n0 + 2p), branch h44e, release, 2 cores shared by
+4 agents): sub_10_21_24 on 0..300 went from 13 to 35 of 35 right; TOTAL 879 of 904 (97.2%),
+757 values, 12 outcomes without the value, 110 outcomes where only outcomes are known, unknown
+25 (all in games marked +), WRONG 0 (main at 52c49f6: 857 of 904, 94.8%, WRONG 0).
+scripts/explore_unseen2.py unchanged: 437 of 465 (94.0%), WRONG 0.
+
 AFTER the session of 2026-11-28 (main at 96983ed, release; same command, 2 shared cores):
 
     game                     box                 far   value outcome    out* unknown   WRONG   right%  time

@@ -445,7 +445,9 @@ fn slices_label_the_shown_coordinates() {
 #[test]
 fn line_patterns_are_folded_and_whole_ones_come_first() {
     let s = text(&["explore", "--game", "wythoff", "--box", "0..30,0..30", "--no-table"]);
-    assert!(s.contains("+ 6 patterns of single rows or columns"), "{s}");
+    // Rows and columns 0 to 3; row 3 is G(3, b + 6) = G(3, b) + 6 from b = 8, a preperiod
+    // of 8 and a period of 6 that the 31 entries show (3 n0 / 2 + 3 p = 30).
+    assert!(s.contains("+ 8 patterns of single rows or columns"), "{s}");
     assert!(!s.contains("on the line G("), "{s}");
     let s = text(&[
         "explore",

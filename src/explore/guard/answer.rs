@@ -145,7 +145,9 @@ fn usable(guard: Option<&Guard>, i: usize) -> bool {
 /// Competing conjectures: every other kept pattern that covers `p` (and may answer beyond
 /// the box) is evaluated there. One that disagrees with `chosen` (pattern `i`), and that the
 /// guard did not refute, makes the answer `unknown`, naming each pattern's answer; those that
-/// agree are counted in the label. A proved answer stands: a theorem is not outvoted.
+/// agree on what is answered (the value where `chosen` gives one, else the outcome) are
+/// counted in the label, and those that give only the outcome beside a value are named
+/// apart: they say nothing of the value. A proved answer stands: a theorem is not outvoted.
 fn weigh(
     patterns: &[Pattern],
     p: &Coords,
@@ -157,17 +159,18 @@ fn weigh(
         return chosen;
     }
     let Some(m) = patterns[i].formula.at(p) else { return chosen };
-    let (mut agree, mut differ) = (Vec::new(), Vec::new());
+    let (mut agree, mut outcome_only, mut differ) = (Vec::new(), Vec::new(), Vec::new());
     for (j, pat) in patterns.iter().enumerate() {
         if j == i || pat.edge.is_some() || !usable(guard, j) {
             continue;
         }
         let Some(a) = pat.formula.at(p) else { continue };
-        let same = match (a.value, m.value) {
-            (Some(x), Some(y)) => x == y,
-            _ => a.outcome == m.outcome,
-        };
-        if same { agree.push(j) } else { differ.push((j, a)) }
+        match (a.value, m.value) {
+            (Some(x), Some(y)) if x == y => agree.push(j),
+            (None, Some(_)) if a.outcome == m.outcome => outcome_only.push(j),
+            (_, None) if a.outcome == m.outcome => agree.push(j),
+            _ => differ.push((j, a)),
+        }
     }
     let says = |j: usize, a: &crate::explore::pattern::Answer| {
         let what = match a.value {
@@ -187,16 +190,30 @@ fn weigh(
         return unknown(chosen.position, why);
     }
     if !agree.is_empty() {
-        let names: Vec<String> = agree.iter().map(|j| (j + 1).to_string()).collect();
         chosen.basis.push_str(&format!(
-            "; {} other independent pattern{} agree{} here (pattern {})",
+            "; {} other independent pattern{} agree{} here ({})",
             agree.len(),
             if agree.len() == 1 { "" } else { "s" },
             if agree.len() == 1 { "s" } else { "" },
-            names.join(", ")
+            pattern_numbers(&agree)
+        ));
+    }
+    if !outcome_only.is_empty() {
+        chosen.basis.push_str(&format!(
+            "; {} other{} give{} only the outcome, the same ({})",
+            outcome_only.len(),
+            if outcome_only.len() == 1 { "" } else { "s" },
+            if outcome_only.len() == 1 { "s" } else { "" },
+            pattern_numbers(&outcome_only)
         ));
     }
     chosen
+}
+
+/// `pattern 2, 5`: patterns named by their rank (indices from 0).
+fn pattern_numbers(js: &[usize]) -> String {
+    let names: Vec<String> = js.iter().map(|j| (j + 1).to_string()).collect();
+    format!("pattern {}", names.join(", "))
 }
 
 /// The answer of pattern `i` at `p`, labelled with what the guard checked.

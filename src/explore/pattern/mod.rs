@@ -113,6 +113,12 @@ pub trait Formula {
     fn rational_slope(&self) -> bool {
         false
     }
+    /// Is it seen on less evidence than its family's strict rule (a period on fewer than
+    /// `2 n0 + 3 p` entries, [`period::enough`])? Such a pattern leaves room for the grammar
+    /// search and is dropped where another pattern of the whole table explains the box.
+    fn weak_evidence(&self) -> bool {
+        false
+    }
     /// The same formula on the parallel line through `base` (line formulas only): the test
     /// of the edge rule, whether an interior line shares a boundary line's pattern.
     fn moved(&self, base: Coords) -> Option<Box<dyn Formula>> {
@@ -306,7 +312,9 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
     // nor does a rational slope (an arithmetic period of length 2 or more): it may be a
     // convergent of an irrational slope that the grammar's floor formulas say.
     let want = if t.all_finite() { Covers::Values } else { Covers::Outcomes };
-    let covered = found.iter().any(|p| whole_of(p, want) && !p.formula.rational_slope());
+    let covered = found
+        .iter()
+        .any(|p| whole_of(p, want) && !p.formula.rational_slope() && !p.formula.weak_evidence());
     // Self-similar rules (of a line, and Euclid's steps in a plane) always (cheap; where
     // another family or the grammar also fits they compete far away); they do not hold the
     // grammar back.
@@ -322,9 +330,32 @@ pub fn find(t: &Table, extra: Vec<Box<dyn Formula>>) -> Vec<Pattern> {
             keep_verified(t, sorted::detect(t, outcomes), &mut found);
         }
     }
+    drop_weak(&mut found);
     // Proved first, then patterns of the whole table before those of one line, shortest first.
     found.sort_by_key(|p| (!matches!(p.basis, Basis::Proved(_)), p.is_line(), p.formula.cost()));
     found
+}
+
+/// Patterns seen on weak evidence ([`Formula::weak_evidence`]) where another pattern of the
+/// whole table (no list of exceptions, no weak evidence) explains what they explain: the
+/// box is explained, and the weak one would only compete far away.
+fn drop_weak(found: &mut Vec<Pattern>) {
+    let explained = |what: Covers| {
+        found.iter().any(|p| {
+            !p.is_line()
+                && !p.formula.weak_evidence()
+                && !p.formula.lists_exceptions()
+                && (p.formula.covers() == Covers::Values || p.formula.covers() == what)
+        })
+    };
+    let (values, outcomes) = (explained(Covers::Values), explained(Covers::Outcomes));
+    found.retain(|p| {
+        !p.formula.weak_evidence()
+            || !match p.formula.covers() {
+                Covers::Values => values,
+                Covers::Outcomes => outcomes,
+            }
+    });
 }
 
 /// Does `p` explain the whole table's `want` (values, else outcomes), without a list of
@@ -427,8 +458,8 @@ pub fn hints(t: &Table, found: &[Pattern]) -> Vec<String> {
         });
         let why = match need {
             Some(_) => {
-                "a period shows but repeats too few times for the evidence rule (2 n0 + 3 p \
-                        entries)"
+                "a period shows but repeats too few times for the evidence rule (3 n0 / 2 + \
+                        3 p entries)"
             }
             None => "no pattern of the whole table was found",
         };

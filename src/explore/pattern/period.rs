@@ -4,8 +4,18 @@
 //!
 //! The search is the one `games sg` uses: the smallest period of every suffix from one prefix
 //! function ([`crate::sg::table::suffix_periods`]), on the values, else on their first
-//! differences. A period is only proposed when the line holds at least `2 n0 + 3 p` entries, the
-//! evidence rule of `games sg` for an observed period.
+//! differences. A period is only proposed on enough evidence ([`enough`]): the line holds at
+//! least `3 n0 / 2 + 3 p` entries, so that past the preperiod the period is seen three times
+//! (the last two repeating the first exactly) and the entries it explains beyond its own
+//! description (`n0 + p` listed values) number at least `2 p + n0 / 2`. That is a box of
+//! 1.5 x (n0 + 2p), where a contestant's table shows the period; `games sg` keeps the stricter
+//! `2 n0 + 3 p` for a period it only observes. A period seen on fewer than `2 n0 + 3 p` entries
+//! is kept only where no other pattern of the whole table explains what it explains
+//! ([`super::find`]): the last level of a self-similar line (G(n) = F(G(floor(n/10)), n mod
+//! 10) on 0..1999) looks periodic from 1000 on, and the rule that explains the whole box
+//! is the shorter answer. Beyond the box the period stays a conjecture, and the guard
+//! ([`crate::explore::guard`]) computes a band past the box for real and checks the game's
+//! rule far away before it answers.
 
 use super::{Answer, Covers, Domain, Formula, line, var};
 use crate::explore::space::Coords;
@@ -42,12 +52,32 @@ pub struct Periodic {
     /// The entries of the line in the box (the evidence: `len - n0` of them past the
     /// preperiod).
     pub len: u64,
+    /// Seen on fewer than `2 n0 + 3 p` entries ([`strong`]): kept only where no other
+    /// pattern explains the table ([`Formula::weak_evidence`]).
+    pub weak: bool,
+}
+
+/// The evidence rule of an observed period: a line of `l` entries shows the period `p` from
+/// offset `s` on when `l >= 3 s / 2 + 3 p` (the module's doc says why).
+pub fn enough(l: u64, s: u64, p: u64) -> bool {
+    p >= 1 && l - s.min(l) >= 3 * p && 2 * l >= 3 * s + 6 * p
+}
+
+/// The stricter rule of `games sg`, `l >= 2 s + 3 p`: the part past the preperiod is at
+/// least as long as the preperiod and three periods more.
+pub fn strong(l: u64, s: u64, p: u64) -> bool {
+    p >= 1 && l >= 2 * s + 3 * p
+}
+
+/// The least length of a line that [`enough`] accepts for the period `p` from `s`.
+pub fn enough_length(s: u64, p: u64) -> u64 {
+    (3 * s + 6 * p).div_ceil(2)
 }
 
 /// The least (n0, p, saltus) that a sequence shows with enough evidence.
 pub fn find_period(seq: &[u32]) -> Option<(u64, u64, u64)> {
     let l = seq.len() as u64;
-    let fits = |s: u64, p: u64| p >= 1 && l >= 2 * s + 3 * p;
+    let fits = |s: u64, p: u64| enough(l, s, p);
     if let Some((s, p)) = least(&suffix_periods(seq)?, fits) {
         return Some((s, p, 0));
     }
@@ -61,7 +91,7 @@ pub fn find_period(seq: &[u32]) -> Option<(u64, u64, u64)> {
 }
 
 /// A period the sequence shows (two full periods at least) but on too few entries for the
-/// evidence rule: the length that would suffice (`2 s + 3 p`), the least such.
+/// evidence rule: the length that would suffice ([`enough_length`]), the least such.
 pub fn needed_length(seq: &[u32]) -> Option<u64> {
     let l = seq.len() as u64;
     let periods = suffix_periods(seq)?;
@@ -69,8 +99,8 @@ pub fn needed_length(seq: &[u32]) -> Option<u64> {
         .iter()
         .enumerate()
         .map(|(s, &p)| (s as u64, p as u64))
-        .filter(|&(s, p)| p >= 1 && l - s >= 2 * p && l < 2 * s + 3 * p)
-        .map(|(s, p)| 2 * s + 3 * p)
+        .filter(|&(s, p)| p >= 1 && l - s >= 2 * p && !enough(l, s, p))
+        .map(|(s, p)| enough_length(s, p))
         .min()
 }
 
@@ -136,7 +166,21 @@ impl Periodic {
         }
         let head = seq[..(n0 + p) as usize].to_vec();
         let len = seq.len() as u64;
-        Some(Periodic { arity, axis, base, whole, n0, p, saltus, head, outcomes, misere, len })
+        let weak = !strong(len, n0, p);
+        Some(Periodic {
+            arity,
+            axis,
+            base,
+            whole,
+            n0,
+            p,
+            saltus,
+            head,
+            outcomes,
+            misere,
+            len,
+            weak,
+        })
     }
 
     fn start(&self) -> u64 {
@@ -379,6 +423,10 @@ impl Formula for Periodic {
 
     fn rational_slope(&self) -> bool {
         self.saltus > 0 && self.p >= 2
+    }
+
+    fn weak_evidence(&self) -> bool {
+        self.weak
     }
 
     fn below_floor(&self, q: &[u64]) -> Option<String> {
