@@ -321,7 +321,8 @@ fn stats_by_definition(rule: &str, n: u64) -> String {
     let g = games::brute::rule::values(&rule, n);
     let largest = *g.iter().max().unwrap_or(&0);
     let at = g.iter().position(|&v| v == largest).unwrap_or(0);
-    let rare_by = |mask: u64| g.iter().filter(|&&v| (v & mask).count_ones() % 2 == 0).count();
+    let rare_by =
+        |mask: u64| g.iter().filter(|&&v| (v & mask).count_ones().is_multiple_of(2)).count();
     let bits = 64 - largest.leading_zeros();
     let mask = (1..1u64 << bits.min(10)).min_by_key(|&m| (rare_by(m), m)).unwrap_or(0);
     let rare = rare_by(mask);
