@@ -289,3 +289,42 @@ impl Stderr {
         std::mem::take(&mut lock.lock().unwrap_or_else(|p| p.into_inner()).0)
     }
 }
+
+/// `games ARGS` as a server (`--serve`): one request line in, one reply line out. Its standard
+/// error goes to the test's. [`Server::finish`] closes its input and returns its exit status.
+pub struct Server {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(GAMES)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("games runs");
+        let input = child.stdin.take();
+        let output = std::io::BufReader::new(child.stdout.take().expect("a stdout pipe"));
+        Server { child, input, output }
+    }
+
+    /// Sends one request line and reads the reply, trimmed.
+    pub fn ask(&mut self, line: &str) -> String {
+        use std::io::{BufRead, Write};
+        let input = self.input.as_mut().expect("the server's input is open");
+        writeln!(input, "{line}").expect("the server reads its requests");
+        let mut reply = String::new();
+        self.output.read_line(&mut reply).expect("the server replies");
+        reply.trim().to_string()
+    }
+
+    /// Closes the server's input (the end of the session) and waits for it to exit.
+    pub fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.input.take());
+        self.child.wait().expect("the server ends")
+    }
+}

@@ -2,7 +2,7 @@
 //! (and single heaps, whose moves split) and whole games played against `--misere --serve`, for
 //! octal games tame and wild, built in (`--game CODE`) and by a python3 moves program that splits
 //! heaps. The judge is the exhaustive memoised misère search over multisets written in the tests
-//! (`sg_misere::Oracle`), with the octal move generator written here: a listed move must be a
+//! (`sg_misere::Oracle`), with its octal move generator: a listed move must be a
 //! legal option leading to a P-sum, and every option leading to a P-sum must be listed; the
 //! server, from an N-sum, must move to a P-sum (so it never makes the last move), and `SUM ?`
 //! must give the oracle's outcome.
@@ -13,47 +13,15 @@
 //! Without python3 the moves-program tests fail, unless `GAMES_TEST_NO_PYTHON=1`.
 
 use crate::common;
-use crate::sg_misere::Oracle;
+use crate::explore_misere_split::OCTAL_PY;
+use crate::sg_misere::{Oracle, digits, heap_options};
 use common::{GAMES, temp_dir};
 use games::rng::Rng;
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 /// Octal codes: tame and wild, two to four digits, one with a digit before the point.
 const CODES: &[&str] = &["0.77", "0.07", "0.137", "4.7", "0.3", "0.7", "0.6"];
-
-/// An octal code read here: digit k (k = 0 before the point) as its bits.
-fn digits(code: &str) -> Vec<u32> {
-    let (before, after) = code.split_once('.').unwrap();
-    let mut d = vec![before.parse::<u32>().unwrap()];
-    d.extend(after.chars().map(|c| c.to_digit(8).unwrap()));
-    d
-}
-
-/// Every option of a heap of n: remove k tokens (digit k), leave 0, 1 or 2 nonempty heaps.
-fn heap_options(d: &[u32], n: u32) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    for (k, &bits) in d.iter().enumerate() {
-        let k = k as u32;
-        if k > n || (k == 0 && n == 0) {
-            continue;
-        }
-        let m = n - k;
-        if bits & 1 != 0 && m == 0 {
-            out.push(vec![]);
-        }
-        if bits & 2 != 0 && m > 0 && k > 0 {
-            out.push(vec![m]);
-        }
-        if bits & 4 != 0 {
-            for a in 1..=m / 2 {
-                out.push(vec![a, m - a]);
-            }
-        }
-    }
-    out
-}
 
 /// Every sum one move from `sum`, each sorted.
 fn sum_options(d: &[u32], sum: &[u32]) -> BTreeSet<Vec<u32>> {
@@ -236,21 +204,8 @@ fn the_empty_option_is_no_winning_move_of_a_misere_subtraction_game() {
 fn play(code: &str, args: &[&str], top: u64, games: usize, seed: u64) -> usize {
     let d = digits(code);
     let mut oracle = Oracle::new(code);
-    let mut child = Command::new(GAMES)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("games runs");
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |line: &str| -> String {
-        writeln!(input, "{line}").unwrap();
-        let mut reply = String::new();
-        output.read_line(&mut reply).unwrap();
-        reply.trim().to_string()
-    };
+    let mut server = common::Server::start(args);
+    let mut ask = |line: &str| server.ask(line);
     let mut rng = Rng::new(seed);
     let mut played = 0;
     for _ in 0..games {
@@ -284,8 +239,7 @@ fn play(code: &str, args: &[&str], top: u64, games: usize, seed: u64) -> usize {
         }
         played += 1;
     }
-    drop(input);
-    assert!(child.wait().unwrap().success(), "{code}: the server's exit");
+    assert!(server.finish().success(), "{code}: the server's exit");
     played
 }
 
@@ -296,29 +250,6 @@ fn built_in_octal_games_are_played_through_misere_sums() {
         assert_eq!(play(code, &args, 14, 10, 0x4600 + i as u64), 10, "{code}");
     }
 }
-
-/// A moves program for an octal code (its argument): heap n, its options (`()`, one heap, or
-/// two heaps written `a + b`).
-const OCTAL_PY: &str = r#"
-import sys
-before, after = sys.argv[1].split('.')
-d = [int(before)] + [int(c, 8) for c in after]
-for line in sys.stdin:
-    n = int(line)
-    opts = []
-    for k, bits in enumerate(d):
-        if k > n or (k == 0 and n == 0):
-            continue
-        m = n - k
-        if bits & 1 and m == 0:
-            opts.append("()")
-        if bits & 2 and m > 0 and k > 0:
-            opts.append(str(m))
-        if bits & 4:
-            for a in range(1, m // 2 + 1):
-                opts.append(f"{a} + {m - a}")
-    print(";".join(opts), flush=True)
-"#;
 
 #[test]
 fn a_moves_program_that_splits_heaps_is_listed_and_played() {

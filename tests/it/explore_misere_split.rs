@@ -172,8 +172,9 @@ fn the_command_line_answers_sums_of_built_in_rules() {
 }
 
 /// A moves program for any octal code (its argument): heap n, remove k tokens as digit k
-/// allows, leave nothing, one heap, or two heaps written `a + b`.
-const OCTAL_PY: &str = r#"
+/// allows, leave nothing, one heap, or two heaps written `a + b` (one line of options a request,
+/// flushed: the serve tests wait for each).
+pub(crate) const OCTAL_PY: &str = r#"
 import sys
 code = sys.argv[1]
 before, after = code.split('.')
@@ -192,7 +193,7 @@ for line in sys.stdin:
         if bits & 4:
             for a in range(1, m // 2 + 1):
                 opts.append(f"{a} + {m - a}")
-    print(";".join(opts))
+    print(";".join(opts), flush=True)
 "#;
 
 #[test]

@@ -11,10 +11,8 @@
 use crate::common;
 use crate::explore_partizan_grammar::{Oracle, Sum, outcome, planted, script, show, written};
 
-use common::{GAMES, temp_dir};
+use common::temp_dir;
 use games::rng::Rng;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 /// A reply position: parts `x y` joined by `+` (`()` nothing), sorted.
 fn read_sum(reply: &str) -> Sum {
@@ -64,21 +62,8 @@ fn play(o: &Oracle, cmd: &str, n: usize, rng: &mut Rng, stream: bool) -> (usize,
     if stream {
         args.push("--stream");
     }
-    let mut child = Command::new(GAMES)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("games runs");
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |line: &str| -> String {
-        writeln!(input, "{line}").unwrap();
-        let mut reply = String::new();
-        output.read_line(&mut reply).unwrap();
-        reply.trim().to_string()
-    };
+    let mut server = common::Server::start(&args);
+    let mut ask = |line: &str| server.ask(line);
     let (mut finished, mut server_moves) = (0, 0);
     'games: for g in 0..n {
         let server_left = g % 2 == 0;
@@ -135,8 +120,7 @@ fn play(o: &Oracle, cmd: &str, n: usize, rng: &mut Rng, stream: bool) -> (usize,
         }
         finished += 1;
     }
-    drop(input);
-    let _ = child.wait();
+    server.finish();
     (finished, server_moves)
 }
 

@@ -12,10 +12,8 @@
 
 use crate::common;
 
-use common::{GAMES, temp_dir};
+use common::temp_dir;
 use games::rng::Rng;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 /// An octal rule: `digits[k]` for taking k tokens (bit 1: the whole heap, bit 2: leaving one
 /// heap, bit 4: leaving two nonempty heaps).
@@ -121,21 +119,8 @@ fn legal(d: &[u8], from: &[u64], to: &[u64]) -> bool {
 fn play(code: &str, args: &[&str], heaps: &[u64], seed: u64) -> usize {
     let d = digits(code);
     let g = grundy(&d, *heaps.iter().max().unwrap());
-    let mut child = Command::new(GAMES)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("games runs");
-    let mut input = child.stdin.take().unwrap();
-    let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |line: &str| -> String {
-        writeln!(input, "{line}").unwrap();
-        let mut reply = String::new();
-        output.read_line(&mut reply).unwrap();
-        reply.trim().to_string()
-    };
+    let mut server = common::Server::start(args);
+    let mut ask = |line: &str| server.ask(line);
     let mut rng = Rng::new(seed);
     let mut played = 0;
     'games: for _ in 0..12 {
@@ -175,8 +160,7 @@ fn play(code: &str, args: &[&str], heaps: &[u64], seed: u64) -> usize {
         }
         played += 1;
     }
-    drop(input);
-    let _ = child.wait();
+    server.finish();
     played
 }
 

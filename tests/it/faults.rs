@@ -265,7 +265,7 @@ fn big_tables_under_a_memory_limit_say_cannot_allocate() {
 /// list's first position, and the run ends (a hang would trip `output_or_hang`) with the
 /// command's verdict, exit 0, and nothing on standard error: a closed pipe is not a fault.
 /// (That it also stops early, formatting none of the other 25 million lines, is a matter of
-/// speed, which no test asserts: `make bench` measures it.)
+/// speed, which no test asserts.)
 #[test]
 fn list_stops_when_its_reader_is_gone() {
     use std::io::BufRead;

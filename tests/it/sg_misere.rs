@@ -21,7 +21,7 @@ pub(crate) const GAMES: &[&str] = &[
 pub(crate) const TOKENS: u32 = 16;
 
 /// An octal code read here: digit k (k = 0 before the point) as its bits.
-fn digits(code: &str) -> Vec<u32> {
+pub(crate) fn digits(code: &str) -> Vec<u32> {
     let (before, after) = code.split_once('.').unwrap();
     let mut d = vec![before.parse::<u32>().unwrap()];
     d.extend(after.chars().map(|c| c.to_digit(8).unwrap()));
@@ -29,7 +29,7 @@ fn digits(code: &str) -> Vec<u32> {
 }
 
 /// Every option of a heap of n: remove k tokens (digit k), leave 0, 1 or 2 nonempty heaps.
-fn heap_options(d: &[u32], n: u32) -> Vec<Vec<u32>> {
+pub(crate) fn heap_options(d: &[u32], n: u32) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     for (k, &bits) in d.iter().enumerate() {
         let k = k as u32;

@@ -88,18 +88,18 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     pattern::floor::apply(&mut found, &table.space);
     let clock = std::time::Instant::now();
     let full = wide.as_ref().unwrap_or(&table);
-    let checked = far.then(|| {
-        let trusted = &found[..n_trusted];
-        check_far(req, full, &space, trusted, &at, &winning_at, &program, builtin.as_ref())
-    });
-    let mut guard = match checked.transpose() {
-        Ok(g) => g,
-        Err(e) => return Ok(interrupted(e)),
+    let (guard, dropped) = if far {
+        let patterns = (&mut found, &mut n_trusted);
+        match guard_far(req, full, &space, patterns, (&at, &winning_at), &program, builtin.as_ref())
+        {
+            Ok((g, dropped)) => (Some(g), dropped),
+            Err(e) => return Ok(interrupted(e)),
+        }
+    } else {
+        (None, Vec::new())
     };
     timing("far checks", clock);
     let clock = std::time::Instant::now();
-    let dropped =
-        guard.as_mut().map_or_else(Vec::new, |g| g.drop_refuted(&mut found, &mut n_trusted));
     if req.serve {
         let (reach, builtin, program) = (reach.as_ref(), builtin.as_ref(), &program);
         let c = grundy_serve::Computed { table: full, space: &space, reach, builtin, program };
@@ -126,18 +126,31 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     let head = Head { game: &game, table: &table, found: &found, shown, dropped: &dropped };
     let out =
         write_report(req, &head, (&at, &answer_at), (&wins, target), (slices, guard.as_ref()))?;
-    let code = match check_code(req, full, reach.as_ref())? {
+    let code = check_code(req, full, reach.as_ref())?;
+    drop(sums);
+    finish(req, &table, (out, code), sums_asked, clock)
+}
+
+/// The report written, then the exit: interrupted when a misère search was (the answers before
+/// it are in the report), else `--check`'s verdict; the SVG last.
+fn finish(
+    req: &Request,
+    table: &Table,
+    (out, code): (Out, std::result::Result<ExitCode, ExitCode>),
+    sums_asked: bool,
+    clock: std::time::Instant,
+) -> Result<ExitCode> {
+    let code = match code {
         Ok(code) => code,
         Err(interrupted) => return Ok(interrupted),
     };
-    drop(sums);
     crate::console::write_stdout(out.as_bytes())?;
     if sums_asked && process::interrupted().is_some() {
         return Ok(interrupted(std::io::Error::other("a misère search was interrupted")));
     }
     timing("answers and report", clock);
     if let Some(path) = req.svg.as_ref() {
-        write_svg(path, &table)?;
+        write_svg(path, table)?;
     }
     Ok(code)
 }
@@ -649,16 +662,34 @@ fn from_program_banded(
     from_program(req, program, space, misere, keep)
 }
 
-/// The guard ([`guard`]): the patterns that answer beyond the box checked on the band, at the
-/// far positions asked and at sampled far positions, against the game's own rule.
-#[allow(clippy::too_many_arguments)]
+/// The patterns the guard refuted, with the refutation.
+type Dropped = Vec<(pattern::Pattern, guard::Refutation)>;
+
+/// The guard ([`guard`]) on the trusted patterns, the first `n_trusted` of `found`, and those it
+/// refutes dropped from them.
+fn guard_far(
+    req: &Request,
+    full: &Table,
+    space: &Space,
+    (found, n_trusted): (&mut Vec<pattern::Pattern>, &mut usize),
+    (at, winning_at): (&at::AskedList, &[Coords]),
+    program: &Program,
+    builtin: Option<&Builtin>,
+) -> std::result::Result<(guard::Guard, Dropped), std::io::Error> {
+    let mut g =
+        check_far(req, full, space, &found[..*n_trusted], (at, winning_at), program, builtin)?;
+    let dropped = g.drop_refuted(found, n_trusted);
+    Ok((g, dropped))
+}
+
+/// The patterns that answer beyond the box checked on the band, at the far positions asked and
+/// at sampled far positions, against the game's own rule.
 fn check_far(
     req: &Request,
     full: &Table,
     space: &Space,
     trusted: &[pattern::Pattern],
-    at: &at::AskedList,
-    winning_at: &[Coords],
+    (at, winning_at): (&at::AskedList, &[Coords]),
     program: &Program,
     builtin: Option<&Builtin>,
 ) -> std::result::Result<guard::Guard, std::io::Error> {
