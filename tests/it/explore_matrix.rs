@@ -475,6 +475,15 @@ fn kind_cells(
         vec![("program", vec!["--moves".into(), program.to_string()])];
     if matches!(kind, "values" | "misere" | "remoteness") {
         games.push(("built-in", vec!["--game".into(), "nim:2".into()]));
+    } else {
+        // The built-in games are impartial and unscored: the kind refuses them.
+        cells += 1;
+        let game = ["--game".to_string(), "nim:2".to_string()];
+        if let Err(e) =
+            refused_right("--game", &run(&cell_args(flag, &game, None, false, &dir), b""))
+        {
+            failures.push(format!("{kind} --game nim:2: {e}"));
+        }
     }
     for (source, game) in &games {
         // The built-in nim:2 is another game: its cells check refusals and effects, the

@@ -20,6 +20,11 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
         "misère play is computed for impartial games (outcomes and remoteness); a scoring game ends on its scores, and misère partizan values are not computed",
     ),
     (
+        "game",
+        &[Score, Partizan],
+        "the built-in games are impartial and carry no scores: give a scoring or partizan game by --moves",
+    ),
+    (
         "outcomes",
         &[Remoteness, Score],
         "the remoteness table already prints each position's outcome, and a score's outcome is its sign, printed with every --at answer",
