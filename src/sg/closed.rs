@@ -103,8 +103,8 @@ impl ClosedForm {
     pub fn describe(&self) -> String {
         match *self {
             ClosedForm::Range { l, r } => format!(
-                "closed form G(n) = floor((n mod {}) / {l}), period {} from n0 = 0 (proved: one range {l}..{r}, sg::closed)",
-                l as u128 + r as u128,
+                "closed form G(n) = {}, period {} from n0 = 0 (proved: one range {l}..{r}, sg::closed)",
+                range_formula(l, r),
                 l as u128 + r as u128
             ),
             ClosedForm::OneTwoK { k } if !k.is_multiple_of(3) => format!(
@@ -123,8 +123,8 @@ impl ClosedForm {
     pub fn theorem(&self) -> String {
         match *self {
             ClosedForm::Range { l, r } => format!(
-                "closed form G(n) = floor((n mod {}) / {l}) of one range {l}..{r}, sg::closed",
-                l as u128 + r as u128
+                "closed form G(n) = {} of one range {l}..{r}, sg::closed",
+                range_formula(l, r)
             ),
             ClosedForm::OneTwoK { k } => format!("closed form of S = {{1, 2, {k}}}, sg::closed"),
         }
@@ -158,6 +158,12 @@ impl ClosedForm {
             }
         }
     }
+}
+
+/// `floor((n mod (l + r)) / l)` as printed: `n mod (l + r)` when `l` is 1.
+fn range_formula(l: u64, r: u64) -> String {
+    let q = l as u128 + r as u128;
+    if l == 1 { format!("n mod {q}") } else { format!("floor((n mod {q}) / {l})") }
 }
 
 #[cfg(test)]

@@ -422,3 +422,68 @@ fn builtin_rules_reach_the_positions_budget() {
         .unwrap_err();
     assert!(err.contains("the bound of its moves' cost"), "{err}");
 }
+
+/// The test's own subtraction game: the values by the mex loop to `n`, and the period by the
+/// window argument (values repeating for max(S) consecutive n repeat for ever), as
+/// (preperiod, period, values).
+fn sub_period(s: &[u64], n: usize) -> (usize, usize, Vec<u64>) {
+    let mut g = vec![0u64; n];
+    for x in 0..n {
+        let mut seen = [false; 64];
+        for &m in s.iter().filter(|&&m| m as usize <= x) {
+            seen[g[x - m as usize] as usize] = true;
+        }
+        g[x] = seen.iter().position(|&b| !b).unwrap() as u64;
+    }
+    let top = *s.iter().max().unwrap() as usize;
+    for p in 1..n / 4 {
+        for pre in 0..n / 2 {
+            if (pre..pre + top).all(|x| g[x] == g[x + p]) {
+                return (pre, p, g);
+            }
+        }
+    }
+    panic!("no period for {s:?} below {n}");
+}
+
+/// A built-in game's proved theorem answers far away from a box too small to show its pattern
+/// (the proof does not rest on the box): random ranges L..R on boxes of 1 to L + R positions,
+/// far answers judged by the test's own mex loop and window argument, labelled proved.
+#[test]
+fn a_proved_theorem_answers_from_any_box() {
+    let mut rng = Rng::new(0x5eed_0b0c);
+    for _ in 0..12 {
+        let l = rng.below(4) + 1;
+        let r = l + rng.below(5);
+        let hi = rng.below(l + r);
+        let s: Vec<u64> = (l..=r).collect();
+        let (pre, p, g) = sub_period(&s, 400);
+        let truth = |n: u64| {
+            let n = n as usize;
+            if n < g.len() { g[n] } else { g[pre + (n - pre) % p] }
+        };
+        let far =
+            [hi + 1 + rng.below(50), 10u64.pow(12) + rng.below(1000), (1 << 62) + rng.below(99)];
+        let name = format!("sub:{l}..{r}");
+        let boxed = format!("0..{hi}");
+        let mut args = vec!["explore", "--game", &name, "--box", &boxed, "--no-table"];
+        let asked: Vec<String> = far.iter().map(|n| n.to_string()).collect();
+        for a in &asked {
+            args.extend(["--at", a.as_str()]);
+        }
+        let out = crate::common::games(&args, b"");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{name} {boxed}: {text}");
+        for n in far {
+            let line = text
+                .lines()
+                .find(|x| x.starts_with(&format!("at {n}:")))
+                .unwrap_or_else(|| panic!("{name} {boxed}: no answer at {n}:\n{text}"));
+            let want = format!("at {n}: value {}, ", truth(n));
+            assert!(line.starts_with(&want), "{name} {boxed}: {line}, want {want}");
+            if n > 400 {
+                assert!(line.contains("(proved: "), "{name} {boxed}: {line}");
+            }
+        }
+    }
+}

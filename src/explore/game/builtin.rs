@@ -726,6 +726,16 @@ struct Period {
 }
 
 impl Period {
+    /// The code's index into one period (`n % p`, or `n0 + (n - n0) % p`) and its rise
+    /// (`` or ` + (n - n0) / p * s`), with `div` the language's integer division.
+    fn period_terms(&self, div: &str) -> (String, String) {
+        let (n0, p, s) = (self.n0, self.period, self.saltus);
+        let from = if n0 == 0 { "n".to_string() } else { format!("(n - {n0})") };
+        let index = if n0 == 0 { format!("n % {p}") } else { format!("{n0} + {from} % {p}") };
+        let rise = if s == 0 { String::new() } else { format!(" + {from} {div} {p} * {s}") };
+        (index, rise)
+    }
+
     fn list(&self) -> String {
         self.values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
     }
@@ -742,21 +752,28 @@ impl Formula for Period {
         format!("{}: {rel} for n >= {n0}; G(0..{}) = {}", self.rule, n0 + p, self.list())
     }
     fn cpp(&self) -> String {
-        let (n0, p, s) = (self.n0, self.period, self.saltus);
+        let (n0, p) = (self.n0, self.period);
+        let (index, rise) = self.period_terms("/");
+        let body = if n0 == 0 && self.saltus == 0 {
+            format!("v[{index}]")
+        } else {
+            format!("n < {} ? v[n] : v[{index}]{rise}", n0 + p)
+        };
         format!(
-            "long long v[] = {{{}}}; // G(0..{})\nlong long G(long long n) {{ return n < {} ? v[n] : v[{n0} + (n - {n0}) % {p}] + (n - {n0}) / {p} * {s}; }}",
+            "long long v[] = {{{}}}; // G(0..{})\nlong long G(long long n) {{ return {body}; }}",
             self.list(),
-            n0 + p,
             n0 + p
         )
     }
     fn python(&self) -> String {
-        let (n0, p, s) = (self.n0, self.period, self.saltus);
-        format!(
-            "v = [{}]\ndef G(n): return v[n] if n < {} else v[{n0} + (n - {n0}) % {p}] + (n - {n0}) // {p} * {s}",
-            self.list(),
-            n0 + p
-        )
+        let (n0, p) = (self.n0, self.period);
+        let (index, rise) = self.period_terms("//");
+        let body = if n0 == 0 && self.saltus == 0 {
+            format!("v[{index}]")
+        } else {
+            format!("v[n] if n < {} else v[{index}]{rise}", n0 + p)
+        };
+        format!("v = [{}]\ndef G(n): return {body}", self.list())
     }
     fn covers(&self) -> Covers {
         Covers::Values
@@ -843,6 +860,7 @@ impl Formula for SubClosed {
     fn cpp(&self) -> String {
         use crate::sg::closed::ClosedForm;
         match self.form {
+            ClosedForm::Range { l: 1, r } => format!("n % {}", 1 + r),
             ClosedForm::Range { l, r } => format!("n % {} / {l}", l + r),
             ClosedForm::OneTwoK { k } if k % 3 != 0 => "n % 3".to_string(),
             ClosedForm::OneTwoK { k } => format!("(n % {} == {k} ? 3 : n % {} % 3)", k + 1, k + 1),
@@ -851,6 +869,7 @@ impl Formula for SubClosed {
     fn python(&self) -> String {
         use crate::sg::closed::ClosedForm;
         match self.form {
+            ClosedForm::Range { l: 1, r } => format!("n % {}", 1 + r),
             ClosedForm::Range { l, r } => format!("n % {} // {l}", l + r),
             ClosedForm::OneTwoK { k } if k % 3 != 0 => "n % 3".to_string(),
             ClosedForm::OneTwoK { k } => {

@@ -242,6 +242,12 @@ pub fn edge_rule(t: &Table, f: &dyn Formula) -> Option<String> {
 /// Checks a formula against every decided entry it covers: `Some(entries)` when it predicts
 /// all of them (and covers at least [`MIN_EVIDENCE`]), `None` at the first wrong prediction.
 pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
+    verify_at_least(t, f, MIN_EVIDENCE)
+}
+
+/// [`verify`] with the evidence asked given: a theorem (a formula with a proof) needs none,
+/// only no disagreement with the box, since its proof does not rest on the box.
+fn verify_at_least(t: &Table, f: &dyn Formula, min: usize) -> Option<usize> {
     let mut covered = 0usize;
     let cells: Box<dyn Iterator<Item = usize>> = match f.domain() {
         Domain::All => Box::new(0..t.cells()),
@@ -283,7 +289,7 @@ pub fn verify(t: &Table, f: &dyn Formula) -> Option<usize> {
         }
         covered += 1;
     }
-    (covered >= MIN_EVIDENCE).then_some(covered)
+    (covered >= min).then_some(covered)
 }
 
 /// Every pattern of the table: the detectors' candidates and `extra` (a built-in game's
@@ -419,7 +425,8 @@ fn keep_verified(t: &Table, candidates: Vec<Box<dyn Formula>>, found: &mut Vec<P
         if f.proof().is_none() && f.domain() == Domain::All && proved.contains(&same) {
             continue;
         }
-        let Some(entries) = verify(t, f.as_ref()) else { continue };
+        let min = if f.proof().is_some() { 0 } else { MIN_EVIDENCE };
+        let Some(entries) = verify_at_least(t, f.as_ref(), min) else { continue };
         if !seen.insert(f.words()) {
             continue;
         }
