@@ -189,6 +189,12 @@ pub trait ValueKind {
         self.show(v)
     }
 
+    /// The fields of a position's JSON entry for value `v` (beside `position`; an unknown
+    /// value is `"outcome": "?"` for every kind, [`crate::explore::report::entries::json`]).
+    fn json(&self, v: i128, entry: &mut serde_json::Map<String, serde_json::Value>) {
+        entry.insert("value".into(), serde_json::Value::String(self.show(v)));
+    }
+
     /// Whether moving to an option of value `option` with gain `gain` is a best move from a
     /// position of value `value` (`ends`: the position ends the game, which has no move).
     fn best(&self, value: i128, option: i128, gain: i64, ends: bool) -> bool;
@@ -381,6 +387,18 @@ impl ValueKind for Remoteness {
             _ => value > 0 && option == value - 1 && (!self.wins(value) || !self.wins(option)),
         }
     }
+    /// `"outcome"`: `P`, `N` or `D`; `"remoteness"` unless drawn.
+    fn json(&self, v: i128, entry: &mut serde_json::Map<String, serde_json::Value>) {
+        let o = match v {
+            DRAWN => "D",
+            r if self.wins(r) => "N",
+            _ => "P",
+        };
+        entry.insert("outcome".into(), o.into());
+        if let Ok(r) = u64::try_from(v) {
+            entry.insert("remoteness".into(), r.into());
+        }
+    }
     fn said(&self, v: i128) -> String {
         match v {
             DRAWN => "D".to_string(),
@@ -417,6 +435,11 @@ impl ValueKind for Score {
             [one] => Ok(*one),
             _ => refuse("score", how),
         }
+    }
+    /// `"value"` (a string: scores pass 2^64) and `"outcome"`: `win`, `draw` or `loss`.
+    fn json(&self, v: i128, entry: &mut serde_json::Map<String, serde_json::Value>) {
+        entry.insert("value".into(), v.to_string().into());
+        entry.insert("outcome".into(), crate::explore::score::outcome(v).into());
     }
     fn best(&self, value: i128, option: i128, gain: i64, ends: bool) -> bool {
         !ends && i128::from(gain) - option == value

@@ -1,7 +1,8 @@
 //! The table of a kind of value other than Grundy values, written once over the kind
 //! ([`ValueKind::show`] gives each entry): a box of two coordinates as a grid (rows: the
 //! first coordinate, columns: the second, each column as wide as the widest entry or label),
-//! any other box as one line a position, `POSITION ENTRY`.
+//! any other box as one line a position, `POSITION ENTRY`; and a position's JSON entry
+//! ([`json`]).
 
 use crate::explore::kind::ValueKind;
 use crate::explore::space::{Space, format_position};
@@ -30,4 +31,18 @@ pub fn table(out: &mut Out, space: &Space, kind: &dyn ValueKind, value: impl Fn(
         }
         out.nl();
     }
+}
+
+/// A position's JSON entry: `"position"` (its coordinates) and the kind's fields of its value
+/// ([`ValueKind::json`]), or `"outcome": "?"` when the value is unknown.
+pub fn json(kind: &dyn ValueKind, pos: &[u64], v: Option<i128>) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    o.insert("position".into(), serde_json::json!(pos));
+    match v {
+        Some(v) => kind.json(v, &mut o),
+        None => {
+            o.insert("outcome".into(), "?".into());
+        }
+    }
+    serde_json::Value::Object(o)
 }

@@ -609,7 +609,11 @@ fn json(
     found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
-    let entry = |pos: Vec<u64>, r: Option<u64>| json_entry(pos, r, s.misere);
+    let kind = far::Remoteness { misere: s.misere };
+    let entry = |pos: Vec<u64>, r: Option<u64>| {
+        let r = r.map(|r| if r == DRAW64 { DRAWN } else { i128::from(r) });
+        crate::explore::report::entries::json(&kind, &pos, r)
+    };
     let cells: Vec<Value> = (0..space.cells())
         .map(|c| {
             let p = space.position(c)[..space.arity()].to_vec();
@@ -670,23 +674,6 @@ fn json(
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())
-}
-
-/// A position's JSON entry: its coordinates, its outcome (`?` unknown, `D` drawn) and its
-/// remoteness where it has one.
-fn json_entry(pos: Vec<u64>, r: Option<u64>, misere: bool) -> serde_json::Value {
-    use serde_json::json;
-    let mut o = serde_json::Map::new();
-    o.insert("position".into(), json!(pos));
-    let outcome = r.map_or("?".to_string(), |r| match r {
-        DRAW64 => "D".to_string(),
-        r => (outcome64(r, misere) as char).to_string(),
-    });
-    o.insert("outcome".into(), json!(outcome));
-    if let Some(r) = r.filter(|&r| r != DRAW64) {
-        o.insert("remoteness".into(), json!(r));
-    }
-    serde_json::Value::Object(o)
 }
 
 /// Serves requests from standard input until its end. A signal while it waits for a request

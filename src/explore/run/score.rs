@@ -304,14 +304,14 @@ fn json(
 ) -> Result<()> {
     use serde_json::{Value, json};
     let arity = game.arity;
-    let entry = |p: &[u64], v: i128| json!({ "position": p, "value": v.to_string(), "outcome": score::outcome(v) });
+    let entry = |p: &[u64], v: i128| crate::explore::report::entries::json(&far::Score, p, Some(v));
     let cells: Vec<Value> = (0..game.space.cells())
         .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
         .collect();
     let answer = |p: &Coords, a: &Scored| {
         let mut e = match a.value {
             Some(v) => entry(&p[..arity], v),
-            None => json!({ "position": &p[..arity], "outcome": "?" }),
+            None => crate::explore::report::entries::json(&far::Score, &p[..arity], None),
         };
         e["basis"] = json!(a.label.as_deref().unwrap_or("computed"));
         let moves: Vec<Value> = a
