@@ -24,13 +24,15 @@
 //!   the simplest number strictly between Left's best and Right's best option.
 //!
 //! **Adding a kind** means one implementation of [`ValueKind`]: its rule
-//! ([`ValueKind::of_options`]), its text ([`ValueKind::show`], [`ValueKind::read`]), its noun in
-//! the reports, how its values go into the pattern search as nonnegative integers `G`
-//! ([`ValueKind::encoding`], by default the shift of [`Encoding::of`]: "G: the value times 2^E
-//! + c"), how the parts of a compound combine ([`ValueKind::combine`], or why they do not) and
-//! which option is best to play ([`ValueKind::best`]). The test module below adds a toy kind,
-//! the length of the game when one player makes it long and the other short, and runs it
-//! through the far search and guard against a brute force.
+//! ([`ValueKind::of_options`]), its text ([`ValueKind::show`], [`ValueKind::read`],
+//! [`ValueKind::said`], [`ValueKind::json`]), its noun in the reports, how its values go into
+//! the pattern search as nonnegative integers `G` ([`ValueKind::encoding`], by default the
+//! shift of [`Encoding::of`]: "G: the value times 2^E plus c"), how the parts of a compound
+//! combine ([`ValueKind::combine`], or why they do not) and which option is best to play
+//! ([`ValueKind::best`]). The test module adds a toy kind, the length of the longest play
+//! (both players make the game long), and runs it through the far search and guard (a
+//! pattern found on a box answers far where the toy's rule holds, and is refuted where the
+//! game changes), checked against a search over the game's positions.
 //!
 //! **Written once over the kind:** the far search and guard ([`crate::explore::far`]), the
 //! `--serve` player of remoteness and scores ([`crate::explore::answers::player`], over an
