@@ -6,6 +6,7 @@
 
 use crate::error::{AllocError, try_reserve};
 use crate::explore::answer::{self, AtAnswer};
+use crate::explore::kind::value_kind::{Compound, Grundy, ValueKind};
 use crate::explore::pattern::Pattern;
 use crate::explore::space::{Coords, MAX_ARITY, parse_part};
 use crate::explore::table::Table;
@@ -185,7 +186,7 @@ pub fn answer_with(
         b if b.starts_with("proved") => 1,
         _ => 2,
     };
-    let mut x = 0u64;
+    let mut values: Vec<i128> = Vec::with_capacity(asked.len() / arity.max(1));
     let mut worst = "computed".to_string();
     for p in asked.chunks(arity) {
         let a = one(&coords(p));
@@ -196,12 +197,14 @@ pub fn answer_with(
             sum.checked = false;
             return sum;
         };
-        x ^= g;
+        values.push(i128::from(g));
         sum.checked &= a.checked;
         if rank(&a.basis) > rank(&worst) {
             worst = a.basis;
         }
     }
+    // The Sprague–Grundy theorem: the nim-sum of the parts' values (of 64 bits, as theirs).
+    let x = Grundy.combine(Compound::Disjunctive, &values).map_or(0, |x| x as u64);
     sum.grundy = Some(x);
     sum.value = Some(x.to_string());
     sum.outcome = if x == 0 { b'P' } else { b'N' };

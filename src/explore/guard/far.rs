@@ -1,7 +1,9 @@
 //! Patterns in remoteness and score values (`--remoteness`, `--score`), and their answers
 //! beyond the box, each checked against the game's own rule at the position asked.
-//! Partizan numbers, times 2^E, use the same search ([`Kind::Partizan`]); their rule, with
-//! both players' options, is checked by [`crate::explore::guard::partizan`].
+//! Partizan numbers, times 2^E, use the same search ([`Partizan`]); their rule, with
+//! both players' options, is checked by [`crate::explore::guard::partizan`]. Everything here is
+//! written once over the kind of value ([`ValueKind`]): its rule, its encoding as integers, its
+//! noun and its best moves are the kind's.
 //!
 //! **Patterns.** The box's values are put in a [`Table`] as if they were Grundy values and
 //! handed to the pattern families of [`crate::explore::pattern`] (`find`): only formulas of the values
@@ -17,8 +19,8 @@
 //!
 //! **The guard.** A pattern answers a position outside the explored region only after the
 //! position's options were listed (by the moves program, or the built-in rule) and the game's
-//! recursion was checked there, with the options' values taken from the explored table where
-//! it has them and from the same pattern otherwise:
+//! recursion was checked there ([`ValueKind::of_options`]), with the options' values taken
+//! from the explored table where it has them and from the same pattern otherwise:
 //! - remoteness ([`crate::theory::remoteness::of_options`]): 0 with no option; else 1 + the
 //!   least remoteness of an option lost for its mover (win fast), if there is one; else 1 +
 //!   the greatest (lose slow);
@@ -31,6 +33,9 @@
 //! refutation.
 
 use crate::explore::guard::{Listed, Lister};
+pub use crate::explore::kind::partizan::value_kind::Partizan;
+use crate::explore::kind::value_kind::{Encoding, Options, ValueKind};
+pub use crate::explore::kind::value_kind::{Remoteness, Score};
 use crate::explore::pattern::{self, Basis, Covers, Pattern};
 use crate::explore::program::{Program, ProtocolError, Runner, Sink};
 use crate::explore::space::{Coords, MAX_ARITY, Space, format_position};
@@ -40,48 +45,26 @@ use std::time::Duration;
 /// Boxes larger than this are not searched for patterns (as in the impartial path).
 pub const MAX_SEARCH_CELLS: usize = 1 << 22;
 
-/// Does the player to move win a position of remoteness `r` (finite, any size)? Normal play:
-/// `r` odd; misère: `r` even ([`crate::theory::remoteness::wins`] on 128 bits).
-fn wins(r: i128, misere: bool) -> bool {
-    (r % 2 == 1) != misere
-}
-
 /// The most patterns listed in the text report.
 pub const SHOWN: usize = 6;
 
-/// Which values, and so which rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// Remoteness, in normal or misère play.
-    Remoteness { misere: bool },
-    /// Scores (the mover's total minus the opponent's).
-    Score,
-    /// Partizan numbers times `2^exponent` (integers): the rule, with both players' options, is
-    /// checked by [`crate::explore::guard::partizan`], not here.
-    Partizan { exponent: u32 },
-}
-
-impl Kind {
-    fn noun(self) -> &'static str {
-        match self {
-            Kind::Remoteness { .. } => "remoteness",
-            Kind::Score | Kind::Partizan { .. } => "value",
-        }
-    }
+/// The old name of the partizan kind, `far::Kind::Partizan { exponent }`, which
+/// `guard::partizan` still writes: the struct [`Partizan`] under a path of that spelling.
+#[allow(non_snake_case)]
+pub mod Kind {
+    pub use crate::explore::kind::partizan::value_kind::Partizan;
 }
 
 /// The patterns of a box of values.
 pub struct Found {
-    pub kind: Kind,
+    pub kind: Box<dyn ValueKind>,
     pub arity: usize,
     /// The box.
     pub space: Space,
     /// Verified on the box (and on the positions explored past it), best first.
     pub patterns: Vec<Pattern>,
-    /// The table holds `sign * value + offset`: scores all of one sign go in as they are
-    /// (sign 1) or negated (sign -1, none positive), scores of both signs shifted by `offset`.
-    pub offset: i128,
-    pub sign: i128,
+    /// The table holds `sign * value + offset` ([`ValueKind::encoding`]).
+    pub encoding: Encoding,
     /// Per pattern: why it was dropped during the run (a refutation at an asked position).
     pub refuted: Vec<Option<String>>,
     /// Per pattern: the far positions where [`Found::check`] saw the rule hold.
@@ -124,14 +107,13 @@ pub struct FarMove {
 pub type Listing = Result<FarOptions, String>;
 
 /// No pattern, nothing searched yet (for a box too large to search: [`skipped`]).
-fn empty(kind: Kind, space: &Space) -> Found {
+fn empty(kind: Box<dyn ValueKind>, space: &Space) -> Found {
     Found {
         kind,
         arity: space.arity(),
         space: space.clone(),
         patterns: Vec::new(),
-        offset: 0,
-        sign: 1,
+        encoding: Encoding::PLAIN,
         refuted: Vec::new(),
         held: Vec::new(),
         past: Vec::new(),
@@ -141,8 +123,8 @@ fn empty(kind: Kind, space: &Space) -> Found {
 
 /// No pattern searched on a box of more than [`MAX_SEARCH_CELLS`] positions, said so (the
 /// caller need not build the values).
-pub fn skipped(kind: Kind, space: &Space) -> Found {
-    let mut found = empty(kind, space);
+pub fn skipped(kind: impl ValueKind + 'static, space: &Space) -> Found {
+    let mut found = empty(Box::new(kind), space);
     found.notes.push(format!(
         "pattern search skipped: the box has {} positions, more than 2^22",
         space.cells()
@@ -152,30 +134,30 @@ pub fn skipped(kind: Kind, space: &Space) -> Found {
 
 /// The patterns of `values` (one per box cell, `None` for no value), checked also against
 /// `past` (positions explored outside the box, with their values).
-pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords, i128)]) -> Found {
+pub fn find(
+    kind: impl ValueKind + 'static,
+    space: &Space,
+    values: &[Option<i128>],
+    past: &[(Coords, i128)],
+) -> Found {
     if values.len() > MAX_SEARCH_CELLS {
         return skipped(kind, space);
     }
-    let mut found = empty(kind, space);
+    let mut found = empty(Box::new(kind), space);
     if !pattern::search_on() {
         found.notes.push(pattern::SEARCH_OFF.to_string());
         return found;
     }
-    let lo = values.iter().flatten().copied().min().unwrap_or(0);
-    let hi = values.iter().flatten().copied().max().unwrap_or(0);
-    let sign = if hi <= 0 && lo < 0 { -1 } else { 1 };
-    let offset = if sign < 0 { 0 } else { (-lo).max(0) };
-    let top = if sign < 0 { -lo } else { hi + offset };
-    if top > i128::from(NO_VALUE - 2) {
-        found.notes.push(format!(
-            "no pattern searched: the {}s of the box span {lo}..{hi}, more than 2^32 - 3 apart (the pattern families read 32-bit values)",
-            kind.noun()
-        ));
-        return found;
-    }
-    (found.offset, found.sign) = (offset, sign);
+    let encoding = match found.kind.encoding(values) {
+        Ok(e) => e,
+        Err(why) => {
+            found.notes.push(why);
+            return found;
+        }
+    };
+    found.encoding = encoding;
     let grundy: Vec<u32> =
-        values.iter().map(|v| v.map_or(NO_VALUE, |v| (sign * v + offset) as u32)).collect();
+        values.iter().map(|v| v.map_or(NO_VALUE, |v| encoding.encode(v))).collect();
     let mut t = Table::from_grundy(space.clone(), grundy);
     for (c, v) in values.iter().enumerate() {
         if v.is_none() {
@@ -193,7 +175,7 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         let wrong = past.iter().any(|(q, v)| {
             let Some(g) = p.formula.at(q).and_then(|a| a.value) else { return false };
             covered += 1;
-            sign * (g as i128 - offset) != *v
+            encoding.decode(g) != *v
         });
         if wrong {
             dropped += 1;
@@ -218,24 +200,12 @@ impl Found {
     /// The value pattern `i` gives at `p`.
     pub fn predict(&self, i: usize, p: &[u64]) -> Option<i128> {
         let g = self.patterns[i].formula.at(p)?.value?;
-        Some(self.sign * (g as i128 - self.offset))
+        Some(self.encoding.decode(g))
     }
 
     /// The words of pattern `i`, with the offset said.
     pub fn words(&self, i: usize) -> String {
-        let w = self.patterns[i].formula.words();
-        let name = match self.kind {
-            Kind::Remoteness { .. } => "remoteness".to_string(),
-            Kind::Score | Kind::Partizan { exponent: 0 } => "value".to_string(),
-            Kind::Partizan { exponent } => format!("value times 2^{exponent}"),
-        };
-        if self.sign < 0 {
-            format!("{w} (G: minus the {name}, which is never positive on the box)")
-        } else if self.offset == 0 {
-            format!("{w} (G: the {name})")
-        } else {
-            format!("{w} (G: the {name} + {}; the {name} is G - {})", self.offset, self.offset)
-        }
+        self.encoding.words(&self.patterns[i].formula.words(), &self.kind.scaled_noun())
     }
 
     /// The label of pattern `i`.
@@ -261,7 +231,7 @@ impl Found {
         } else if !kept.is_empty() {
             out.push(format!(
                 "patterns of the {} (each reproduces every entry of the box it covers; a conjecture beyond it):",
-                if noun == "value" { "values" } else { "remotenesses" }
+                self.kind.nouns()
             ));
             for (k, &i) in kept.iter().enumerate().take(SHOWN) {
                 out.push(format!(
@@ -416,13 +386,8 @@ impl Found {
                 .or_else(|| self.predict(i, &q[..k]))
                 .or_else(|| self.other(i, &q[..k])),
         };
-        let best = |x: i128, gain: i64| match self.kind {
-            Kind::Remoteness { misere } => {
-                v > 0 && x == v - 1 && (!wins(v, misere) || !wins(x, misere))
-            }
-            Kind::Score => opts.terminal.is_none() && i128::from(gain) - x == v,
-            Kind::Partizan { .. } => false,
-        };
+        let ends = opts.terminal.is_some();
+        let best = |x: i128, gain: i64| self.kind.best(v, x, gain, ends);
         let moves = opts
             .options
             .iter()
@@ -562,28 +527,7 @@ impl Found {
             };
             vals.push((v, *gain));
         }
-        match self.kind {
-            Kind::Remoteness { misere } => {
-                // theory::remoteness::of_options, on remotenesses past 2^32.
-                if vals.iter().any(|&(v, _)| v < 0) {
-                    return Err("an option is drawn (no remoteness)".to_string());
-                }
-                let fast = vals.iter().map(|&(v, _)| v).filter(|&v| !wins(v, misere)).min();
-                let slow = vals.iter().map(|&(v, _)| v).max();
-                Ok(match (fast, slow) {
-                    (Some(f), _) => f + 1,
-                    (None, Some(s)) => s + 1,
-                    (None, None) => 0,
-                })
-            }
-            Kind::Score => Ok(match opts.terminal {
-                Some(g) => i128::from(g),
-                None => vals.iter().map(|&(v, g)| i128::from(g) - v).max().unwrap_or(0),
-            }),
-            Kind::Partizan { .. } => {
-                Err("the partizan rule takes both players' options (guard::partizan)".to_string())
-            }
-        }
+        self.kind.of_options(&Options { options: &vals, right: None, terminal: opts.terminal })
     }
 }
 
@@ -709,7 +653,7 @@ mod tests {
     fn remoteness_pattern_answers_far_and_the_rule_holds() {
         let space = Space::from_ranges(&[(0, 99)]);
         let values: Vec<Option<i128>> = (0..100).map(|n| Some(sub12(n))).collect();
-        let mut f = find(Kind::Remoteness { misere: false }, &space, &values, &[]);
+        let mut f = find(Remoteness { misere: false }, &space, &values, &[]);
         assert!(!f.patterns.is_empty(), "{:?}", f.lines());
         let p = coords(&[1_000_000]);
         let a = f.answer(&p, &options12(1_000_000), &|_| None);
@@ -722,7 +666,7 @@ mod tests {
     fn a_rule_that_changes_far_away_gives_unknown() {
         let space = Space::from_ranges(&[(0, 99)]);
         let values: Vec<Option<i128>> = (0..100).map(|n| Some(sub12(n))).collect();
-        let mut f = find(Kind::Remoteness { misere: false }, &space, &values, &[]);
+        let mut f = find(Remoteness { misere: false }, &space, &values, &[]);
         // Far away the game also lets a player take 3: from 999999 (a multiple of 3, lost by
         // the pattern) the move to 999996 now wins.
         let n = 999_999u64;
@@ -737,13 +681,13 @@ mod tests {
         // value(n) = n - 50 on 0..99.
         let space = Space::from_ranges(&[(0, 99)]);
         let values: Vec<Option<i128>> = (0..100).map(|n| Some(n as i128 - 50)).collect();
-        let f = find(Kind::Score, &space, &values, &[]);
-        assert_eq!(f.offset, 50);
+        let f = find(Score, &space, &values, &[]);
+        assert_eq!(f.encoding.offset, 50);
         for i in 0..f.patterns.len() {
             assert_eq!(f.predict(i, &[70]), Some(20));
         }
         let huge: Vec<Option<i128>> = vec![Some(-(1 << 40)), Some(1 << 40)];
-        let f = find(Kind::Score, &Space::from_ranges(&[(0, 1)]), &huge, &[]);
+        let f = find(Score, &Space::from_ranges(&[(0, 1)]), &huge, &[]);
         assert!(f.patterns.is_empty() && f.notes[0].contains("no pattern searched"));
     }
 }

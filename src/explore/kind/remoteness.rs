@@ -15,7 +15,9 @@
 //! answered from that graph by [`compound`] ([`crate::theory::compounds`]).
 
 use crate::error::try_with_capacity;
+use crate::explore::answers::player::Explored;
 use crate::explore::builtin::Builtin;
+use crate::explore::kind::value_kind::{self, ValueKind};
 use crate::explore::reach::Reach;
 use crate::explore::space::{Coords, MAX_ARITY, Space};
 use crate::sg::rule::Rule;
@@ -124,15 +126,35 @@ impl Solved {
     /// less when `v` is won (the fastest wins), to an option of remoteness one less when lost
     /// (the slowest losses), to a drawn option when drawn; none with no move.
     pub fn best_all(&self, v: usize) -> Vec<usize> {
-        let (r, misere) = (self.remoteness[v], self.misere);
-        let good = |x: u32| match r {
-            DRAW => x == DRAW,
-            0 => false,
-            r if wins(r, misere) => x == r - 1 && !wins(x, misere),
-            r => x == r - 1,
-        };
-        let opts = self.options(v);
-        opts.iter().filter(|&&u| good(self.remoteness[u as usize])).map(|&u| u as usize).collect()
+        let kind = value_kind::Remoteness { misere: self.misere };
+        let r = self.value(v);
+        let good = |u: usize| kind.best(r, self.value(u), 0, false);
+        self.options(v).iter().map(|&u| u as usize).filter(|&u| good(u)).collect()
+    }
+}
+
+impl Explored for Solved {
+    fn arity(&self) -> usize {
+        self.arity
+    }
+    fn find(&self, p: &[u64]) -> Option<usize> {
+        Solved::find(self, p)
+    }
+    fn coords(&self, v: usize) -> Coords {
+        Solved::coords(self, v)
+    }
+    /// The remoteness, [`value_kind::DRAWN`] for a draw.
+    fn value(&self, v: usize) -> i128 {
+        match self.remoteness[v] {
+            DRAW => value_kind::DRAWN,
+            r => i128::from(r),
+        }
+    }
+    fn best(&self, v: usize) -> Option<Option<usize>> {
+        Solved::best(self, v).map(|u| (Some(u) != self.empty).then_some(u))
+    }
+    fn show(&self, u: Option<usize>) -> String {
+        u.map_or("()".to_string(), |u| Solved::show(self, u))
     }
 }
 

@@ -19,6 +19,8 @@
 //! recur is refused, the cycle named. The values are found by one iterative depth-first
 //! search over the graph (no recursion), which meets every cycle as a back arc.
 
+use crate::explore::answers::player::Explored;
+use crate::explore::kind::value_kind::{Score, ValueKind};
 use crate::explore::program::{BATCH, Program, ProtocolError, Runner, Sink};
 use crate::explore::space::{Coords, MAX_ARITY, Space, format_position};
 use std::collections::HashMap;
@@ -140,8 +142,30 @@ impl ScoreGame {
     pub fn best(&self, v: usize) -> Vec<(u32, i64, i128)> {
         self.options(v)
             .map(|(u, g)| (u, g, g as i128 - self.value_of(u)))
-            .filter(|&(_, _, x)| x == self.value[v])
+            .filter(|&(u, g, _)| Score.best(self.value[v], self.value_of(u), g, false))
             .collect()
+    }
+}
+
+impl Explored for ScoreGame {
+    fn arity(&self) -> usize {
+        self.arity
+    }
+    fn find(&self, p: &[u64]) -> Option<usize> {
+        ScoreGame::find(self, p)
+    }
+    fn coords(&self, v: usize) -> Coords {
+        self.position(v)
+    }
+    fn value(&self, v: usize) -> i128 {
+        self.value[v]
+    }
+    fn best(&self, v: usize) -> Option<Option<usize>> {
+        let &(u, _, _) = ScoreGame::best(self, v).first()?;
+        Some((u != EMPTY).then_some(u as usize))
+    }
+    fn show(&self, u: Option<usize>) -> String {
+        ScoreGame::show(self, u.map_or(EMPTY, |u| u as u32))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Printing a table the way contestants print one: 1-D in rows of 20 like `games sg`, 2-D as a
 //! grid with both axes labelled and P-positions marked `*` (and coloured on a terminal), 3-D
 //! and 4-D as 2-D slices; the patterns with their status; answers; JSON; an SVG heat map.
+pub mod entries;
 pub mod partizan;
 
 use crate::explore::answer::AtAnswer;

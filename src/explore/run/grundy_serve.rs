@@ -22,6 +22,7 @@
 use super::Request;
 use crate::explore::builtin::Builtin;
 use crate::explore::guard::{self, Guard};
+use crate::explore::kind::value_kind::{Compound, Grundy, ValueKind};
 use crate::explore::pattern::Pattern;
 use crate::explore::program::Program;
 use crate::explore::reach::Reach;
@@ -196,6 +197,13 @@ fn parts_of(text: &str) -> Vec<&str> {
     text.split('+').map(str::trim).collect()
 }
 
+/// The value of a sum of parts of Grundy values `values` ([`Grundy`]'s combination: the
+/// nim-sum).
+fn nim_sum(values: &[u64]) -> u64 {
+    let values: Vec<i128> = values.iter().map(|&g| i128::from(g)).collect();
+    Grundy.combine(Compound::Disjunctive, &values).map_or(0, |x| x as u64)
+}
+
 impl Oracle for Player<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
         let parts = parts_of(text);
@@ -203,7 +211,7 @@ impl Oracle for Player<'_> {
             return self.best_single(text);
         }
         let values = self.part_values(&parts)?;
-        let x = values.iter().fold(0, |a, &g| a ^ g);
+        let x = nim_sum(&values);
         // Sprague–Grundy: lower a part whose value has x's top bit to value g ^ x; from a
         // P-position, play the first part that has a move.
         let (i, option) = match values.iter().position(|&g| g ^ x < g) {
@@ -248,7 +256,7 @@ impl Oracle for Player<'_> {
     fn value(&self, text: &str) -> Result<String, String> {
         let parts = parts_of(text);
         if parts.len() > 1 {
-            let x = self.part_values(&parts)?.iter().fold(0, |a, &g| a ^ g);
+            let x = nim_sum(&self.part_values(&parts)?);
             return Ok(if x == 0 { "P 0".to_string() } else { format!("N *{x}") });
         }
         let j = self.judge(text, 0)?;

@@ -4,11 +4,13 @@
 //! disjunctive `A ~ B`), or the perfect player of `crate::explore::serve`.
 
 use super::Request;
+use crate::explore::answers::player::{ListFar, Player};
 use crate::explore::far;
 use crate::explore::guard;
+use crate::explore::kind::value_kind::{Compound, DRAWN, ValueKind};
 use crate::explore::program::Program;
 use crate::explore::reach;
-use crate::explore::remoteness::{self, GraphCompound, Solved, outcome_of};
+use crate::explore::remoteness::{self, GraphCompound, Solved};
 use crate::explore::serve::{self, Oracle, Written};
 use crate::explore::space::{Coords, Space, format_position, parse_position};
 use crate::harness::process;
@@ -127,7 +129,13 @@ fn text(
         solved.len()
     ));
     if with_table {
-        table(out, space, solved);
+        // Each entry `N3`, `P0`, `D` (a position of the box is always explored).
+        let kind = far::Remoteness { misere: solved.misere };
+        let value = |c: usize| {
+            let p = space.position(c);
+            known_of(solved, &p[..space.arity()]).unwrap_or(0)
+        };
+        crate::explore::report::entries::table(out, space, &kind, value);
     }
     for line in found.lines() {
         out.str(&line).nl();
@@ -163,8 +171,10 @@ fn serve(
             found.check(p, l, &known, "sampled");
         }
     }
-    let far = RefCell::new(FarServe { found, source, time });
-    serve_stdin(&Player { solved, written, far })
+    let kind = far::Remoteness { misere: solved.misere };
+    let list: ListFar = Box::new(move |p| source.list(std::slice::from_ref(p), arity, time));
+    let found = RefCell::new(found);
+    serve_stdin(&Player { game: solved, kind: &kind, written, found, list })
 }
 
 /// Where far positions' options come from.
@@ -195,7 +205,7 @@ impl Source {
 /// The patterns of the box's remotenesses, checked also on the positions explored past it.
 fn patterns(space: &Space, s: &Solved) -> far::Found {
     let k = space.arity();
-    let kind = far::Kind::Remoteness { misere: s.misere };
+    let kind = far::Remoteness { misere: s.misere };
     if space.cells() > far::MAX_SEARCH_CELLS {
         return far::skipped(kind, space);
     }
@@ -521,47 +531,6 @@ fn from_program(
     Ok(Ok((solved, format!("moves program '{cmd}'"), program)))
 }
 
-/// An entry of the table: `N3`, `P0`, `D`.
-fn entry(r: u32, misere: bool) -> String {
-    match r {
-        DRAW => "D".to_string(),
-        r => format!("{}{r}", outcome_of(r, misere) as char),
-    }
-}
-
-/// A 2-D box as a grid (rows: the first coordinate), any other as one line a position.
-fn table(out: &mut Out, space: &Space, s: &Solved) {
-    let at = |c: usize| {
-        let p = space.position(c);
-        let v = s.find(&p[..space.arity()]).unwrap_or(0);
-        entry(s.remoteness[v], s.misere)
-    };
-    if space.arity() == 2 {
-        let cols = space.width(1) as usize;
-        let cells: Vec<String> = (0..space.cells()).map(at).collect();
-        let w = cells.iter().map(String::len).max().unwrap_or(1).max(space.hi[1].to_string().len());
-        out.str(&format!("{:>w$}", "a\\b", w = space.hi[0].to_string().len().max(3)));
-        for b in space.lo[1]..=space.hi[1] {
-            out.str(&format!(" {b:>w$}"));
-        }
-        out.nl();
-        for (row, chunk) in cells.chunks(cols).enumerate() {
-            let a = space.lo[0] + row as u64;
-            out.str(&format!("{a:>w0$}", w0 = space.hi[0].to_string().len().max(3)));
-            for c in chunk {
-                out.str(&format!(" {c:>w$}"));
-            }
-            out.nl();
-        }
-        return;
-    }
-    for c in 0..space.cells() {
-        let p = space.position(c);
-        out.str(&crate::explore::space::format_position(&p, space.arity()));
-        out.str(" ").str(&at(c)).nl();
-    }
-}
-
 /// The remoteness of a compound from its parts' answers, and the labels of the far parts
 /// (`Err`: the first unknown part's label).
 fn combine(parts: &[Part]) -> Result<(u64, Vec<String>, Vec<u64>), String> {
@@ -578,7 +547,10 @@ fn combine(parts: &[Part]) -> Result<(u64, Vec<String>, Vec<u64>), String> {
         }
     }
     // Smith's rule (theory::remoteness::conjunctive), on 64 bits: the least remoteness.
-    Ok((rs.iter().copied().min().unwrap_or(DRAW64), labels, rs))
+    let values: Vec<i128> =
+        rs.iter().map(|&r| if r == DRAW64 { DRAWN } else { i128::from(r) }).collect();
+    let least = far::Remoteness::default().combine(Compound::Conjunctive, &values)?;
+    Ok((u64::try_from(least).unwrap_or(DRAW64), labels, rs))
 }
 
 /// `at A & B: outcome N, remoteness 3 (conjunctive compound: the least remoteness)`, with the
@@ -637,7 +609,11 @@ fn json(
     found: &far::Found,
 ) -> Result<()> {
     use serde_json::{Value, json};
-    let entry = |pos: Vec<u64>, r: Option<u64>| json_entry(pos, r, s.misere);
+    let kind = far::Remoteness { misere: s.misere };
+    let entry = |pos: Vec<u64>, r: Option<u64>| {
+        let r = r.map(|r| if r == DRAW64 { DRAWN } else { i128::from(r) });
+        crate::explore::report::entries::json(&kind, &pos, r)
+    };
     let cells: Vec<Value> = (0..space.cells())
         .map(|c| {
             let p = space.position(c)[..space.arity()].to_vec();
@@ -698,104 +674,6 @@ fn json(
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())
-}
-
-/// A position's JSON entry: its coordinates, its outcome (`?` unknown, `D` drawn) and its
-/// remoteness where it has one.
-fn json_entry(pos: Vec<u64>, r: Option<u64>, misere: bool) -> serde_json::Value {
-    use serde_json::json;
-    let mut o = serde_json::Map::new();
-    o.insert("position".into(), json!(pos));
-    let outcome = r.map_or("?".to_string(), |r| match r {
-        DRAW64 => "D".to_string(),
-        r => (outcome64(r, misere) as char).to_string(),
-    });
-    o.insert("outcome".into(), json!(outcome));
-    if let Some(r) = r.filter(|&r| r != DRAW64) {
-        o.insert("remoteness".into(), json!(r));
-    }
-    serde_json::Value::Object(o)
-}
-
-/// The perfect player of an impartial game: best moves by remoteness.
-struct Player<'a> {
-    solved: &'a Solved,
-    /// The moves program's own text of the moves (none for a built-in game).
-    written: Option<Written<'a>>,
-    /// Far positions: the patterns, checked by the game's rule at each request.
-    far: RefCell<FarServe<'a>>,
-}
-
-/// What `--serve` needs for positions outside the explored ones.
-struct FarServe<'a> {
-    found: far::Found,
-    source: &'a Source,
-    time: Duration,
-}
-
-impl Player<'_> {
-    fn find(&self, text: &str) -> Result<usize, String> {
-        let p = parse_position(text, self.solved.arity)?;
-        self.solved.find(&p[..self.solved.arity]).ok_or_else(|| "far".to_string())
-    }
-
-    /// A far position's value and best option, from a pattern the rule confirms there.
-    fn far(&self, text: &str) -> Result<(Coords, u64, Option<Option<Coords>>), String> {
-        let s = self.solved;
-        let p = parse_position(text, s.arity)?;
-        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
-        let listing = match far.source.list(&[p], s.arity, far.time) {
-            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
-            Err(e) => Err(e.to_string()),
-        };
-        let known = |q: &[u64]| known_of(s, q);
-        let (v, pick) = far.found.far_move(&p, &listing, &known).map_err(|why| {
-            format!("not among the explored positions and not answered from a pattern: {why}")
-        })?;
-        Ok((p, u64::try_from(v).map_err(|_| "no remoteness".to_string())?, pick))
-    }
-}
-
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let Ok(v) = self.find(text) else {
-            let (p, r, pick) = self.far(text)?;
-            let k = self.solved.arity;
-            return match pick {
-                None if r == 0 => Ok(None),
-                None => Err("no option has the value the pattern needs".into()),
-                Some(q) => {
-                    let own = self
-                        .written
-                        .as_ref()
-                        .and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
-                    let shown = q.map_or("()".to_string(), |c| {
-                        crate::explore::space::format_position(&c, k)
-                    });
-                    Ok(Some(own.unwrap_or(shown)))
-                }
-            };
-        };
-        let Some(u) = self.solved.best(v) else { return Ok(None) };
-        let s = self.solved;
-        let want = (Some(u) != s.empty).then(|| s.coords(u));
-        let own = self
-            .written
-            .as_ref()
-            .and_then(|w| w.text(&s.coords(v)[..s.arity], want.as_ref().map(|c| &c[..s.arity])));
-        Ok(Some(own.unwrap_or_else(|| s.show(u))))
-    }
-    fn value(&self, text: &str) -> Result<String, String> {
-        let Ok(v) = self.find(text) else {
-            let (_, r, _) = self.far(text)?;
-            return Ok(format!("{} {r}", outcome64(r, self.solved.misere) as char));
-        };
-        let r = self.solved.remoteness[v];
-        Ok(match r {
-            DRAW => "D".to_string(),
-            r => format!("{} {r}", outcome_of(r, self.solved.misere) as char),
-        })
-    }
 }
 
 /// Serves requests from standard input until its end. A signal while it waits for a request

@@ -3,11 +3,11 @@
 //! `crate::explore::serve` with `--serve`.
 
 use super::Request;
+use crate::explore::answers::player::{ListFar, Player};
 use crate::explore::far;
 use crate::explore::guard;
 use crate::explore::program::Program;
 use crate::explore::score::{self, ScoreGame};
-use crate::explore::serve::Oracle;
 use crate::explore::space::{Coords, Space, format_position, parse_position};
 use crate::harness::process;
 use crate::out::Out;
@@ -118,9 +118,10 @@ fn serve(
             found.check(p, l, &known, "sampled");
         }
     }
-    let far = std::cell::RefCell::new((found, time));
-    let scorer = Scorer { game, written, program, far };
-    super::remoteness::serve_stdin(&scorer)
+    let list: ListFar = Box::new(move |p| far::list_scored(program, std::slice::from_ref(p), time));
+    let found = std::cell::RefCell::new(found);
+    let player = Player { game, kind: &far::Score, written, found, list };
+    super::remoteness::serve_stdin(&player)
 }
 
 /// Positions asked and their answers.
@@ -144,7 +145,7 @@ fn text(
         game.len()
     ));
     if !no_table {
-        table(out, game);
+        crate::explore::report::entries::table(out, &game.space, &far::Score, |c| game.value[c]);
     }
     for line in found.lines() {
         out.str(&line).nl();
@@ -191,12 +192,12 @@ fn near(space: &Space, asked: &[Coords], budget: usize) -> Vec<Coords> {
 fn patterns(game: &ScoreGame) -> far::Found {
     let cells = game.space.cells();
     if cells > far::MAX_SEARCH_CELLS {
-        return far::skipped(far::Kind::Score, &game.space);
+        return far::skipped(far::Score, &game.space);
     }
     let values: Vec<Option<i128>> = game.value[..cells].iter().map(|&v| Some(v)).collect();
     let past: Vec<(Coords, i128)> =
         (cells..game.len()).map(|v| (game.position(v), game.value[v])).collect();
-    far::find(far::Kind::Score, &game.space, &values, &past)
+    far::find(far::Score, &game.space, &values, &past)
 }
 
 /// A best move: the option as text, its gain and its value.
@@ -293,32 +294,6 @@ fn winning_line(pos: &str, a: &Scored) -> String {
     format!("winning {pos}: value {v}, best moves: {} ({basis})", Best::joined(&a.best))
 }
 
-/// The values of the box: a grid for two coordinates, one line a position otherwise.
-fn table(out: &mut Out, game: &ScoreGame) {
-    let space = &game.space;
-    let cells: Vec<String> = game.value[..space.cells()].iter().map(|v| v.to_string()).collect();
-    if space.arity() != 2 {
-        for (c, v) in cells.iter().enumerate() {
-            out.str(&format_position(&space.position(c), space.arity())).str(" ").str(v).nl();
-        }
-        return;
-    }
-    let w = cells.iter().map(String::len).max().unwrap_or(1).max(space.hi[1].to_string().len());
-    let w0 = space.hi[0].to_string().len().max(3);
-    out.str(&format!("{:>w0$}", "a\\b"));
-    for b in space.lo[1]..=space.hi[1] {
-        out.str(&format!(" {b:>w$}"));
-    }
-    out.nl();
-    for (row, chunk) in cells.chunks(space.width(1) as usize).enumerate() {
-        out.str(&format!("{:>w0$}", space.lo[0] + row as u64));
-        for c in chunk {
-            out.str(&format!(" {c:>w$}"));
-        }
-        out.nl();
-    }
-}
-
 fn json(
     out: &mut Out,
     cmd: &str,
@@ -329,14 +304,14 @@ fn json(
 ) -> Result<()> {
     use serde_json::{Value, json};
     let arity = game.arity;
-    let entry = |p: &[u64], v: i128| json!({ "position": p, "value": v.to_string(), "outcome": score::outcome(v) });
+    let entry = |p: &[u64], v: i128| crate::explore::report::entries::json(&far::Score, p, Some(v));
     let cells: Vec<Value> = (0..game.space.cells())
         .map(|c| entry(&game.space.position(c)[..arity], game.value[c]))
         .collect();
     let answer = |p: &Coords, a: &Scored| {
         let mut e = match a.value {
             Some(v) => entry(&p[..arity], v),
-            None => json!({ "position": &p[..arity], "outcome": "?" }),
+            None => crate::explore::report::entries::json(&far::Score, &p[..arity], None),
         };
         e["basis"] = json!(a.label.as_deref().unwrap_or("computed"));
         let moves: Vec<Value> = a
@@ -365,69 +340,4 @@ fn json(
     });
     out.str(&serde_json::to_string(&doc)?).nl();
     Ok(())
-}
-
-/// The perfect player of a scoring game: a move of the best value.
-struct Scorer<'a> {
-    game: &'a ScoreGame,
-    /// The moves program's own text of the moves.
-    written: Option<crate::explore::serve::Written<'a>>,
-    program: &'a Program,
-    /// Far positions: the patterns (checked by the game's rule at each request), the time to
-    /// list a position's options.
-    far: std::cell::RefCell<(far::Found, Duration)>,
-}
-
-/// A far position's value and best option (see [`far::Found::far_move`]).
-type FarMove = (Coords, i128, Option<Option<Coords>>);
-
-impl Scorer<'_> {
-    fn find(&self, text: &str) -> Result<usize, String> {
-        let p = parse_position(text, self.game.arity)?;
-        self.game.find(&p[..self.game.arity]).ok_or_else(|| "far".to_string())
-    }
-
-    /// A far position's value and best option, from a pattern the rule confirms there.
-    fn far(&self, text: &str) -> Result<FarMove, String> {
-        let g = self.game;
-        let p = parse_position(text, g.arity)?;
-        let mut far = self.far.try_borrow_mut().map_err(|e| e.to_string())?;
-        let listing = match far::list_scored(self.program, &[p], far.1) {
-            Ok(mut l) => l.pop().unwrap_or_else(|| Err("not listed".into())),
-            Err(e) => Err(e.to_string()),
-        };
-        let known = |q: &[u64]| g.find(q).map(|v| g.value[v]);
-        let (v, pick) = far.0.far_move(&p, &listing, &known).map_err(|why| {
-            format!("not among the explored positions and not answered from a pattern: {why}")
-        })?;
-        Ok((p, v, pick))
-    }
-}
-
-impl Oracle for Scorer<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let Ok(v) = self.find(text) else {
-            let (p, _, pick) = self.far(text)?;
-            let k = self.game.arity;
-            let Some(q) = pick else { return Ok(None) };
-            let own =
-                self.written.as_ref().and_then(|w| w.text(&p[..k], q.as_ref().map(|c| &c[..k])));
-            let shown = q.map_or("()".to_string(), |c| format_position(&c, k));
-            return Ok(Some(own.unwrap_or(shown)));
-        };
-        let Some(&(u, _, _)) = self.game.best(v).first() else { return Ok(None) };
-        let g = self.game;
-        let want = (u != score::EMPTY).then(|| g.position(u as usize));
-        let own = self
-            .written
-            .as_ref()
-            .and_then(|w| w.text(&g.position(v)[..g.arity], want.as_ref().map(|c| &c[..g.arity])));
-        Ok(Some(own.unwrap_or_else(|| g.show(u))))
-    }
-    fn value(&self, text: &str) -> Result<String, String> {
-        match self.find(text) {
-            Ok(v) => Ok(self.game.value[v].to_string()),
-            Err(_) => Ok(self.far(text)?.1.to_string()),
-        }
-    }
 }

@@ -18,6 +18,7 @@
 //! and the positions split in halves until each failing one is alone, so that a failure is
 //! said for the position asked that caused it and every other answer is kept.
 pub mod number;
+pub mod value_kind;
 
 use crate::explore::partizan_num::{Small, Val, Values};
 use crate::explore::program::{BATCH, BATCH_BYTES, Program, ProtocolError, Runner, Sink};
