@@ -59,13 +59,28 @@ pub enum Kind {
     /// Partizan numbers times `2^exponent` (integers): the rule, with both players' options, is
     /// checked by [`crate::explore::guard::partizan`], not here.
     Partizan { exponent: u32 },
+    /// Partizan values that are not all numbers, each the index of its canonical form in the
+    /// box's list of distinct values by first appearance: an index has no arithmetic meaning,
+    /// so only the families that copy values ([`COPYING`]) are searched; the rule is checked
+    /// by [`crate::explore::guard::partizan`].
+    Forms,
 }
+
+/// The families whose formulas only copy values seen in the box to other positions (a
+/// period, a periodic plane, periodic lines, a periodic table with listed exceptions or with
+/// the members of a sequence as a class of their own): the only ones given values that are
+/// codes ([`Kind::Forms`]). An arithmetic-periodic line, a nim-sum, the grammar's formulas and
+/// the others compute with the values and are never given codes.
+pub const COPYING: &[&str] = &["periodic", "periodic-plane", "exceptions", "period+sequence"];
+
+/// The detectors that propose the [`COPYING`] families.
+const COPYING_DETECTORS: &[&str] = &["period", "rows", "exceptions"];
 
 impl Kind {
     fn noun(self) -> &'static str {
         match self {
             Kind::Remoteness { .. } => "remoteness",
-            Kind::Score | Kind::Partizan { .. } => "value",
+            Kind::Score | Kind::Partizan { .. } | Kind::Forms => "value",
         }
     }
 }
@@ -183,7 +198,8 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
         }
     }
     let mut dropped = 0usize;
-    for mut p in pattern::find(&t, Vec::new()) {
+    let patterns = if kind == Kind::Forms { copying(&t) } else { pattern::find(&t, Vec::new()) };
+    for mut p in patterns {
         if p.formula.covers() != Covers::Values {
             continue;
         }
@@ -214,6 +230,38 @@ pub fn find(kind: Kind, space: &Space, values: &[Option<i128>], past: &[(Coords,
     found
 }
 
+/// The patterns of `t` among the [`COPYING`] families alone, verified on the table, one per
+/// text; a period seen on weak evidence only where no pattern of the whole table explains the
+/// box; whole-table patterns first, then the shortest.
+fn copying(t: &Table) -> Vec<Pattern> {
+    let mut found: Vec<Pattern> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (name, detect) in pattern::DETECTORS {
+        if !COPYING_DETECTORS.contains(name) {
+            continue;
+        }
+        for f in detect(t) {
+            if !COPYING.contains(&f.family()) || f.covers() != Covers::Values {
+                continue;
+            }
+            let Some(entries) = pattern::verify(t, f.as_ref()) else { continue };
+            if !seen.insert(f.words()) {
+                continue;
+            }
+            let edge = pattern::edge_rule(t, f.as_ref());
+            found.push(Pattern { formula: f, basis: Basis::Observed { entries }, edge });
+        }
+    }
+    let whole = |p: &Pattern| {
+        !p.is_line() && !p.formula.weak_evidence() && !p.formula.lists_exceptions()
+    };
+    if found.iter().any(whole) {
+        found.retain(|p| !p.formula.weak_evidence());
+    }
+    found.sort_by_key(|p| (p.is_line(), p.formula.cost()));
+    found
+}
+
 impl Found {
     /// The value pattern `i` gives at `p`.
     pub fn predict(&self, i: usize, p: &[u64]) -> Option<i128> {
@@ -228,6 +276,7 @@ impl Found {
             Kind::Remoteness { .. } => "remoteness".to_string(),
             Kind::Score | Kind::Partizan { exponent: 0 } => "value".to_string(),
             Kind::Partizan { exponent } => format!("value times 2^{exponent}"),
+            Kind::Forms => "index of the value in the box's list of values".to_string(),
         };
         if self.sign < 0 {
             format!("{w} (G: minus the {name}, which is never positive on the box)")
@@ -421,7 +470,7 @@ impl Found {
                 v > 0 && x == v - 1 && (!wins(v, misere) || !wins(x, misere))
             }
             Kind::Score => opts.terminal.is_none() && i128::from(gain) - x == v,
-            Kind::Partizan { .. } => false,
+            Kind::Partizan { .. } | Kind::Forms => false,
         };
         let moves = opts
             .options
@@ -580,7 +629,7 @@ impl Found {
                 Some(g) => i128::from(g),
                 None => vals.iter().map(|&(v, g)| i128::from(g) - v).max().unwrap_or(0),
             }),
-            Kind::Partizan { .. } => {
+            Kind::Partizan { .. } | Kind::Forms => {
                 Err("the partizan rule takes both players' options (guard::partizan)".to_string())
             }
         }

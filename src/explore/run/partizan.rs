@@ -9,6 +9,7 @@
 //! 128 + the signal's number.
 
 use super::Request;
+use crate::explore::guard::partizan::Sampling;
 use crate::explore::partizan::{self, Asked, Limits, Stop};
 use crate::explore::partizan_json as report_json;
 use crate::explore::partizan_report::{self as report, Style, show_asked};
@@ -18,7 +19,7 @@ use crate::harness::process;
 use crate::out::Out;
 use anyhow::Result;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{interrupted, timing, usage};
 
@@ -160,8 +161,15 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Err(Stop::Failed(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
+    let far_checks = (req.far_checks as usize, Duration::from_secs_f64(req.far_check_time));
     if req.serve {
-        return super::partizan_serve::serve(explored, &space, &program, limits.far_batches);
+        return super::partizan_serve::serve(
+            explored,
+            &space,
+            &program,
+            limits.far_batches,
+            far_checks,
+        );
     }
     let (fast, slow) = (explored.graph.values.fast, explored.graph.values.slow);
     timing(
@@ -172,7 +180,9 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         clock,
     );
     let clock = Instant::now();
-    let r = report::build(&mut explored, &at, &winning, &space)
+    let sampling =
+        Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
+    let r = report::build(&mut explored, &at, &winning, &space, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;
     timing("answers and report", clock);

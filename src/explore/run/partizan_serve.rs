@@ -15,7 +15,7 @@
 //! and each option of it that nothing explored is answered the same way (its own options
 //! listed and the rule checked). Anything else is `unknown`, said on standard error.
 
-use crate::explore::guard::partizan::{FarSides, Patterns, past};
+use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, Sides, Stop, explore_more, find, sides_of};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::program::{Program, Runner};
@@ -23,6 +23,7 @@ use crate::explore::serve::Oracle;
 use crate::explore::space::{Coords, Space, format_position};
 use crate::theory::canonical::Outcome;
 use std::cell::RefCell;
+use std::time::Duration;
 
 /// What the player keeps between requests.
 struct State<'a> {
@@ -38,19 +39,29 @@ pub struct Player<'a> {
     state: RefCell<State<'a>>,
 }
 
-/// The patterns of the explored box (numbers only, as the report finds them).
-pub fn patterns_of(g: &mut Graph, space: &Space) -> Patterns {
-    let numbers: Vec<Option<Small>> =
-        (0..space.cells()).map(|c| g.val[c].and_then(|x| g.values.small(x))).collect();
+/// The patterns of the explored box (as the report finds them), checked at sampled far
+/// positions (`sampling`).
+pub fn patterns_of(g: &mut Graph, space: &Space, sampling: &Sampling) -> std::io::Result<Patterns> {
+    let values: Vec<Val> = g.val[..space.cells()].iter().flatten().copied().collect();
     let past = past(g, space);
-    Patterns::find(space, &numbers, &past)
+    let mut patterns = Patterns::find(&mut g.values, space, &values, &past);
+    patterns.sample(g, space, sampling)?;
+    Ok(patterns)
 }
 
 impl<'a> Player<'a> {
-    /// The player of the explored box `ex`, asking `program` for positions past it.
-    pub fn new(ex: Explored, space: &Space, program: &'a Program, far_batches: usize) -> Self {
+    /// The player of the explored box `ex`, asking `program` for positions past it; the box's
+    /// patterns checked at `far_checks` sampled far positions each first.
+    pub fn new(
+        ex: Explored,
+        space: &Space,
+        program: &'a Program,
+        far_batches: usize,
+        (far_checks, time): (usize, Duration),
+    ) -> std::io::Result<Self> {
         let mut graph = ex.graph;
-        let patterns = patterns_of(&mut graph, space);
+        let sampling = Sampling { per_pattern: far_checks, time, program };
+        let patterns = patterns_of(&mut graph, space, &sampling)?;
         let state = State {
             graph,
             patterns,
@@ -58,7 +69,7 @@ impl<'a> Player<'a> {
             arity: space.arity(),
             far_batches,
         };
-        Player { state: RefCell::new(state) }
+        Ok(Player { state: RefCell::new(state) })
     }
 }
 
@@ -103,14 +114,14 @@ impl State<'_> {
             let listed = self.sides(&far)?;
             sides.extend(far.iter().copied().zip(listed));
             for p in &far {
-                self.patterns.check(&mut self.graph, &sides, p);
+                self.patterns.check(&mut self.graph, &sides, p, false);
             }
         }
         let mut out = Vec::with_capacity(ps.len());
         for p in ps {
             let v = match known(&self.graph, p) {
                 Some(v) => v,
-                None => Val::Num(self.patterns.answer(&mut self.graph, &sides, p)?.0),
+                None => self.patterns.answer(&mut self.graph, &sides, p)?.0,
             };
             out.push(v);
         }
@@ -225,7 +236,11 @@ pub fn serve(
     space: &Space,
     program: &Program,
     far_batches: usize,
+    far_checks: (usize, Duration),
 ) -> anyhow::Result<std::process::ExitCode> {
-    let player = Player::new(ex, space, program, far_batches);
+    let player = match Player::new(ex, space, program, far_batches, far_checks) {
+        Ok(p) => p,
+        Err(e) => return Ok(super::interrupted(e)),
+    };
     super::remoteness::serve_stdin(&player)
 }
