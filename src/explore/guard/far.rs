@@ -252,9 +252,8 @@ fn copying(t: &Table) -> Vec<Pattern> {
             found.push(Pattern { formula: f, basis: Basis::Observed { entries }, edge });
         }
     }
-    let whole = |p: &Pattern| {
-        !p.is_line() && !p.formula.weak_evidence() && !p.formula.lists_exceptions()
-    };
+    let whole =
+        |p: &Pattern| !p.is_line() && !p.formula.weak_evidence() && !p.formula.lists_exceptions();
     if found.iter().any(whole) {
         found.retain(|p| !p.formula.weak_evidence());
     }

@@ -173,7 +173,12 @@ impl Patterns {
 
     /// The patterns of a box of values not all numbers: each value its index in the box's
     /// list of distinct values by first appearance, through the families that copy values.
-    fn find_forms(store: &mut Values, space: &Space, values: &[Val], past: &[(Coords, Val)]) -> Self {
+    fn find_forms(
+        store: &mut Values,
+        space: &Space,
+        values: &[Val],
+        past: &[(Coords, Val)],
+    ) -> Self {
         let mut out = Patterns { cells: values.len(), ..Patterns::none() };
         if !pattern::search_on() {
             out.notes.push(pattern::SEARCH_OFF.to_string());
@@ -195,9 +200,8 @@ impl Patterns {
             .collect();
         let found = far::find(far::Kind::Forms, space, &codes, &past_codes);
         out.notes.extend(found.notes.iter().cloned());
-        out.candidates = (0..found.patterns.len())
-            .map(|i| Candidate::new(Source::Family(i), None))
-            .collect();
+        out.candidates =
+            (0..found.patterns.len()).map(|i| Candidate::new(Source::Family(i), None)).collect();
         out.found = Some(found);
         if !out.candidates.is_empty() {
             for (i, &v) in out.forms.iter().enumerate().take(LEGEND) {
@@ -448,7 +452,8 @@ impl Patterns {
         }
     }
 
-    /// Far positions to check the usable patterns at: `per` for each (at most `4 per` in all),
+    /// Far positions to check the usable patterns at: `per` for each (at most `4 per` for the
+    /// families, `per` more for the linear fit),
     /// from 10^3 to 10^18 along what it covers ([`far::Found::samples`] for the families; the
     /// free coordinates for the linear fit), not explored, covered by some usable pattern.
     fn samples(&self, g: &Graph, space: &Space, per: usize) -> Vec<Coords> {
@@ -475,10 +480,8 @@ impl Patterns {
         let covered = |p: &Coords| {
             (0..self.candidates.len()).any(|c| self.usable(c) && self.value(c, &p[..k]).is_some())
         };
-        out.retain(|p| find_position(g, p).is_none() && covered(p));
-        out.sort_unstable();
-        out.dedup();
-        out.truncate(4 * per);
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|p| find_position(g, p).is_none() && covered(p) && seen.insert(*p));
         out
     }
 
@@ -615,7 +618,8 @@ mod tests {
         assert!(p.candidates.iter().any(|c| c.source == Source::Fit));
         assert_eq!(p.value(0, &[1001]), Some(half(981)), "{:?}", p.lines(9));
         // A position explored past the box with another value refutes the fit.
-        let past = [([41u64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], Val::Num(Small::int(5)))];
+        let past =
+            [([41u64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], Val::Num(Small::int(5)))];
         let q = Patterns::find(&mut store, &space, &values, &past[..]);
         let fit = q.candidates.iter().find(|c| c.source == Source::Fit).expect("the fit");
         assert!(fit.refuted.as_deref().is_some_and(|r| r.starts_with("41")), "{:?}", fit);

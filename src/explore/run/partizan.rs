@@ -180,8 +180,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         clock,
     );
     let clock = Instant::now();
-    let sampling =
-        Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
+    let sampling = Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
     let r = report::build(&mut explored, &at, &winning, &space, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;
