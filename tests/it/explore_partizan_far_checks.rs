@@ -7,8 +7,8 @@
 //! removed, reversible ones bypassed, Conway's order by its recursion), equal games having one
 //! form, so that the tool's printed value, read back into a form here, must be the very form
 //! of the position. The games are kept small enough for that: positions up to a few hundred,
-//! and games drawn again until every value's form, written out as a tree, has at most 60
-//! nodes (numbers, nimbers, ups, switches and small hot games; the forms of some subtraction
+//! and games drawn again until every value's form, written out as a tree (a number one
+//! node), has at most 60 nodes (numbers, nimbers, ups, switches and small hot games; the forms of some subtraction
 //! games double in size at each position). Zero wrong far answers; some must come from a pattern over
 //! values that are not numbers. A game that changes its rule far past the box is caught by
 //! the far checks (its pattern refuted at a sampled position, the answers `unknown`), where
@@ -31,6 +31,7 @@ pub struct Forms {
     le_memo: HashMap<(usize, usize), bool>,
     sum_memo: HashMap<(usize, usize), usize>,
     numbers: HashMap<(i64, u32), usize>,
+    number_memo: HashMap<usize, bool>,
 }
 
 impl Forms {
@@ -41,6 +42,7 @@ impl Forms {
             le_memo: HashMap::new(),
             sum_memo: HashMap::new(),
             numbers: HashMap::new(),
+            number_memo: HashMap::new(),
         };
         f.intern(Vec::new(), Vec::new());
         f
@@ -249,13 +251,17 @@ impl Forms {
         }
     }
 
-    /// The size of `g` written out as a tree (its options, theirs, ...), counted up to `most`
-    /// (then `most + 1`): the games here are kept to values the tool prints in a few hundred
-    /// characters (a form shared by many options prints once per option).
-    pub fn printed(&self, g: usize, most: usize) -> usize {
-        let (l, r) = &self.nodes[g];
+    /// The size of `g` written out as a tree (its options, theirs, ...; a number counts one),
+    /// counted up to `most` (then `most + 1`): the games here are kept to values the tool
+    /// prints in a few hundred characters (a form shared by many options prints once per
+    /// option).
+    pub fn printed(&mut self, g: usize, most: usize) -> usize {
+        if self.is_number(g) {
+            return 1;
+        }
+        let (l, r) = self.nodes[g].clone();
         let mut n = 1;
-        for &x in l.iter().chain(r) {
+        for &x in l.iter().chain(&r) {
             n += self.printed(x, most);
             if n > most {
                 return most + 1;
@@ -266,9 +272,14 @@ impl Forms {
 
     /// Is `g` a number (every option a number, Left's below Right's)?
     pub fn is_number(&mut self, g: usize) -> bool {
+        if let Some(&v) = self.number_memo.get(&g) {
+            return v;
+        }
         let (l, r) = self.nodes[g].clone();
-        l.iter().chain(&r).all(|&x| self.is_number(x))
-            && l.iter().all(|&x| r.iter().all(|&y| !self.le(y, x)))
+        let v = l.iter().chain(&r).all(|&x| self.is_number(x))
+            && l.iter().all(|&x| r.iter().all(|&y| !self.le(y, x)));
+        self.number_memo.insert(g, v);
+        v
     }
 }
 
