@@ -285,6 +285,11 @@ impl Patterns {
         self.candidates[c].refuted.is_none() && self.edge(c).is_none()
     }
 
+    /// Does a usable pattern cover `q`?
+    pub fn covers(&self, q: &[u64]) -> bool {
+        (0..self.candidates.len()).any(|c| self.usable(c) && self.value(c, q).is_some())
+    }
+
     /// Is there a pattern at all (refuted or not)?
     pub fn is_empty(&self) -> bool {
         self.candidates.is_empty()

@@ -167,7 +167,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             explored,
             &space,
             &program,
-            limits.far_batches,
+            (limits.far_batches, limits.max_starts),
             far_checks,
         );
     }
