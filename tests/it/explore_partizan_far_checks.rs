@@ -540,3 +540,62 @@ fn a_rule_that_changes_far_past_the_box_is_caught_by_the_far_checks() {
     }
     assert!(unknown >= 10, "{unknown} of 20 answers unknown");
 }
+
+/// `--serve` without `--stream`: a far part that no pattern covers is explored within its
+/// own `--max-starts` (each level of its moves one start of the program), not the smaller
+/// `--far-starts`, and answered as the forms here say; one out of reach of that budget is
+/// `unknown` naming it, and the parts asked after it are answered as before.
+#[test]
+fn serve_explores_far_parts_no_pattern_covers() {
+    if !common::have_python("the partizan far-check tests") {
+        return;
+    }
+    let dir = temp_dir("far_checks_serve");
+    let mut f = Forms::new();
+    // Left: x - 1 or y - 2; Right: y - 1. A 16 x 16 box shows rows only (no pattern of the
+    // positions with x > 15).
+    let game = Game::Vectors { left: vec![(-1, 0), (0, -2)], right: vec![(0, -1)] };
+    let values = vector_values(&game, &mut f, 75).expect("switches of numbers: small forms");
+    let cmd = script(&dir, "serve.py", &game.program());
+    let mut rng = Rng::new(4347);
+    let asked: Vec<(u64, u64)> = (0..3).map(|_| (20 + rng.below(20), 20 + rng.below(30))).collect();
+    let mut lines = String::new();
+    for (i, (x, y)) in asked.iter().enumerate() {
+        if i == 1 {
+            lines.push_str("100000 100000 ?\n");
+        }
+        lines.push_str(&format!("{x} {y} ?\n"));
+    }
+    let args = ["explore", "--partizan", "--serve", "--moves", &cmd, "--box", "0..15,0..15"];
+    let mut args = args.to_vec();
+    args.extend(["--far-starts", "4", "--max-starts", "80", "--far-checks", "4"]);
+    let out = games(&args, lines.as_bytes());
+    let replies: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    let stderr = text(&out.stderr);
+    assert_eq!(replies.len(), 4, "{replies:?}\n{stderr}");
+    for (i, p) in asked.iter().enumerate() {
+        let reply = &replies[if i == 0 { 0 } else { i + 1 }];
+        let (value, outcome) = reply.rsplit_once(' ').expect("VALUE OUTCOME");
+        assert_eq!(f.parse(value), values[p], "{p:?}: '{reply}'\n{stderr}");
+        assert_eq!(outcome.len(), 1, "{reply}");
+    }
+    assert_eq!(replies[1], "unknown", "{replies:?}");
+    assert!(
+        stderr.contains("(--max-starts, the budget of a position no pattern covers)"),
+        "{stderr}"
+    );
+    // With a budget of 4 starts the same parts are out of reach: unknown, naming it.
+    let mut small = args.clone();
+    for a in small.iter_mut() {
+        if *a == "80" {
+            *a = "4";
+        }
+    }
+    let out = games(&small, format!("{} {} ?\n", asked[0].0, asked[0].1).as_bytes());
+    assert_eq!(text(&out.stdout).trim(), "unknown", "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("4 batches of the moves program (--max-starts"),
+        "{}",
+        text(&out.stderr)
+    );
+}
