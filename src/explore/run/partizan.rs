@@ -2,7 +2,8 @@
 //! (or, with `--serve`, the player of [`super::partizan_serve`]).
 //! Every option either works in this mode or is refused with a usage error (exit 2): `--at`
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
-//! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets, and
+//! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets,
+//! `--far-checks` and `--far-check-time` (the patterns checked at sampled far positions), and
 //! `GAMES_EXPLORE_TIMING`. A far position that fails is one error line on standard error naming
 //! it, the rest of the report is printed, and the exit status is 1. SIGINT, SIGTERM or SIGHUP
 //! while the moves program runs ends the run with `games explore: interrupted by SIG...` and
