@@ -326,9 +326,16 @@ fn a_partizan_switch_far_away_is_not_answered_from_the_pattern() {
     let error = a["error"].as_str().unwrap_or_default();
     assert!(error.contains("partizan rule"), "{a}");
     assert_eq!(out.status.code(), Some(1));
-    // Below 2^20 the chain's value is n: the pattern answers there, its rule checked.
-    let args =
-        ["explore", "--partizan", "--moves", &cmd, "--box", "0..30", "--json", "--at", "1000"];
+    // Below 2^20 the chain's value is n: the pattern answers there, its rule checked, when no
+    // far position past 2^20 is sampled (`--far-checks 0`); the far checks sample past it and
+    // refute the pattern (issue 43).
+    let mut args =
+        vec!["explore", "--partizan", "--moves", &cmd, "--box", "0..30", "--json", "--at", "1000"];
+    let sampled = games(&args, b"");
+    let json: serde_json::Value = serde_json::from_slice(&sampled.stdout).expect("JSON");
+    let error = json["at"][0]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("sampled far position"), "{json}");
+    args.extend(["--far-checks", "0"]);
     let out = games(&args, b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");

@@ -59,8 +59,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("--count", &["remoteness", "score"]),
     ("--list", &["remoteness", "score", "partizan"]),
     ("--far-starts", &["values", "misere", "remoteness", "score"]),
-    ("--far-checks", &["partizan"]),
-    ("--far-check-time", &["partizan"]),
 ];
 
 /// What `--serve` refuses besides its kind's refusals.
@@ -172,6 +170,39 @@ fn truth(n: u64) -> Truth {
         }
     }
     t
+}
+
+/// The partizan value of `(a, b)` (Left takes one from `a`, Right one from `b`) by the same
+/// recursion as [`truth`], row by row over every position below it.
+fn partizan_far(a: u64, b: u64) -> i64 {
+    let w = b as usize + 1;
+    let mut v: Vec<i64> = Vec::with_capacity((a as usize + 1) * w);
+    for x in 0..=a as usize {
+        for y in 0..w {
+            let left = (x > 0).then(|| v[(x - 1) * w + y]);
+            let right = (y > 0).then(|| v[x * w + y - 1]);
+            v.push(simplest_integer(left, right));
+        }
+    }
+    v[a as usize * w + b as usize]
+}
+
+/// `--far-checks` in partizan mode: the far position 1000,1000 (too far for `--far-starts`)
+/// is answered from the pattern with the value of the search, with `--far-checks 0` (`r`) and
+/// with the default far checks (`plain`), which sample far positions and say so; `0` samples
+/// none.
+fn far_checked(r: &Run, plain: &Run) -> Result<(), String> {
+    let want = format!("at 1000 1000: value {}, ", partizan_far(1000, 1000));
+    for (what, run) in [("--far-checks 0", r), ("the default far checks", plain)] {
+        if !run.stdout.lines().any(|l| l.starts_with(&want)) {
+            return Err(format!("{what}: no line '{want}...': {}", run.stdout));
+        }
+    }
+    let sampled = |run: &Run| run.stdout.contains("far checks: the partizan rule checked at");
+    match (sampled(r), sampled(plain)) {
+        (false, true) => Ok(()),
+        (a, b) => Err(format!("far positions sampled: {a} with --far-checks 0, {b} by default")),
+    }
 }
 
 /// One run of a cell.
@@ -531,6 +562,10 @@ fn kind_cells(
                         _ => Ok(()),
                     }
                 })
+            };
+            let verdict = match (kind, option) {
+                ("partizan", "--far-checks") => verdict.and_then(|()| far_checked(&r, plain)),
+                _ => verdict,
             };
             if let Err(e) = verdict {
                 failures.push(format!("{kind} {source} {option}: {e}\n  {args:?}"));

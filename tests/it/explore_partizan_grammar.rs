@@ -336,7 +336,7 @@ fn a_rule_that_changes_past_the_box_is_never_answered_from_the_box() {
             truth.insert((x, y), v);
         }
     }
-    let ask = |at: &str| -> serde_json::Value {
+    let ask = |at: &str, checks: &str| -> serde_json::Value {
         let args = [
             "explore",
             "--partizan",
@@ -348,6 +348,8 @@ fn a_rule_that_changes_past_the_box_is_never_answered_from_the_box() {
             "--no-table",
             "--far-starts",
             "1",
+            "--far-checks",
+            checks,
             "--at",
             at,
         ];
@@ -357,7 +359,7 @@ fn a_rule_that_changes_past_the_box_is_never_answered_from_the_box() {
     };
     // Past the threshold the box's `x - y` is refuted by the rule: unknown, or the truth.
     for (x, y) in [(100u64, 50u64), (70, 20), (40, 41)] {
-        let a = ask(&format!("{x} {y}"));
+        let a = ask(&format!("{x} {y}"), "32");
         match (a["value"].as_str(), truth[&(x, y)]) {
             (None, _) => {
                 assert!(a["error"].as_str().unwrap_or_default().contains("unknown"), "{a}")
@@ -366,8 +368,12 @@ fn a_rule_that_changes_past_the_box_is_never_answered_from_the_box() {
             (Some(said), None) => panic!("{x} {y}: {said} for a value that is not a number"),
         }
     }
-    // Below it: x - y, from a pattern whose rule holds there.
-    let near = ask("30 20");
+    // Below it: x - y, from a pattern whose rule holds there, when nothing is checked past the
+    // threshold (`--far-checks 0`); the far checks sample past it and refute the pattern.
+    let near = ask("30 20", "0");
     assert_eq!(near["value"], "10", "{near}");
     assert_eq!(near["basis"], "conjecture", "{near}");
+    let sampled = ask("30 20", "32");
+    let error = sampled["error"].as_str().unwrap_or_default();
+    assert!(error.contains("unknown") && error.contains("sampled far position"), "{sampled}");
 }

@@ -48,12 +48,15 @@ pub const MAX_SEARCH_CELLS: usize = 1 << 22;
 /// The most patterns listed in the text report.
 pub const SHOWN: usize = 6;
 
-/// The old name of the partizan kind, `far::Kind::Partizan { exponent }`, which
-/// `guard::partizan` still writes: the struct [`Partizan`] under a path of that spelling.
-#[allow(non_snake_case)]
-pub mod Kind {
-    pub use crate::explore::kind::partizan::value_kind::Partizan;
-}
+/// The families whose formulas only copy values seen in the box to other positions (a
+/// period, a periodic plane, periodic lines, a periodic table with listed exceptions or with
+/// the members of a sequence as a class of their own): the only ones given values that are
+/// codes ([`ValueKind::copies_only`]). An arithmetic-periodic line, a nim-sum, the grammar's
+/// formulas and the others compute with the values and are never given codes.
+pub const COPYING: &[&str] = &["periodic", "periodic-plane", "exceptions", "period+sequence"];
+
+/// The detectors that propose the [`COPYING`] families.
+const COPYING_DETECTORS: &[&str] = &["period", "rows", "exceptions"];
 
 /// The patterns of a box of values.
 pub struct Found {
@@ -165,7 +168,9 @@ pub fn find(
         }
     }
     let mut dropped = 0usize;
-    for mut p in pattern::find(&t, Vec::new()) {
+    let patterns =
+        if found.kind.copies_only() { copying(&t) } else { pattern::find(&t, Vec::new()) };
+    for mut p in patterns {
         if p.formula.covers() != Covers::Values {
             continue;
         }
@@ -193,6 +198,37 @@ pub fn find(
     found.refuted = vec![None; found.patterns.len()];
     found.held = vec![0; found.patterns.len()];
     pattern::floor::apply(&mut found.patterns, space);
+    found
+}
+
+/// The patterns of `t` among the [`COPYING`] families alone, verified on the table, one per
+/// text; a period seen on weak evidence only where no pattern of the whole table explains the
+/// box; whole-table patterns first, then the shortest.
+fn copying(t: &Table) -> Vec<Pattern> {
+    let mut found: Vec<Pattern> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (name, detect) in pattern::DETECTORS {
+        if !COPYING_DETECTORS.contains(name) {
+            continue;
+        }
+        for f in detect(t) {
+            if !COPYING.contains(&f.family()) || f.covers() != Covers::Values {
+                continue;
+            }
+            let Some(entries) = pattern::verify(t, f.as_ref()) else { continue };
+            if !seen.insert(f.words()) {
+                continue;
+            }
+            let edge = pattern::edge_rule(t, f.as_ref());
+            found.push(Pattern { formula: f, basis: Basis::Observed { entries }, edge });
+        }
+    }
+    let whole =
+        |p: &Pattern| !p.is_line() && !p.formula.weak_evidence() && !p.formula.lists_exceptions();
+    if found.iter().any(whole) {
+        found.retain(|p| !p.formula.weak_evidence());
+    }
+    found.sort_by_key(|p| (p.is_line(), p.formula.cost()));
     found
 }
 

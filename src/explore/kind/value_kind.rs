@@ -3,7 +3,9 @@
 //! `--winning` and `--serve`, the sums of `--at`, the table's entries): the trait
 //! [`ValueKind`], and its implementations for the impartial kinds, [`Grundy`] (normal play),
 //! [`MisereOutcome`] (outcomes in misère play), [`Remoteness`] (normal and misère) and
-//! [`Score`]; partizan numbers are [`crate::explore::kind::partizan::value_kind::Partizan`].
+//! [`Score`]; partizan numbers are [`crate::explore::kind::partizan::value_kind::Partizan`],
+//! and partizan values that are not all numbers, as indices of their canonical forms,
+//! [`crate::explore::kind::partizan::value_kind::Forms`].
 //!
 //! Every value is an `i128` (the far search's integers): a Grundy value, an outcome
 //! ([`P`], [`N`], [`D`]), a remoteness ([`DRAWN`] for a draw), a score, a partizan number
@@ -200,6 +202,12 @@ pub trait ValueKind {
     /// Whether moving to an option of value `option` with gain `gain` is a best move from a
     /// position of value `value` (`ends`: the position ends the game, which has no move).
     fn best(&self, value: i128, option: i128, gain: i64, ends: bool) -> bool;
+
+    /// Are the kind's integers codes with no arithmetic meaning (indices of values), so that
+    /// only the families that copy values are searched ([`crate::explore::far::COPYING`])?
+    fn copies_only(&self) -> bool {
+        false
+    }
 }
 
 /// `Err`: the kind has no rule for this compound.

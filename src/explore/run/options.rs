@@ -67,16 +67,6 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
         "--far-starts is for --partizan (the other kinds compute near far positions and check far ones with --far-checks)",
     ),
     ("big-from", &[Remoteness, Score, Partizan], "--big-from is for the take games' outcome bits"),
-    (
-        "far-checks",
-        &[Partizan],
-        "partizan far answers are checked by the partizan rule where they are asked, not at sampled positions",
-    ),
-    (
-        "far-check-time",
-        &[Partizan],
-        "partizan far answers are checked where they are asked, not at sampled positions",
-    ),
 ];
 
 /// Options that mean nothing to `--serve`, which answers request lines instead of printing a

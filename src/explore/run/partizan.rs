@@ -2,13 +2,15 @@
 //! (or, with `--serve`, the player of [`super::partizan_serve`]).
 //! Every option either works in this mode or is refused with a usage error (exit 2): `--at`
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
-//! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets, and
+//! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets,
+//! `--far-checks` and `--far-check-time` (the patterns checked at sampled far positions), and
 //! `GAMES_EXPLORE_TIMING`. A far position that fails is one error line on standard error naming
 //! it, the rest of the report is printed, and the exit status is 1. SIGINT, SIGTERM or SIGHUP
 //! while the moves program runs ends the run with `games explore: interrupted by SIG...` and
 //! 128 + the signal's number.
 
 use super::Request;
+use crate::explore::guard::partizan::Sampling;
 use crate::explore::partizan::{self, Asked, Limits, Stop};
 use crate::explore::partizan_json as report_json;
 use crate::explore::partizan_report::{self as report, Style, show_asked};
@@ -18,7 +20,7 @@ use crate::harness::process;
 use crate::out::Out;
 use anyhow::Result;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{interrupted, timing, usage};
 
@@ -160,8 +162,15 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Err(Stop::Failed(e)) => anyhow::bail!("explore: {e}"),
     };
     process::exit_on_signal();
+    let far_checks = (req.far_checks as usize, Duration::from_secs_f64(req.far_check_time));
     if req.serve {
-        return super::partizan_serve::serve(explored, &space, &program, limits.far_batches);
+        return super::partizan_serve::serve(
+            explored,
+            &space,
+            &program,
+            (limits.far_batches, limits.max_starts),
+            far_checks,
+        );
     }
     let (fast, slow) = (explored.graph.values.fast, explored.graph.values.slow);
     timing(
@@ -172,7 +181,8 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         clock,
     );
     let clock = Instant::now();
-    let r = report::build(&mut explored, &at, &winning, &space)
+    let sampling = Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
+    let r = report::build(&mut explored, &at, &winning, &space, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;
     timing("answers and report", clock);

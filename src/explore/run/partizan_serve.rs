@@ -9,13 +9,18 @@
 //! - `POS ?` → its value and outcome class, `VALUE OUTCOME` (`-3/4 R`, `{1|0} N`).
 //!
 //! `POS` is written as `--at` takes it: one position, or a sum `A + B` (`()` the empty game).
-//! Each part not met yet is explored as a far `--at` position is (within `--far-starts`
-//! batches, rolled back when it fails); one too far to explore is answered by the box's
-//! patterns only where the partizan rule holds at it ([`crate::explore::guard::partizan`]),
-//! and each option of it that nothing explored is answered the same way (its own options
-//! listed and the rule checked). Anything else is `unknown`, said on standard error.
+//! Each part not met yet is explored as a far `--at` position is, alone and rolled back when
+//! it fails: within `--far-starts` batches when a checked pattern covers it, within
+//! `--max-starts` when none does (then only its exploration can answer it: without `--stream`
+//! each level of its moves costs a start, so the smaller budget would leave it `unknown`); a
+//! part that spends its budget names it, and the other parts are answered as if it had not
+//! been asked. One too far to explore is answered by the box's patterns only where the
+//! partizan rule holds at it ([`crate::explore::guard::partizan`]), and each option of it that
+//! nothing explored is answered the same way (its own options listed and the rule checked).
+//! The patterns are checked at `--far-checks` sampled far positions first. Anything else is
+//! `unknown`, said on standard error.
 
-use crate::explore::guard::partizan::{FarSides, Patterns, past};
+use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, Sides, Stop, explore_more, find, sides_of};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::program::{Program, Runner};
@@ -23,6 +28,8 @@ use crate::explore::serve::Oracle;
 use crate::explore::space::{Coords, Space, format_position};
 use crate::theory::canonical::Outcome;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::time::Duration;
 
 /// What the player keeps between requests.
 struct State<'a> {
@@ -30,7 +37,12 @@ struct State<'a> {
     patterns: Patterns,
     runner: Runner<'a>,
     arity: usize,
+    /// The batches a far part may take when a pattern covers it (`--far-starts`), and when
+    /// none does (`--max-starts`: it must be explored to be answered).
     far_batches: usize,
+    max_starts: usize,
+    /// Why a part could not be explored, by part.
+    failed: HashMap<Coords, String>,
 }
 
 /// The partizan player.
@@ -38,27 +50,39 @@ pub struct Player<'a> {
     state: RefCell<State<'a>>,
 }
 
-/// The patterns of the explored box (numbers only, as the report finds them).
-pub fn patterns_of(g: &mut Graph, space: &Space) -> Patterns {
-    let numbers: Vec<Option<Small>> =
-        (0..space.cells()).map(|c| g.val[c].and_then(|x| g.values.small(x))).collect();
+/// The patterns of the explored box (as the report finds them), checked at sampled far
+/// positions (`sampling`).
+pub fn patterns_of(g: &mut Graph, space: &Space, sampling: &Sampling) -> std::io::Result<Patterns> {
+    let values: Vec<Val> = g.val[..space.cells()].iter().flatten().copied().collect();
     let past = past(g, space);
-    Patterns::find(space, &numbers, &past)
+    let mut patterns = Patterns::find(&mut g.values, space, &values, &past);
+    patterns.sample(g, space, sampling)?;
+    Ok(patterns)
 }
 
 impl<'a> Player<'a> {
-    /// The player of the explored box `ex`, asking `program` for positions past it.
-    pub fn new(ex: Explored, space: &Space, program: &'a Program, far_batches: usize) -> Self {
+    /// The player of the explored box `ex`, asking `program` for positions past it; the box's
+    /// patterns checked at `far_checks` sampled far positions each first.
+    pub fn new(
+        ex: Explored,
+        space: &Space,
+        program: &'a Program,
+        (far_batches, max_starts): (usize, usize),
+        (far_checks, time): (usize, Duration),
+    ) -> std::io::Result<Self> {
         let mut graph = ex.graph;
-        let patterns = patterns_of(&mut graph, space);
+        let sampling = Sampling { per_pattern: far_checks, time, program };
+        let patterns = patterns_of(&mut graph, space, &sampling)?;
         let state = State {
             graph,
             patterns,
             runner: Runner::new(program),
             arity: space.arity(),
             far_batches,
+            max_starts,
+            failed: HashMap::new(),
         };
-        Player { state: RefCell::new(state) }
+        Ok(Player { state: RefCell::new(state) })
     }
 }
 
@@ -68,18 +92,38 @@ fn known(g: &Graph, p: &Coords) -> Option<Val> {
 }
 
 impl State<'_> {
-    /// Explores the parts of `asked` not met yet (each alone, rolled back when it fails).
+    /// Explores the parts of `asked` not met yet, each alone and rolled back when it fails: one
+    /// that a usable pattern covers within `--far-starts` batches (the pattern may answer it),
+    /// one that no pattern covers within `--max-starts` (only its exploration can answer it).
     fn explore(&mut self, parts: &[Coords]) -> Result<(), String> {
-        let new: Vec<Vec<Coords>> =
-            parts.iter().filter(|p| known(&self.graph, p).is_none()).map(|p| vec![*p]).collect();
-        if new.is_empty() {
-            return Ok(());
+        let mut new: Vec<Coords> = parts
+            .iter()
+            .filter(|p| known(&self.graph, p).is_none() && !self.failed.contains_key(*p))
+            .copied()
+            .collect();
+        new.sort_unstable();
+        new.dedup();
+        let (covered, alone): (Vec<Coords>, Vec<Coords>) =
+            new.into_iter().partition(|p| self.patterns.covers(&p[..self.arity]));
+        let budgets = [
+            (covered, (self.far_batches, "--far-starts")),
+            (alone, (self.max_starts, "--max-starts, the budget of a position no pattern covers")),
+        ];
+        for (group, budget) in budgets {
+            let far: Vec<Vec<Coords>> = group.iter().map(|p| vec![*p]).collect();
+            match explore_more(&mut self.graph, &mut self.runner, budget, &far) {
+                Ok(errors) => {
+                    for (p, e) in group.iter().zip(errors) {
+                        if let Some(e) = e {
+                            self.failed.insert(*p, e);
+                        }
+                    }
+                }
+                Err(Stop::Interrupted(e)) => return Err(format!("interrupted: {e}")),
+                Err(Stop::Failed(e)) => return Err(e),
+            }
         }
-        match explore_more(&mut self.graph, &mut self.runner, self.far_batches, &new) {
-            Ok(_) => Ok(()),
-            Err(Stop::Interrupted(e)) => Err(format!("interrupted: {e}")),
-            Err(Stop::Failed(e)) => Err(e),
-        }
+        Ok(())
     }
 
     /// Each player's options of `ps`, listed by the program now.
@@ -96,21 +140,29 @@ impl State<'_> {
         if !far.is_empty() {
             if self.patterns.is_empty() {
                 let p = format_position(&far[0], self.arity);
-                return Err(format!(
-                    "'{p}' is too far to explore (--far-starts) and the box has no pattern"
-                ));
+                let why = self.failed.get(&far[0]).map_or("it was not explored", |e| e.as_str());
+                return Err(format!("'{p}': {why}; the box has no pattern"));
             }
             let listed = self.sides(&far)?;
             sides.extend(far.iter().copied().zip(listed));
             for p in &far {
-                self.patterns.check(&mut self.graph, &sides, p);
+                self.patterns.check(&mut self.graph, &sides, p, false);
             }
         }
         let mut out = Vec::with_capacity(ps.len());
         for p in ps {
             let v = match known(&self.graph, p) {
                 Some(v) => v,
-                None => Val::Num(self.patterns.answer(&mut self.graph, &sides, p)?.0),
+                None => match self.patterns.answer(&mut self.graph, &sides, p) {
+                    Ok((v, _)) => v,
+                    Err(why) => {
+                        let shown = format_position(p, self.arity);
+                        return Err(match self.failed.get(p) {
+                            Some(e) => format!("'{shown}': {e}; {why}"),
+                            None => why,
+                        });
+                    }
+                },
             };
             out.push(v);
         }
@@ -224,8 +276,12 @@ pub fn serve(
     ex: Explored,
     space: &Space,
     program: &Program,
-    far_batches: usize,
+    budgets: (usize, usize),
+    far_checks: (usize, Duration),
 ) -> anyhow::Result<std::process::ExitCode> {
-    let player = Player::new(ex, space, program, far_batches);
+    let player = match Player::new(ex, space, program, budgets, far_checks) {
+        Ok(p) => p,
+        Err(e) => return Ok(super::interrupted(e)),
+    };
     super::remoteness::serve_stdin(&player)
 }

@@ -65,6 +65,8 @@ enum Cap {
     Batches {
         from: usize,
         most: usize,
+        /// The option that set `most`, named when it is spent.
+        option: &'static str,
     },
 }
 
@@ -487,9 +489,9 @@ fn ask_all(g: &mut Graph, runner: &mut Runner, cap: Cap) -> Result<(), Stop> {
                     g.len()
                 )));
             }
-            Cap::Batches { from, most } if runner.batches - from >= most => {
+            Cap::Batches { from, most, option } if runner.batches - from >= most => {
                 return Err(Stop::Failed(format!(
-                    "{FAR_BUDGET} {most} batches of the moves program (--far-starts) was spent: its options lead far from the box ({} positions known)",
+                    "{FAR_BUDGET} {most} batches of the moves program ({option}) was spent: its options lead far from the box ({} positions known)",
                     g.len()
                 )));
             }
@@ -565,7 +567,7 @@ pub fn explore(
     for c in 0..cells {
         g.value_below(c as u32).map_err(Stop::Failed)?;
     }
-    let far_errors = explore_far(&mut g, &mut runner, limits.far_batches, far)?;
+    let far_errors = explore_far(&mut g, &mut runner, (limits.far_batches, "--far-starts"), far)?;
     let mut unvalued: Vec<Coords> = Vec::new();
     for (parts, e) in far.iter().zip(&far_errors) {
         if e.is_some() {
@@ -598,7 +600,7 @@ const FEW_FAR: usize = 8;
 fn explore_far(
     g: &mut Graph,
     runner: &mut Runner,
-    far_batches: usize,
+    (far_batches, option): (usize, &'static str),
     far: &[Vec<Coords>],
 ) -> Result<Vec<Option<String>>, Stop> {
     let mut errors: Vec<Option<String>> = vec![None; far.len()];
@@ -620,7 +622,8 @@ fn explore_far(
             .flatten()
             .try_for_each(|p| g.intern(p).map(|_| ()).map_err(Stop::Failed))
             .and_then(|()| {
-                ask_all(g, runner, Cap::Batches { from: runner.batches, most: far_batches })
+                let cap = Cap::Batches { from: runner.batches, most: far_batches, option };
+                ask_all(g, runner, cap)
             });
         match tried {
             Ok(()) => {}
@@ -761,15 +764,15 @@ pub fn sides_of(
 }
 
 /// Explores more positions after [`explore`] (`--serve`), each a list of parts, as the far
-/// positions of [`explore`] are: each within its own `far_batches`, a failing one rolled back
-/// and said (`Some(why)`), the others valued.
+/// positions of [`explore`] are: each within its own `budget` of batches (named by the option
+/// that set it), a failing one rolled back and said (`Some(why)`), the others valued.
 pub fn explore_more(
     g: &mut Graph,
     runner: &mut Runner,
-    far_batches: usize,
+    budget: (usize, &'static str),
     far: &[Vec<Coords>],
 ) -> Result<Vec<Option<String>>, Stop> {
-    explore_far(g, runner, far_batches, far)
+    explore_far(g, runner, budget, far)
 }
 
 /// The number of a position already met (`None` when it was not, or was rolled back).

@@ -89,3 +89,44 @@ impl ValueKind for Partizan {
         false
     }
 }
+
+/// Partizan values that are not all numbers, each the index of its canonical form in the box's
+/// list of distinct values by first appearance ([`crate::explore::guard::partizan`] keeps the
+/// list and checks the partizan rule on the forms themselves). An index has no arithmetic
+/// meaning: only the families that copy values are searched ([`ValueKind::copies_only`]), and
+/// the kind has no rule, sum or best move of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forms;
+
+impl ValueKind for Forms {
+    fn noun(&self) -> &'static str {
+        "value"
+    }
+    fn nouns(&self) -> &'static str {
+        "values"
+    }
+    fn scaled_noun(&self) -> String {
+        "index of the value in the box's list of values".to_string()
+    }
+    fn of_options(&self, _options: &Options) -> Result<i128, String> {
+        Err("the partizan rule takes both players' options (guard::partizan)".to_string())
+    }
+    fn show(&self, v: i128) -> String {
+        format!("#{v}")
+    }
+    fn read(&self, text: &str) -> Result<i128, String> {
+        let t = text.trim();
+        t.strip_prefix('#')
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| format!("'{text}' is not the index #K of a value in the box's list"))
+    }
+    fn combine(&self, _how: Compound, _parts: &[i128]) -> Result<i128, String> {
+        Err("indices of canonical forms do not add: the forms themselves are summed".to_string())
+    }
+    fn best(&self, _value: i128, _option: i128, _gain: i64, _ends: bool) -> bool {
+        false
+    }
+    fn copies_only(&self) -> bool {
+        true
+    }
+}

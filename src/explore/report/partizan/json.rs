@@ -2,7 +2,9 @@
 //! object: `positions` (omitted with `--no-table`), `all_numbers`, `first_non_number`, `at`
 //! (a sum also lists its `parts`; a failed position has `error` instead of a value; one from a
 //! pattern has `"basis": "conjecture"` and its `label`), `pattern` (the first pattern) and
-//! `patterns` (all, ranked; each `formula`, `checked`, `refuted_at`), `notes`,
+//! `patterns` (all, ranked; each `formula`, `checked`, `refuted_at`), `pattern_values` (when
+//! the values are not all numbers: `"INDEX = VALUE"`, what the patterns' `G` stands for),
+//! `far_checks` (the far positions sampled), `notes`,
 //! `winning` (each player's winning moves), `positions_met`; and `--count`'s tally.
 
 use crate::explore::partizan_report::{AtEntry, Move, Report, Tally, Win, tally};
@@ -82,6 +84,8 @@ struct ReportJson {
     first_non_number: Option<NonNumberJson>,
     pattern: Option<PatternJson>,
     patterns: Vec<PatternJson>,
+    pattern_values: Vec<String>,
+    far_checks: usize,
     notes: Vec<String>,
     at: Vec<AtJson>,
     winning: Vec<WinJson>,
@@ -93,6 +97,8 @@ crate::json_object!(ReportJson {
     "first_non_number" => first_non_number unless Option::is_none,
     "pattern" => pattern unless Option::is_none,
     "patterns" => patterns,
+    "pattern_values" => pattern_values unless Vec::is_empty,
+    "far_checks" => far_checks,
     "notes" => notes,
     "at" => at,
     "winning" => winning,
@@ -185,6 +191,8 @@ pub fn json(r: &Report, table: bool, out: &mut Out) {
         }),
         pattern: patterns.first().cloned(),
         patterns,
+        pattern_values: r.patterns.legend.clone(),
+        far_checks: r.patterns.sampled,
         notes: r.patterns.notes.clone(),
         at,
         winning: r.winning.iter().map(|(p, w)| win_json(p, w, a)).collect(),

@@ -6,7 +6,7 @@
 //! object. A far position that failed keeps its place with its error.
 pub mod json;
 
-use crate::explore::guard::partizan::{FarSides, Patterns, past};
+use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, find, value_of_sum};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::space::{Coords, Space, format_position};
@@ -81,12 +81,14 @@ pub fn far_of(at: &[Asked], winning: &[Coords]) -> Vec<Vec<Coords>> {
     far
 }
 
-/// The report of an exploration (`far_errors` in the order of [`far_of`]).
+/// The report of an exploration (`far_errors` in the order of [`far_of`]); the patterns are
+/// checked at sampled far positions (`sampling`) when a far position needs them.
 pub fn build(
     ex: &mut Explored,
     at: &[Asked],
     winning: &[Coords],
     space: &Space,
+    sampling: &Sampling,
 ) -> Result<Report, String> {
     let g = &mut ex.graph;
     let mut report = Report {
@@ -113,10 +115,13 @@ pub fn build(
         }
         report.cells.push(Cell { value, outcome, number });
     }
-    let numbers: Vec<Option<Small>> = report.cells.iter().map(|c| c.number).collect();
+    let values: Vec<Val> = g.val[..space.cells()].iter().flatten().copied().collect();
     let past = past(g, space);
-    report.patterns = Patterns::find(space, &numbers, &past);
+    report.patterns = Patterns::find(&mut g.values, space, &values, &past);
     let errors = &ex.far_errors;
+    if errors.iter().any(|e| e.as_deref().is_some_and(too_far)) {
+        report.patterns.sample(g, space, sampling).map_err(|e| format!("interrupted: {e}"))?;
+    }
     check_asked(&mut report, g, &ex.far_sides, at, errors);
     for (i, a) in at.iter().enumerate() {
         let answer = match &errors[i] {
@@ -176,7 +181,7 @@ fn check_asked(
         }
         for p in a.iter().flatten() {
             if unexplored(g, p) {
-                r.patterns.check(g, sides, p);
+                r.patterns.check(g, sides, p, false);
             }
         }
     }
@@ -204,7 +209,7 @@ fn conjecture(
                 let (said, label) =
                     r.patterns.answer(g, sides, p).map_err(|w| format!("{e}; {w}"))?;
                 labels.push(label);
-                Val::Num(said)
+                said
             }
         };
         total = g.values.add(total, x).map_err(budget)?;
