@@ -18,6 +18,7 @@ mod differential;
 mod errors;
 mod explore;
 mod explore_base_digits;
+mod explore_value_shapes;
 mod explore_beyond;
 mod explore_big;
 mod explore_builtin;
