@@ -235,10 +235,10 @@ impl Formula for DigitWise {
     }
 
     fn cost(&self) -> u64 {
-        // The base and the join, and T: a named function 2, another family's formula 4, a
-        // list its entries.
+        // The base and the join, and T: a named function 1 (before the outcomes alone of
+        // `digits`, which say less), another family's formula 4, a list its entries.
         3 + match (self.named, self.t_words.starts_with('[')) {
-            (Some(_), _) => 2,
+            (Some(_), _) => 1,
             (None, true) => 4,
             (None, false) => self.digits.len() as u64,
         }
@@ -260,10 +260,8 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
             continue;
         }
         let Some(digits) = first_block(t, &frame, k) else { continue };
-        let joins: Vec<Join> = Join::all()
-            .into_iter()
-            .filter(|&j| holds(t, &frame, k, j, &digits))
-            .collect();
+        let joins: Vec<Join> =
+            Join::all().into_iter().filter(|&j| holds(t, &frame, k, j, &digits)).collect();
         if joins.is_empty() {
             continue;
         }
@@ -305,9 +303,7 @@ fn full(frame: &Frame, x: &[u64]) -> [u64; MAX_ARITY] {
 
 /// `T(d) = G(d)` on the box's first block (every coordinate below `k`).
 fn first_block(t: &Table, frame: &Frame, k: u64) -> Option<Vec<u64>> {
-    tuples(k, frame.free.len())
-        .map(|d| t.value_at(&full(frame, &d)).map(u64::from))
-        .collect()
+    tuples(k, frame.free.len()).map(|d| t.value_at(&full(frame, &d)).map(u64::from)).collect()
 }
 
 /// Does the rule with join `join` give every cell of the box, with the evidence the module
