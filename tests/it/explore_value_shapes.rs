@@ -24,6 +24,14 @@
 //! them. The command line does the same for base-k Nim through a Python moves program whose
 //! far positions have small values (so the guard lists their options and checks the rule):
 //! FAILS when python3 is missing, unless `GAMES_TEST_NO_PYTHON=1`.
+//!
+//! On a line: values read from n's binary digits (2-adic valuation of n + c, popcount mod m,
+//! bit length, the i-th bit, trailing ones), base-k digit sums mod m, and periods with a
+//! rising offset `G(n) = T[n mod p] + c floor(n / p)` (T onto 0..c-1), random parameters.
+//! The game: from n, one move to the least m with f(m) = v for every v < f(n) (f takes every
+//! smaller value: checked where the mex loop meets it); G = f by induction on f as above.
+//! Every far answer must be f or `unknown`; 85% of the draws at least answer every far
+//! position (the i-th bit for i >= 3 is `unknown` far away: see the test).
 
 use crate::common;
 
@@ -374,4 +382,132 @@ fn base_k_nim_values_through_a_moves_program() {
             assert!(ans["basis"].as_str().unwrap().contains("the game's rule holds here"), "{ans}");
         }
     }
+}
+
+/// A planted function of one coordinate (`kind` 0..=6, its parameters).
+#[derive(Debug, Clone)]
+struct Line {
+    kind: u64,
+    c: u64,
+    m: u64,
+    t: Vec<u64>,
+}
+
+impl Line {
+    fn f(&self, n: u64) -> u64 {
+        let digit_sum = |mut n: u64, k: u64| {
+            let mut s = 0;
+            while n > 0 {
+                s += n % k;
+                n /= k;
+            }
+            s
+        };
+        match self.kind {
+            0 => (n + self.c).trailing_zeros() as u64,
+            1 => u64::from(n.count_ones()) % self.m,
+            2 => 64 - u64::from(n.leading_zeros()),
+            3 => n >> self.c & 1,
+            4 => u64::from(n.trailing_ones()),
+            5 => digit_sum(n, self.c) % self.m,
+            _ => {
+                let p = self.t.len() as u64;
+                self.t[(n % p) as usize] + self.c * (n / p)
+            }
+        }
+    }
+}
+
+fn plant_line(rng: &mut Rng) -> Line {
+    let kind = rng.below(7);
+    let mut l = Line { kind, c: 0, m: 0, t: Vec::new() };
+    match kind {
+        0 => l.c = 1 + rng.below(4),
+        1 => l.m = [2, 3, 4, 5, 1000][rng.below(5) as usize],
+        3 => l.c = rng.below(5),
+        5 => {
+            l.c = 3 + rng.below(8);
+            l.m = 2 + rng.below(l.c + 2);
+        }
+        6 => {
+            let p = 2 + rng.below(5);
+            l.c = 1 + rng.below(p);
+            l.t = (0..p).map(|_| rng.below(l.c)).collect();
+            for v in 0..l.c {
+                l.t[v as usize] = v; // onto 0..c-1
+            }
+            for i in (1..p as usize).rev() {
+                l.t.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+        _ => {}
+    }
+    l
+}
+
+#[test]
+fn planted_line_values_are_found_and_answered_far_away() {
+    let mut rng = Rng::new(4463);
+    let (mut cases, mut found, mut misses) = (0, 0, Vec::new());
+    while cases < 40 {
+        let l = plant_line(&mut rng);
+        let hi = if l.kind == 5 { (3 * l.c * l.c).max(255) } else { 255 };
+        // The least m with f(m) = v, for every value the box's options need.
+        let mut least: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+        for m in 0..(1u64 << 16) {
+            least.entry(l.f(m)).or_insert(m);
+        }
+        // The mex loop over the moves, memoised, with its own stack (options may lie above n).
+        let mut g: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+        let options = |n: u64| -> Vec<u64> {
+            (0..l.f(n)).map(|v| *least.get(&v).expect("f takes every smaller value")).collect()
+        };
+        for start in 0..=hi {
+            let mut stack = vec![start];
+            while let Some(&n) = stack.last() {
+                if g.contains_key(&n) {
+                    stack.pop();
+                    continue;
+                }
+                let opts = options(n);
+                let missing: Vec<u64> =
+                    opts.iter().copied().filter(|o| !g.contains_key(o)).collect();
+                if missing.is_empty() {
+                    let vals: Vec<u32> = opts.iter().map(|o| g[o]).collect();
+                    g.insert(n, (0..).find(|v| !vals.contains(v)).unwrap());
+                    stack.pop();
+                } else {
+                    stack.extend(missing);
+                }
+            }
+        }
+        let values: Vec<u32> = (0..=hi).map(|n| g[&n]).collect();
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(u64::from(v), l.f(n as u64), "{l:?}: the mex loop and f part at {n}");
+        }
+        let t = Table::from_grundy(Space::from_ranges(&[(0, hi)]), values);
+        let pats = pattern::find(&t, Vec::new());
+        let mut right = true;
+        for i in 0..12u32 {
+            let n = hi + 1 + rng.below(1u64 << (6 + 5 * i.min(11)));
+            let a = answer::answer(&t, &pats, &at(&[n]));
+            match a.grundy {
+                None => {
+                    right = false;
+                    if misses.len() < 12 {
+                        misses.push(format!("{l:?} at {n}: {}", a.basis));
+                    }
+                }
+                Some(v) => assert_eq!(v, l.f(n), "{l:?} at {n}: {}", a.basis),
+            }
+        }
+        cases += 1;
+        found += usize::from(right);
+    }
+    eprintln!("line values: {found} of {cases} found; misses: {misses:#?}");
+    // Measured: 35 of 40; the 5 misses are all the i-th bit for i = 3 or 4 on 0..255, where
+    // two patterns that fit the box part far away and the answer is `unknown` (coins' g(j) =
+    // [j + 1 in {4*4^k}], read off 8 digits, says bit 15 too; a power-of-8 recursion read
+    // on three levels), beside the right period 16 or 32.
+    assert!(found * 100 >= cases * 85, "only {found} of {cases} found: {misses:#?}");
 }
