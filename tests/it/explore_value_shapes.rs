@@ -84,7 +84,7 @@ impl Planted {
         cols
     }
 
-    fn from_columns(&self, cols: &[Vec<u64>]) -> Vec<u64> {
+    fn of_columns(&self, cols: &[Vec<u64>]) -> Vec<u64> {
         let mut x = vec![0u64; self.r];
         for c in cols.iter().rev() {
             for j in 0..self.r {
@@ -143,7 +143,7 @@ impl Planted {
                 cols[0] = self.with_t(t ^ fx ^ v);
             }
         }
-        self.from_columns(&cols)
+        self.of_columns(&cols)
     }
 
     fn options(&self, x: &[u64]) -> Vec<Vec<u64>> {
