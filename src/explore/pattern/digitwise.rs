@@ -255,13 +255,19 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         return Vec::new();
     }
     let mut out: Vec<Box<dyn Formula>> = Vec::new();
+    let mut found: Vec<(u64, Join)> = Vec::new();
     for k in 2..=MAX_BASE {
         if frame.hi.iter().any(|&h| h < 2 * k - 1) {
             continue;
         }
         let Some(digits) = first_block(t, &frame, k) else { continue };
-        let joins: Vec<Join> =
-            Join::all().into_iter().filter(|&j| holds(t, &frame, k, j, &digits)).collect();
+        // A rule in base k0 is the same rule in base k0^j, its digits grouped: said once.
+        let grouped = |j: Join| found.iter().any(|&(k0, j0)| j0 == j && is_power_of(k, k0));
+        let joins: Vec<Join> = Join::all()
+            .into_iter()
+            .filter(|&j| !grouped(j) && holds(t, &frame, k, j, &digits))
+            .collect();
+        found.extend(joins.iter().map(|&j| (k, j)));
         if joins.is_empty() {
             continue;
         }
@@ -278,6 +284,15 @@ pub fn detect(t: &Table) -> Vec<Box<dyn Formula>> {
         }
     }
     out
+}
+
+/// Is `k` a power `k0^j` of `k0` (j >= 2)?
+fn is_power_of(k: u64, k0: u64) -> bool {
+    let mut p = k0 * k0;
+    while p < k {
+        p *= k0;
+    }
+    p == k
 }
 
 /// Every digit tuple of `r` base-`k` digits, in index order (the first digit slowest).
@@ -310,18 +325,34 @@ fn first_block(t: &Table, frame: &Frame, k: u64) -> Option<Vec<u64>> {
 /// asks for (cells past the first block, and as many with `y != 0`, as `T` has entries; for
 /// `(y + t) mod m` a sum `y + t >= m` somewhere: a modulus that never wraps is not seen)?
 fn holds(t: &Table, frame: &Frame, k: u64, join: Join, digits: &[u64]) -> bool {
+    // The free coordinates of the cell, counted up in cell order (the last fastest; every
+    // free coordinate starts at 0, a fixed one has width 1), and their strides.
+    let r = frame.free.len();
+    let mut stride = vec![1usize; r];
+    for i in (0..r.saturating_sub(1)).rev() {
+        stride[i] = stride[i + 1] * t.space.width(frame.free[i + 1]) as usize;
+    }
+    let mut x = vec![0u64; r];
     let (mut past, mut joined, mut wraps) = (0usize, 0usize, false);
     for cell in 0..t.cells() {
-        let mut down = t.position(cell);
-        let mut i = 0u64;
-        for &a in &frame.free {
-            i = i * k + down[a] % k;
-            down[a] /= k;
+        if cell > 0 {
+            let mut i = r - 1;
+            x[i] += 1;
+            while x[i] > frame.hi[i] {
+                x[i] = 0;
+                i -= 1;
+                x[i] += 1;
+            }
         }
-        if frame.free.iter().all(|&a| down[a] == 0) {
+        let (mut i, mut down) = (0u64, 0usize);
+        for j in 0..r {
+            i = i * k + x[j] % k;
+            down += (x[j] / k) as usize * stride[j];
+        }
+        if down == 0 {
             continue;
         }
-        let (Some(g), Some(y)) = (t.value(cell), t.value_at(&down)) else { return false };
+        let (Some(g), Some(y)) = (t.value(cell), t.value(down)) else { return false };
         let (y, d) = (u64::from(y), digits[i as usize]);
         if join.eval(k, y, d) != Some(u64::from(g)) {
             return false;
