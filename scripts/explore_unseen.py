@@ -1,5 +1,10 @@
 """How well `games explore` answers FAR positions of contest games it has never seen (issue 35).
 
+ISSUE 44, items 1-3 (the digit-wise family, branch h44f, release, 2 cores shared by 4 agents):
+no change here, TOTAL 879 of 904, WRONG 0, as main (CPU 22.4 s against main's 22.5 s); none of
+these games is read digit by digit on two coordinates. scripts/explore_unseen2.py unchanged too:
+437 of 465, WRONG 0. The family is judged by tests/it/explore_value_shapes.rs.
+
 ISSUE 44 (preperiod and period from 1.5 x (n0 + 2p), branch h44e, release, 2 cores shared by
 4 agents): sub_10_21_24 on 0..300 went from 13 to 35 of 35 right; TOTAL 879 of 904 (97.2%),
 757 values, 12 outcomes without the value, 110 outcomes where only outcomes are known, unknown

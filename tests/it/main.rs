@@ -55,6 +55,7 @@ mod explore_shapes;
 mod explore_sides;
 mod explore_signals;
 mod explore_slopes;
+mod explore_value_shapes;
 mod faults;
 mod graph;
 mod graph_games;

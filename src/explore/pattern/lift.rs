@@ -142,5 +142,18 @@ fn quotient(t: &Table, frame: &Frame, q: u64) -> Option<Box<dyn Formula>> {
     if values.len() < MIN_EVIDENCE || values.iter().all(|&v| v == values[0]) {
         return None;
     }
+    // H = G on the blocks: the table is self-similar, G = q·G(⌊x/q⌋) + (Σ x) mod q at every
+    // level, which the `digit-wise` family says with no last level. A lift would read the
+    // last level the box shows off its corner and give it for every block beyond (base-3
+    // Nim's value bounded by 26 on 0..26^2), wrong far away.
+    let self_similar = (0..qs.cells()).all(|c| {
+        let mut p = frame.fixed;
+        let y = qs.position(c);
+        frame.free.iter().enumerate().for_each(|(i, &a)| p[a] = y[i]);
+        t.value_at(&p) == Some(values[c])
+    });
+    if self_similar {
+        return None;
+    }
     values_formula(&Table::from_grundy(qs, values))
 }

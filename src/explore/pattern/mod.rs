@@ -18,6 +18,7 @@
 pub mod beatty;
 pub mod coins;
 pub mod digits;
+pub mod digitwise;
 pub mod euclid;
 pub mod excepted;
 pub mod floor;
@@ -154,6 +155,7 @@ pub const DETECTORS: &[(&str, Detector)] = &[
     ("nim-sum", plane::nim_sum),
     ("exceptions", excepted::detect),
     ("digits", digits::detect),
+    ("digit-wise", digitwise::detect),
     ("coins", coins::detect),
     ("lines", relation::detect),
     ("param", param::detect),
