@@ -567,38 +567,35 @@ impl Games {
 
     /// `g` in CGSuite's notation: `3/4`, `-5/8`, `1/2*`, `*3`, `^`, `v*`, `{1|0}`, nested
     /// braces with options separated by `,` (numbers first, in increasing order). Refused
-    /// past a million characters.
+    /// past a million characters in all (a form's text can double with each birthday while
+    /// the form, shared, grows by a node: the budget counts every character written, and each
+    /// subgame's text is written once and copied).
     pub fn show(&mut self, g: GameId) -> Result<String, OverBudget> {
-        let mut s = String::new();
-        self.write(g, &mut s)?;
+        let mut text = Text { left: SHOW_BUDGET, memo: HashMap::new() };
+        self.write(g, &mut text)
+    }
+
+    fn write(&mut self, g: GameId, text: &mut Text) -> Result<String, OverBudget> {
+        if let Some(s) = text.memo.get(&g) {
+            let s = s.clone();
+            text.spend(s.len())?;
+            return Ok(s);
+        }
+        let s = if let Some(x) = self.as_number(g) {
+            x.to_string()
+        } else if let Ok(Some((x, suffix))) = self.recognise(g) {
+            if x.is_zero() { suffix } else { format!("{x}{suffix}") }
+        } else {
+            let (l, r) = self.options(g)?;
+            let (l, r) = (self.write_side(&l, text)?, self.write_side(&r, text)?);
+            format!("{{{l}|{r}}}")
+        };
+        text.spend(s.len())?;
+        text.memo.insert(g, s.clone());
         Ok(s)
     }
 
-    fn write(&mut self, g: GameId, s: &mut String) -> Result<(), OverBudget> {
-        if s.len() > 1_000_000 {
-            return Err(OverBudget { what: "a value more than 10^6 characters long".into() });
-        }
-        if let Some(x) = self.as_number(g) {
-            s.push_str(&x.to_string());
-            return Ok(());
-        }
-        if let Ok(Some((x, suffix))) = self.recognise(g) {
-            if !x.is_zero() {
-                s.push_str(&x.to_string());
-            }
-            s.push_str(&suffix);
-            return Ok(());
-        }
-        let (l, r) = self.options(g)?;
-        s.push('{');
-        self.write_side(&l, s)?;
-        s.push('|');
-        self.write_side(&r, s)?;
-        s.push('}');
-        Ok(())
-    }
-
-    fn write_side(&mut self, side: &[GameId], s: &mut String) -> Result<(), OverBudget> {
+    fn write_side(&mut self, side: &[GameId], text: &mut Text) -> Result<String, OverBudget> {
         let mut nums: Vec<Dyadic> =
             side.iter().filter_map(|&o| self.as_number(o).cloned()).collect();
         nums.sort();
@@ -606,14 +603,33 @@ impl Games {
         let mut others = Vec::new();
         for &o in side {
             if self.as_number(o).is_none() {
-                let mut t = String::new();
-                self.write(o, &mut t)?;
-                others.push(t);
+                others.push(self.write(o, text)?);
             }
         }
         others.sort();
         texts.extend(others);
-        s.push_str(&texts.join(","));
+        Ok(texts.join(","))
+    }
+}
+
+/// The longest text [`Games::show`] writes for one value.
+const SHOW_LONGEST: usize = 1_000_000;
+/// The most characters [`Games::show`] copies for one value, every subgame's text counted
+/// each time it is copied into its parent's (a value at the longest, nested deep, fits).
+const SHOW_BUDGET: usize = 64 * SHOW_LONGEST;
+
+/// The text of one [`Games::show`]: the characters it may still copy, and each subgame's text.
+struct Text {
+    left: usize,
+    memo: HashMap<GameId, String>,
+}
+
+impl Text {
+    /// Pays for a subgame's text of `n` characters.
+    fn spend(&mut self, n: usize) -> Result<(), OverBudget> {
+        let left = self.left.checked_sub(n).filter(|_| n <= SHOW_LONGEST);
+        self.left = left
+            .ok_or_else(|| OverBudget { what: "a value more than 10^6 characters long".into() })?;
         Ok(())
     }
 }
@@ -624,6 +640,37 @@ mod tests {
     use crate::rng::Rng;
 
     type Memo = HashMap<(Vec<(usize, bool)>, bool), bool>;
+
+    /// A form whose text doubles with each step while the form grows by one node (Left may
+    /// subtract 1 or 2, Right 1 to 4): `show` prints the early ones, each containing the text
+    /// of the one before, and refuses a later one at once instead of writing for ever.
+    #[test]
+    fn show_has_a_budget_on_shared_subgames() {
+        let mut g = Games::new(100_000);
+        let mut chain: Vec<GameId> = vec![g.zero()];
+        let mut texts: Vec<String> = vec!["0".into()];
+        for n in 1..200usize {
+            let back = |k: usize| n.checked_sub(k).map(|i| chain[i]);
+            let left: Vec<GameId> = (1..=2).filter_map(back).collect();
+            let right: Vec<GameId> = (1..=4).filter_map(back).collect();
+            let id = g.form(&left, &right).unwrap();
+            chain.push(id);
+            match g.show(id) {
+                Ok(t) => {
+                    assert!(t.len() <= 1_000_000, "step {n}: {} characters", t.len());
+                    let prev = &texts[n - 1];
+                    assert!(prev.len() < 3 || t.contains(prev.as_str()), "step {n}: {t}");
+                    texts.push(t);
+                }
+                Err(e) => {
+                    assert!(e.what.contains("10^6 characters"), "{e}");
+                    assert!(n > 12, "refused at step {n} only");
+                    return;
+                }
+            }
+        }
+        panic!("every step printed: the chain does not grow as planned");
+    }
 
     /// Explicit game trees: node i has Left and Right options among 0..i.
     struct Trees {
