@@ -222,6 +222,7 @@ fn text_output_verdict_and_sums() {
         text(&out.stdout),
         "position value outcome\n0 0 P\n1 1 L\n2 1/2 L\n3 2 L\n4 {1|0} N\n\
          all numbers: no; first at 4: {1|0} (a switch: Left's option 1 >= Right's option 0)\n\
+         no pattern found: none of the families reproduces every value of the box (values not all numbers: only the families that copy values are searched)\n\
          at 3: value 2, outcome L (computed)\n"
     );
 }

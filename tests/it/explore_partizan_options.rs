@@ -116,7 +116,7 @@ fn the_empty_game_in_replies() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "position value outcome\n0 0 P\n1 * N\n2 v R\nall numbers: no; first at 1: * (a nimber part)\n"
+        "position value outcome\n0 0 P\n1 * N\n2 v R\nall numbers: no; first at 1: * (a nimber part)\nno pattern found: none of the families reproduces every value of the box (values not all numbers: only the families that copy values are searched)\n"
     );
 }
 
@@ -131,18 +131,24 @@ fn grids_outcomes_and_no_table() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "values, rows a = 1..3, columns b = 1..3\na\\b  1  2  3\n  1  0 -1 -2\n  2  1  0  0\n  3  2  0  0\nall numbers: yes\n"
+        "values, rows a = 1..3, columns b = 1..3\na\\b  1  2  3\n  1  0 -1 -2\n  2  1  0  0\n  3  2  0  0\nall numbers: yes\nno pattern found: none of the families reproduces every value of the box\n"
     );
     let out = run(&explore(&cake, "1..3,1..3", &["--outcomes"]));
     assert_eq!(
         text(&out.stdout),
-        "outcomes (L, R, N, P), rows a = 1..3, columns b = 1..3\na\\b 1 2 3\n  1 P R R\n  2 L P P\n  3 L P P\nall numbers: yes\n"
+        "outcomes (L, R, N, P), rows a = 1..3, columns b = 1..3\na\\b 1 2 3\n  1 P R R\n  2 L P P\n  3 L P P\nall numbers: yes\nno pattern found: none of the families reproduces every value of the box\n"
     );
     // One varying coordinate: a list; --outcomes drops the values.
     let out = run(&explore(&cake, "2,1..3", &["--outcomes"]));
-    assert_eq!(text(&out.stdout), "position outcome\n2 1 L\n2 2 P\n2 3 P\nall numbers: yes\n");
+    assert_eq!(
+        text(&out.stdout),
+        "position outcome\n2 1 L\n2 2 P\n2 3 P\nall numbers: yes\nno pattern found: none of the families reproduces every value of the box\n"
+    );
     let out = run(&explore(&cake, "1..3,1..3", &["--no-table", "--at", "3,3"]));
-    assert_eq!(text(&out.stdout), "all numbers: yes\nat 3 3: value 0, outcome P (computed)\n");
+    assert_eq!(
+        text(&out.stdout),
+        "all numbers: yes\nno pattern found: none of the families reproduces every value of the box\nat 3 3: value 0, outcome P (computed)\n"
+    );
 }
 
 #[test]
@@ -187,6 +193,7 @@ fn winning_moves_for_each_player() {
     assert_eq!(
         text(&out.stdout),
         "all numbers: no; first at 1: * (a nimber part)\n\
+         no pattern found: none of the families reproduces every value of the box (values not all numbers: only the families that copy values are searched)\n\
          winning 3: value {0|^}, outcome L\n  Left: 2 (^)\n  Right: none\n\
          winning 1: value *, outcome N\n  Left: 0 (0)\n  Right: 0 (0)\n"
     );

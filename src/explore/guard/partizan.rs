@@ -332,6 +332,17 @@ impl Patterns {
                 self.legend.join(", ")
             ));
         }
+        if self.candidates.is_empty() && self.notes.is_empty() {
+            let only = match self.forms.is_empty() {
+                true => "",
+                false => {
+                    " (values not all numbers: only the families that copy values are searched)"
+                }
+            };
+            out.push(format!(
+                "no pattern found: none of the families reproduces every value of the box{only}"
+            ));
+        }
         if self.sampled > 0 {
             out.push(format!(
                 "far checks: the partizan rule checked at {} far positions sampled (--far-checks)",
