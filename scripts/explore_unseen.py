@@ -296,6 +296,14 @@ def near_1d(rng, lo, hi, count):
     return sorted(rng.sample(range(lo, hi + 1), count))
 
 
+def far1(lo, near=8, scale=20):
+    """Far positions of a line: `near` from lo .. 10 lo, `scale` log-uniform from 10 lo on."""
+    def far(rng):
+        xs = set(near_1d(rng, lo, 10 * lo, near)) | set(scales_1d(rng, 10 * lo, scale))
+        return [(n,) for n in sorted(xs)]
+    return far
+
+
 class Game:
     def __init__(self, name, cmd, box, options, desc, pattern, closed=None, outcome_closed=None,
                  verify=None, far=None, canon=lambda p: p, extra="", expect_unknown=""):

@@ -61,7 +61,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "unseen2"))
 import explore_unseen as eu  # noqa: E402
-from explore_unseen import (Brute, Game, FIBS, v2, popcount, sub_closed, scales_1d,  # noqa
+from explore_unseen import (Brute, Game, FIBS, v2, popcount, sub_closed, scales_1d, far1,  # noqa
                             near_1d, far_2d, far_3d, far_bits, grid, box_ranges)
 from _nt import factor  # noqa: E402
 
@@ -74,13 +74,6 @@ def game(**kw):
 
 def py(prog, *args):
     return " ".join(["python3", os.path.join("scripts", "unseen2", prog)] + [str(a) for a in args])
-
-
-def far1(lo, near=8, scale=20):
-    def far(rng):
-        xs = set(near_1d(rng, lo, 10 * lo, near)) | set(scales_1d(rng, 10 * lo, scale))
-        return [(n,) for n in sorted(xs)]
-    return far
 
 
 # 1. a subtraction game with a finite set: the period by the window argument

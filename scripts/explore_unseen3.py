@@ -47,7 +47,7 @@ from functools import lru_cache
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import explore_unseen as eu  # noqa: E402
-from explore_unseen import (Brute, Game, scales_1d, near_1d, far_2d, far_3d,  # noqa: E402
+from explore_unseen import (Brute, Game, scales_1d, near_1d, far_2d, far_3d, far1,  # noqa: E402
                             far_bits, grid)
 
 GAMES = []
@@ -59,13 +59,6 @@ def game(**kw):
 
 def py(prog, *args):
     return " ".join(["python3", os.path.join("scripts", "unseen3", prog)] + [str(a) for a in args])
-
-
-def far1(lo, near=8, scale=20):
-    def far(rng):
-        xs = set(near_1d(rng, lo, 10 * lo, near)) | set(scales_1d(rng, 10 * lo, scale))
-        return [(n,) for n in sorted(xs)]
-    return far
 
 
 # 1, 2. Digit Nim in base B: lowering one digit is a move in one Nim heap of that digit's size,
