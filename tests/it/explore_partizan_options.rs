@@ -266,10 +266,18 @@ fn number_patterns_answer_far_positions_as_conjectures() {
         serde_json::from_slice(&run(&explore(&cake, "1..12,1..12", &json)).stdout).unwrap();
     assert_eq!(doc["at"][0]["basis"], "conjecture");
     assert_eq!(doc["at"][1]["basis"], "computed");
-    // Without a pattern (values not all numbers) the same failure is an error line.
+    // Without a pattern (values not all numbers) the same budget spent is `unknown`, naming
+    // the budget: a good answer (exit 0), not an error.
     let far = script(&dir, "far.py", FAR);
     let out = run(&explore(&far, "0..3", &["--at", "40", "--max-positions", "20"]));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(
+            "at 40: value unknown, outcome ? (unknown: the game reaches more than 20 positions"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 #[test]
@@ -336,12 +344,19 @@ fn a_far_position_that_fails_is_one_line_and_the_rest_is_kept() {
     assert!(lines[0].contains("--at '50'") && lines[0].contains("reply to position '50'"), "{err}");
     assert!(lines[1].contains("--at '60'") && lines[1].contains("does not end"), "{err}");
     assert!(lines[2].contains("--winning '50'"), "{err}");
-    // A far position beyond --max-positions: its own line too.
+    // A far position beyond --max-positions: `unknown` in its place, naming the budget, and
+    // nothing on standard error (exit 0).
     let out = run(&explore(&far, "0..3", &["--at", "40", "--at", "2", "--max-positions", "20"]));
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).contains("at 2: value ^, outcome L (computed)"));
-    let err = text(&out.stderr);
-    assert!(err.contains("--at '40'") && err.contains("more than 20 positions"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("at 2: value ^, outcome L (computed)"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "at 40: value unknown, outcome ? (unknown: the game reaches more than 20 positions"
+        ),
+        "{stdout}"
+    );
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
 
 #[test]

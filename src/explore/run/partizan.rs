@@ -4,8 +4,11 @@
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
 //! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets,
 //! `--far-checks` and `--far-check-time` (the patterns checked at sampled far positions), and
-//! `GAMES_EXPLORE_TIMING`. A far position that fails is one error line on standard error naming
-//! it, the rest of the report is printed, and the exit status is 1. SIGINT, SIGTERM or SIGHUP
+//! `GAMES_EXPLORE_TIMING`. A far position that spends its own budget (`--far-starts`, or
+//! `--max-starts` when no pattern covers it) and that no checked pattern answers is `unknown`,
+//! naming the budget; one whose exploration fails otherwise (the program broke the protocol) is
+//! one error line on standard error naming it, the rest of the report is printed, and the exit
+//! status is 1. SIGINT, SIGTERM or SIGHUP
 //! while the moves program runs ends the run with `games explore: interrupted by SIG...` and
 //! 128 + the signal's number.
 
@@ -182,7 +185,19 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     );
     let clock = Instant::now();
     let sampling = Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
-    let r = report::build(&mut explored, &at, &winning, &space, &sampling)
+    let mut patterns = report::patterns(&mut explored.graph, &space);
+    // A far position that spent its `--far-starts` and that no pattern covers is explored
+    // again within `--max-starts`: only its exploration can answer it.
+    let covered = |p: &Coords| patterns.covers(&p[..arity]);
+    match partizan::explore_uncovered(&mut explored, &program, limits, &far, covered) {
+        Ok(true) => patterns = report::patterns(&mut explored.graph, &space),
+        Ok(false) => {}
+        Err(Stop::Interrupted(e)) => return Ok(interrupted(e)),
+        Err(Stop::Failed(e)) => anyhow::bail!("explore: {e}"),
+    }
+    process::sweep_orphans();
+    process::exit_on_signal();
+    let r = report::build(&mut explored, (&at, &winning), &space, patterns, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;
     timing("answers and report", clock);
@@ -207,14 +222,14 @@ fn print(req: &Request, r: &report::Report) -> Result<ExitCode> {
     let a = r.space.arity();
     let mut failed = false;
     for at in &r.at {
-        if let Err(e) = &at.answer {
+        if let Err(report::Failure::Error(e)) = &at.answer {
             let asked = show_asked(&at.asked, a);
             crate::console::error_line(&format!("games: explore: --at '{asked}': {e}"));
             failed = true;
         }
     }
     for (p, answer) in &r.winning {
-        if let Err(e) = answer {
+        if let Err(report::Failure::Error(e)) = answer {
             let pos = crate::explore::space::format_position(p, a);
             crate::console::error_line(&format!("games: explore: --winning '{pos}': {e}"));
             failed = true;

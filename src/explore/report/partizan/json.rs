@@ -7,7 +7,7 @@
 //! `far_checks` (the far positions sampled), `notes`,
 //! `winning` (each player's winning moves), `positions_met`; and `--count`'s tally.
 
-use crate::explore::partizan_report::{AtEntry, Move, Report, Tally, Win, tally};
+use crate::explore::partizan_report::{AtEntry, Failure, Move, Report, Tally, Win, tally};
 use crate::out::Out;
 
 struct EntryJson {
@@ -22,7 +22,7 @@ struct AtJson {
     parts: Option<Vec<Vec<u64>>>,
     value: Option<String>,
     outcome: Option<&'static str>,
-    basis: Option<&'static str>,
+    basis: Option<String>,
     label: Option<String>,
     error: Option<String>,
 }
@@ -67,12 +67,16 @@ struct WinJson {
     outcome: Option<&'static str>,
     left: Option<Vec<MoveJson>>,
     right: Option<Vec<MoveJson>>,
+    basis: Option<String>,
+    label: Option<String>,
     error: Option<String>,
 }
 crate::json_object!(WinJson {
     "position" => position,
     "value" => value unless Option::is_none,
     "outcome" => outcome unless Option::is_none,
+    "basis" => basis unless Option::is_none,
+    "label" => label unless Option::is_none,
     "left" => left unless Option::is_none,
     "right" => right unless Option::is_none,
     "error" => error unless Option::is_none,
@@ -114,13 +118,15 @@ fn moves(ms: &[Move], a: usize) -> Vec<MoveJson> {
         .collect()
 }
 
-fn win_json(p: &[u64], answer: &Result<Win, String>, a: usize) -> WinJson {
+fn win_json(p: &[u64], answer: &Result<Win, Failure>, a: usize) -> WinJson {
     let mut w = WinJson {
         position: p[..a].to_vec(),
         value: None,
         outcome: None,
         left: None,
         right: None,
+        basis: None,
+        label: None,
         error: None,
     };
     match answer {
@@ -129,8 +135,15 @@ fn win_json(p: &[u64], answer: &Result<Win, String>, a: usize) -> WinJson {
             w.outcome = Some(x.outcome.letter());
             w.left = Some(moves(&x.left, a));
             w.right = Some(moves(&x.right, a));
+            let far = !x.basis.is_empty();
+            w.basis = Some(if far { "conjecture" } else { "computed" }.to_string());
+            w.label = far.then(|| x.basis.clone());
         }
-        Err(e) => w.error = Some(e.clone()),
+        Err(Failure::Unknown(why)) => {
+            w.outcome = Some("?");
+            w.basis = Some(format!("unknown: {why}"));
+        }
+        Err(Failure::Error(e)) => w.error = Some(e.clone()),
     }
     w
 }
@@ -138,9 +151,13 @@ fn win_json(p: &[u64], answer: &Result<Win, String>, a: usize) -> WinJson {
 fn at_json(e: &AtEntry, a: usize) -> AtJson {
     let parts: Vec<Vec<u64>> =
         e.asked.iter().map(|p| p.map_or_else(Vec::new, |p| p[..a].to_vec())).collect();
-    let (value, outcome, conjecture, error) = match &e.answer {
-        Ok(x) => (Some(x.value.clone()), Some(x.outcome.letter()), x.conjecture, None),
-        Err(e) => (None, None, false, Some(e.clone())),
+    let (value, outcome, basis, error) = match &e.answer {
+        Ok(x) => {
+            let basis = if x.conjecture { "conjecture" } else { "computed" };
+            (Some(x.value.clone()), Some(x.outcome.letter()), Some(basis.to_string()), None)
+        }
+        Err(Failure::Unknown(why)) => (None, Some("?"), Some(format!("unknown: {why}")), None),
+        Err(Failure::Error(e)) => (None, None, None, Some(e.clone())),
     };
     let label = e.answer.as_ref().ok().filter(|x| x.conjecture).map(|x| x.basis.clone());
     AtJson {
@@ -148,13 +165,7 @@ fn at_json(e: &AtEntry, a: usize) -> AtJson {
         parts: (parts.len() != 1).then_some(parts),
         value,
         outcome,
-        basis: if error.is_some() {
-            None
-        } else if conjecture {
-            Some("conjecture")
-        } else {
-            Some("computed")
-        },
+        basis,
         label,
         error,
     }

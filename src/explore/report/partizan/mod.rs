@@ -3,12 +3,14 @@
 //! "all numbers?" verdict, the `--at` answers (a sum's value is the sum of its parts' values),
 //! each player's winning moves (`--winning`: a Left move to `GL` wins when `GL >= 0`, that is
 //! GL's outcome is L or P; a Right move when `GR <= 0`), the tally of `--count`, and the JSON
-//! object. A far position that failed keeps its place with its error.
+//! object. A far position that could not be explored is answered by [`far`]: from a checked
+//! pattern, else `unknown` naming the budget, or, when the program failed there, its error.
+mod far;
 pub mod json;
 
-use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
+use crate::explore::guard::partizan::{Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, find, value_of_sum};
-use crate::explore::partizan_num::{Small, Val};
+use crate::explore::partizan_num::Val;
 use crate::explore::space::{Coords, Space, format_position};
 use crate::out::Out;
 use crate::theory::canonical::{GameId, Games, Outcome, OverBudget};
@@ -39,6 +41,18 @@ pub struct Win {
     pub outcome: Outcome,
     pub left: Vec<Move>,
     pub right: Vec<Move>,
+    /// The label of a far position's value (a pattern the rule confirmed), empty when computed.
+    pub basis: String,
+}
+
+/// Why a position asked has no answer.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    /// A budget ran out before the position could be explored, and no pattern of the box
+    /// answers it (the budget named): a good answer, printed in its place.
+    Unknown(String),
+    /// The moves program failed there: said on standard error, and the exit status is 1.
+    Error(String),
 }
 
 /// A value and its outcome class; `conjecture` when it comes from the box's pattern (the
@@ -54,7 +68,7 @@ pub struct Answer {
 /// A position asked with `--at` and its answer (or why there is none).
 pub struct AtEntry {
     pub asked: Asked,
-    pub answer: Result<Answer, String>,
+    pub answer: Result<Answer, Failure>,
 }
 
 /// The whole report.
@@ -65,7 +79,7 @@ pub struct Report {
     /// The patterns of the box's numbers, ranked ([`crate::explore::guard::partizan`]).
     pub patterns: Patterns,
     pub at: Vec<AtEntry>,
-    pub winning: Vec<(Coords, Result<Win, String>)>,
+    pub winning: Vec<(Coords, Result<Win, Failure>)>,
     pub positions_met: usize,
 }
 
@@ -81,13 +95,21 @@ pub fn far_of(at: &[Asked], winning: &[Coords]) -> Vec<Vec<Coords>> {
     far
 }
 
-/// The report of an exploration (`far_errors` in the order of [`far_of`]); the patterns are
-/// checked at sampled far positions (`sampling`) when a far position needs them.
+/// The patterns of the explored box's values, refuted where a position explored past the box
+/// disagrees.
+pub fn patterns(g: &mut Graph, space: &Space) -> Patterns {
+    let values: Vec<Val> = g.val[..space.cells()].iter().flatten().copied().collect();
+    let past = past(g, space);
+    Patterns::find(&mut g.values, space, &values, &past)
+}
+
+/// The report of an exploration (`far_errors` in the order of [`far_of`]) with the box's
+/// `patterns`, checked at sampled far positions (`sampling`) when a far position needs them.
 pub fn build(
     ex: &mut Explored,
-    at: &[Asked],
-    winning: &[Coords],
+    (at, winning): (&[Asked], &[Coords]),
     space: &Space,
+    patterns: Patterns,
     sampling: &Sampling,
 ) -> Result<Report, String> {
     let g = &mut ex.graph;
@@ -115,108 +137,34 @@ pub fn build(
         }
         report.cells.push(Cell { value, outcome, number });
     }
-    let values: Vec<Val> = g.val[..space.cells()].iter().flatten().copied().collect();
-    let past = past(g, space);
-    report.patterns = Patterns::find(&mut g.values, space, &values, &past);
+    report.patterns = patterns;
     let errors = &ex.far_errors;
-    if errors.iter().any(|e| e.as_deref().is_some_and(too_far)) {
+    if errors.iter().any(|e| e.as_deref().is_some_and(far::too_far)) {
         report.patterns.sample(g, space, sampling).map_err(|e| format!("interrupted: {e}"))?;
     }
-    check_asked(&mut report, g, &ex.far_sides, at, errors);
+    let sides = &mut ex.far_sides;
+    far::check_asked(&mut report, g, sides, (at, winning), errors, sampling.program)?;
     for (i, a) in at.iter().enumerate() {
         let answer = match &errors[i] {
-            Some(e) => conjecture(&mut report, g, &ex.far_sides, a, e),
-            None => value_of_sum(g, a).and_then(|v| {
-                let value = g.values.show(v).map_err(budget)?;
-                let outcome = g.values.outcome(v);
-                Ok(Answer { value, outcome, conjecture: false, basis: String::new() })
-            }),
+            Some(e) => far::conjecture(&mut report, g, sides, a, e),
+            None => value_of_sum(g, a)
+                .and_then(|v| {
+                    let value = g.values.show(v).map_err(budget)?;
+                    let outcome = g.values.outcome(v);
+                    Ok(Answer { value, outcome, conjecture: false, basis: String::new() })
+                })
+                .map_err(|e| Failure::of(&e)),
         };
         report.at.push(AtEntry { asked: a.clone(), answer });
     }
     for (j, p) in winning.iter().enumerate() {
         let answer = match &errors[at.len() + j] {
-            Some(e) => Err(e.clone()),
-            None => win(g, p),
+            Some(e) => far::winning(&mut report, g, sides, p, e),
+            None => win(g, p).map_err(|e| Failure::of(&e)),
         };
         report.winning.push((*p, answer));
     }
     Ok(report)
-}
-
-/// Errors that only say the position was too far to explore (a budget, the output cap, the
-/// deadline), which a pattern may answer instead.
-fn too_far(e: &str) -> bool {
-    [
-        "the game reaches more than",
-        "the moves program was started",
-        "wrote more than",
-        "did not finish within",
-        crate::explore::partizan::FAR_BUDGET,
-    ]
-    .iter()
-    .any(|m| e.contains(m))
-}
-
-/// Is a far part unexplored (no value of its own)?
-fn unexplored(g: &Graph, p: &Coords) -> bool {
-    find(g, p).is_none_or(|v| g.val[v as usize].is_none())
-}
-
-/// Before any far answer comes from a pattern: the rule at every far part a pattern would
-/// answer, so that a refutation anywhere holds for every answer of the run.
-fn check_asked(
-    r: &mut Report,
-    g: &mut Graph,
-    sides: &FarSides,
-    at: &[Asked],
-    errors: &[Option<String>],
-) {
-    if r.patterns.is_empty() {
-        return;
-    }
-    for (a, e) in at.iter().zip(errors) {
-        if !e.as_deref().is_some_and(too_far) {
-            continue;
-        }
-        for p in a.iter().flatten() {
-            if unexplored(g, p) {
-                r.patterns.check(g, sides, p, false);
-            }
-        }
-    }
-}
-
-/// A far position that could not be explored: each unexplored part's value from the first
-/// pattern the partizan rule confirms there, the sum labelled a conjecture; `Err` with why not
-/// when the failure was not only the distance, or no pattern answers a part.
-fn conjecture(
-    r: &mut Report,
-    g: &mut Graph,
-    sides: &FarSides,
-    a: &Asked,
-    e: &str,
-) -> Result<Answer, String> {
-    if !too_far(e) || r.patterns.is_empty() {
-        return Err(e.to_string());
-    }
-    let mut total = Val::Num(Small::int(0));
-    let mut labels: Vec<String> = Vec::new();
-    for p in a.iter().flatten() {
-        let x = match find(g, p).and_then(|v| g.val[v as usize]) {
-            Some(x) => x,
-            None => {
-                let (said, label) =
-                    r.patterns.answer(g, sides, p).map_err(|w| format!("{e}; {w}"))?;
-                labels.push(label);
-                said
-            }
-        };
-        total = g.values.add(total, x).map_err(budget)?;
-    }
-    let value = g.values.show(total).map_err(budget)?;
-    let outcome = g.values.outcome(total);
-    Ok(Answer { value, outcome, conjecture: true, basis: labels.join("; ") })
 }
 
 /// Each player's winning moves from `p`.
@@ -231,6 +179,7 @@ fn win(g: &mut Graph, p: &Coords) -> Result<Win, String> {
         outcome: g.values.outcome(x),
         left: Vec::new(),
         right: Vec::new(),
+        basis: String::new(),
     };
     for (o, r) in ranges.into_iter().enumerate() {
         let parts = g.parts(r).to_vec();
@@ -330,7 +279,10 @@ pub fn text(r: &Report, style: Style, out: &mut Out) {
                 })
                 .nl()
             }
-            Err(_) => out.str(": error (said on standard error)").nl(),
+            Err(Failure::Unknown(why)) => {
+                out.str(": value unknown, outcome ? (unknown: ").str(why).str(")").nl()
+            }
+            Err(Failure::Error(_)) => out.str(": error (said on standard error)").nl(),
         };
     }
     for (p, answer) in &r.winning {
@@ -338,21 +290,24 @@ pub fn text(r: &Report, style: Style, out: &mut Out) {
     }
 }
 
-fn winning_text(pos: &str, answer: &Result<Win, String>, a: usize, out: &mut Out) {
+fn winning_text(pos: &str, answer: &Result<Win, Failure>, a: usize, out: &mut Out) {
     let w = match answer {
         Ok(w) => w,
-        Err(_) => {
+        Err(Failure::Unknown(why)) => {
+            out.str("winning ").str(pos).str(": value unknown (unknown: ").str(why).str(")").nl();
+            return;
+        }
+        Err(Failure::Error(_)) => {
             out.str("winning ").str(pos).str(": error (said on standard error)").nl();
             return;
         }
     };
-    out.str("winning ")
-        .str(pos)
-        .str(": value ")
-        .str(&w.value)
-        .str(", outcome ")
-        .str(w.outcome.letter())
-        .nl();
+    out.str("winning ").str(pos).str(": value ").str(&w.value);
+    out.str(", outcome ").str(w.outcome.letter());
+    if !w.basis.is_empty() {
+        out.str(" (conjecture, from the pattern)");
+    }
+    out.nl();
     for (who, moves) in [("Left", &w.left), ("Right", &w.right)] {
         out.str("  ").str(who).str(": ");
         if moves.is_empty() {
