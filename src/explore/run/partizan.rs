@@ -4,8 +4,8 @@
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
 //! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets,
 //! `--far-checks` and `--far-check-time` (the patterns checked at sampled far positions), and
-//! `GAMES_EXPLORE_TIMING`. A far position that spends its own budget (`--far-starts`, or
-//! `--max-starts` when no pattern covers it) and that no checked pattern answers is `unknown`,
+//! `GAMES_EXPLORE_TIMING`. A far position that spends its own budget (`--far-starts`) and
+//! that no checked pattern answers is `unknown`,
 //! naming the budget; one whose exploration fails otherwise (the program broke the protocol) is
 //! one error line on standard error naming it, the rest of the report is printed, and the exit
 //! status is 1. SIGINT, SIGTERM or SIGHUP
@@ -185,18 +185,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
     );
     let clock = Instant::now();
     let sampling = Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
-    let mut patterns = report::patterns(&mut explored.graph, &space);
-    // A far position that spent its `--far-starts` and that no pattern covers is explored
-    // again within `--max-starts`: only its exploration can answer it.
-    let covered = |p: &Coords| patterns.covers(&p[..arity]);
-    match partizan::explore_uncovered(&mut explored, &program, limits, &far, covered) {
-        Ok(true) => patterns = report::patterns(&mut explored.graph, &space),
-        Ok(false) => {}
-        Err(Stop::Interrupted(e)) => return Ok(interrupted(e)),
-        Err(Stop::Failed(e)) => anyhow::bail!("explore: {e}"),
-    }
-    process::sweep_orphans();
-    process::exit_on_signal();
+    let patterns = report::patterns(&mut explored.graph, &space);
     let r = report::build(&mut explored, (&at, &winning), &space, patterns, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;

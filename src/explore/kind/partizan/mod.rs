@@ -567,7 +567,15 @@ pub fn explore(
     for c in 0..cells {
         g.value_below(c as u32).map_err(Stop::Failed)?;
     }
-    let far_errors = explore_far(&mut g, &mut runner, (limits.far_batches, "--far-starts"), far)?;
+    let mut far_errors =
+        explore_far(&mut g, &mut runner, (limits.far_batches, "--far-starts"), far)?;
+    // A far position whose parts another's exploration valued is computed after all.
+    let unvalued = |p: &Coords| find(&g, p).is_none_or(|v| g.val[v as usize].is_none());
+    for (parts, e) in far.iter().zip(far_errors.iter_mut()) {
+        if e.is_some() && !parts.iter().any(unvalued) {
+            *e = None;
+        }
+    }
     let mut unvalued: Vec<Coords> = Vec::new();
     for (parts, e) in far.iter().zip(&far_errors) {
         if e.is_some() {
@@ -773,51 +781,6 @@ pub fn explore_more(
     far: &[Vec<Coords>],
 ) -> Result<Vec<Option<String>>, Stop> {
     explore_far(g, runner, budget, far)
-}
-
-/// The budget of a far position that no pattern of the box covers: only its exploration can
-/// answer it, so it may take as many batches as the box (`--max-starts`).
-pub const UNCOVERED: &str = "--max-starts, the budget of a position no pattern covers";
-
-/// Explores again, within `--max-starts` batches each ([`UNCOVERED`]), the far positions of [`explore`]
-/// that spent their `--far-starts` batches and have a part that `covered` says no pattern
-/// answers; the errors of those that now succeed are cleared, and of any whose parts another
-/// far position's exploration valued. Returns whether a retried one succeeded.
-pub fn explore_uncovered(
-    ex: &mut Explored,
-    program: &Program,
-    limits: Limits,
-    far: &[Vec<Coords>],
-    covered: impl Fn(&Coords) -> bool,
-) -> Result<bool, Stop> {
-    let unvalued = |g: &Graph, p: &Coords| find(g, p).is_none_or(|v| g.val[v as usize].is_none());
-    let g = &ex.graph;
-    let retry: Vec<usize> = (0..far.len())
-        .filter(|&i| ex.far_errors[i].as_deref().is_some_and(|e| e.starts_with(FAR_BUDGET)))
-        .filter(|&i| far[i].iter().any(|p| unvalued(g, p) && !covered(p)))
-        .collect();
-    let batches = limits.max_starts;
-    let mut any = false;
-    if !retry.is_empty() && batches > limits.far_batches {
-        let group: Vec<Vec<Coords>> = retry.iter().map(|&i| far[i].clone()).collect();
-        let mut runner = Runner::new(program);
-        let errors = explore_far(&mut ex.graph, &mut runner, (batches, UNCOVERED), &group)?;
-        for (&i, e) in retry.iter().zip(errors) {
-            any |= e.is_none();
-            ex.far_errors[i] = e;
-        }
-        ex.starts += runner.starts;
-        ex.batches += runner.batches;
-        ex.asked += runner.asked;
-    }
-    // A far position whose parts another's exploration valued is computed now.
-    let g = &ex.graph;
-    for (i, parts) in far.iter().enumerate() {
-        if ex.far_errors[i].is_some() && parts.iter().all(|p| !unvalued(g, p)) {
-            ex.far_errors[i] = None;
-        }
-    }
-    Ok(any)
 }
 
 /// The number of a position already met (`None` when it was not, or was rolled back).
