@@ -40,7 +40,7 @@ pub fn command() -> Command {
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))
         .arg(Arg::new("svg").long("svg").value_name("FILE").help("Write a heat map of the 2-D table (P-positions black)"))
         .arg(Arg::new("no-table").long("no-table").action(ArgAction::SetTrue).help("Do not print the table"))
-        .arg(Arg::new("list").long("list").value_name("P|N|D|all").value_parser(clap::builder::PossibleValuesParser::new(["P", "N", "D", "all"])).ignore_case(true).conflicts_with_all(["count", "check", "svg", "at", "at-file", "winning"]).help("Only the positions of the box with this outcome, one a line, in box order (all: every position, its value and outcome)"))
+        .arg(Arg::new("list").long("list").value_name("OUTCOME|all").conflicts_with_all(["count", "check", "svg", "at", "at-file", "winning"]).help("Only the positions of the box with this outcome (P, N, D; scores: win, draw, loss; partizan: L, R, N, P), one a line, in box order (all: every position, its value and outcome)"))
         .arg(Arg::new("count").long("count").action(ArgAction::SetTrue).conflicts_with_all(["check", "svg", "at"]).help("Print only how many positions of the box are P, N, D (and undecided), and how many have each value"))
         .arg(Arg::new("patterns").long("patterns").value_name("N|all").default_value("6").help("How many patterns of the whole table to print in full; 'all' prints every pattern, those of single rows and columns too"))
         .arg(Arg::new("big-from").long("big-from").value_name("N").hide(true).value_parser(clap::value_parser!(u64)).help("Take games: boxes of more than N positions get outcome bits, not a table (default 2^22; for tests)"))

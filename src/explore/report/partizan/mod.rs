@@ -5,6 +5,7 @@
 //! GL's outcome is L or P; a Right move when `GR <= 0`), the tally of `--count`, and the JSON
 //! object. A far position that failed keeps its place with its error.
 pub mod json;
+pub mod outcomes;
 
 use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, find, value_of_sum};
