@@ -519,6 +519,23 @@ fn list_count_svg_and_check_agree_with_the_search_in_every_kind() {
             games.push(Game::random(&mut rng, kind));
         }
     }
+    // The random games reach what the checks are about: both plays of remoteness, final
+    // gains, every score outcome, every partizan class, fractions and positions the test
+    // does not value.
+    let truths: Vec<(&Game, Vec<(Pos, Truth)>)> = games.iter().map(|g| (g, truth(g))).collect();
+    let seen = |kind: &str, f: &dyn Fn(&Game, &Truth) -> bool| {
+        truths.iter().any(|(g, t)| g.kind == kind && t.iter().any(|x| f(g, &x.1)))
+    };
+    assert!(seen("remoteness", &|g, _| g.misere) && seen("remoteness", &|g, _| !g.misere));
+    assert!(seen("score", &|g, _| g.end));
+    for o in ["win", "draw", "loss"] {
+        assert!(seen("score", &|_, x| x.outcome == o), "no score game has outcome {o}");
+    }
+    for o in ["L", "R", "N", "P"] {
+        assert!(seen("partizan", &|_, x| x.outcome == o), "no partizan game has outcome {o}");
+    }
+    assert!(seen("partizan", &|_, x| x.value.as_ref().is_some_and(|v| v.contains('/'))));
+    assert!(seen("partizan", &|_, x| x.value.is_none()));
     // One thread a kind: the runs wait on the python programs more than they compute.
     let fails: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = games
