@@ -109,6 +109,17 @@ pub fn check(req: &Request) -> Result<()> {
     if let Some(why) = refusal(req, kind) {
         return Err(usage(why));
     }
+    // `--count` and `--list` print the box only: what asks for answers besides cannot go.
+    if req.count || req.list.is_some() {
+        let what = if req.count {
+            "--count prints only the tally"
+        } else {
+            "--list prints only the positions"
+        };
+        if let Some(id) = ["at-file", "winning"].into_iter().find(|id| req.given(id)) {
+            return Err(usage(format!("{what} of the box; --{id} cannot go with it")));
+        }
+    }
     // `--list` takes the kind's own outcome names (or all).
     super::output::list_asked(req, super::output::list_names(kind))?;
     Ok(())
