@@ -295,7 +295,7 @@ fn lost(kind: &str, t: &Truth, p: &(u64, u64)) -> bool {
     match kind {
         "values" => t.grundy[p] == 0,
         "misere" => t.misere_p[p],
-        "remoteness" => t.remoteness[p] % 2 == 0,
+        "remoteness" => t.remoteness[p].is_multiple_of(2),
         "score" => t.score[p] < 0,
         _ => t.partizan[p] == 0,
     }
