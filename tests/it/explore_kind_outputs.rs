@@ -362,6 +362,20 @@ fn check_game(g: &Game, dir: &Path, id: usize) -> Vec<String> {
             fails.push(format!("game {id} {} ({}): {what}: {detail}", g.kind, g.spec()));
         }
     };
+    list_checks(g, &t, &with, &mut expect);
+    // --count (partizan's tally is its own, checked by its classes).
+    count_checks(g, &t, &with, &mut expect);
+    check_checks((g, id, dir), &t, &with, &mut expect);
+    fails
+}
+
+/// `--list` of every outcome and of `all` (text and JSON), and of a name of another kind.
+fn list_checks(
+    g: &Game,
+    t: &[(Pos, Truth)],
+    with: &dyn Fn(&[&str]) -> Vec<String>,
+    expect: &mut dyn FnMut(&str, bool, String),
+) {
     let (names, lost) = names(g.kind);
     let pos = |p: &Pos| format!("{} {}", p.0, p.1);
     // --list OUTCOME: the positions of that outcome in box order.
@@ -421,8 +435,17 @@ fn check_game(g: &Game, dir: &Path, id: usize) -> Vec<String> {
         code == Some(2) && out.is_empty() && err.contains(&names.join(", ")),
         err,
     );
-    // --count (partizan's tally is its own, checked by its classes).
-    count_checks(g, &t, &with, &mut expect);
+}
+
+/// `--svg` and a right `--check` in one run, then a `--check` with one planted wrong line.
+fn check_checks(
+    (g, id, dir): (&Game, usize, &Path),
+    t: &[(Pos, Truth)],
+    with: &dyn Fn(&[&str]) -> Vec<String>,
+    expect: &mut dyn FnMut(&str, bool, String),
+) {
+    let (_, lost) = names(g.kind);
+    let pos = |p: &Pos| format!("{} {}", p.0, p.1);
     // --svg and a right --check in one run.
     let svg = dir.join(format!("game{id}.svg"));
     let answers = dir.join(format!("game{id}.right"));
@@ -457,7 +480,6 @@ fn check_game(g: &Game, dir: &Path, id: usize) -> Vec<String> {
         code == Some(1) && err.contains(&at),
         format!("{err} (planted {:?} at {k})", t[k]),
     );
-    fails
 }
 
 /// `--count` and `--count --json` against the truth's tally.
