@@ -85,7 +85,8 @@ pub fn outcome_named(names: &[&'static str], text: &str) -> Option<&'static str>
 pub struct Valued<'a> {
     pub space: &'a Space,
     pub kind: &'a dyn ValueKind,
-    pub values: Vec<Option<i128>>,
+    /// The value of cell `c` (`None`: undecided), read when asked (no copy of the box).
+    pub value: Box<dyn Fn(usize) -> Option<i128> + 'a>,
     pub names: &'static [&'static str],
     pub lost: &'static str,
     pub lost_words: &'static str,
@@ -103,7 +104,7 @@ impl<'a> Valued<'a> {
     pub fn remoteness(
         space: &'a Space,
         kind: &'a dyn ValueKind,
-        values: Vec<Option<i128>>,
+        value: Box<dyn Fn(usize) -> Option<i128> + 'a>,
         evidence: Box<dyn Fn(usize) -> String + 'a>,
     ) -> Self {
         let outcome_of = |kind: &dyn ValueKind, v: i128| -> &'static str {
@@ -116,7 +117,7 @@ impl<'a> Valued<'a> {
         Valued {
             space,
             kind,
-            values,
+            value,
             names: REMOTENESS_OUTCOMES,
             lost: "P",
             lost_words: "P black",
@@ -129,13 +130,13 @@ impl<'a> Valued<'a> {
     pub fn score(
         space: &'a Space,
         kind: &'a dyn ValueKind,
-        values: Vec<Option<i128>>,
+        value: Box<dyn Fn(usize) -> Option<i128> + 'a>,
         evidence: Box<dyn Fn(usize) -> String + 'a>,
     ) -> Self {
         Valued {
             space,
             kind,
-            values,
+            value,
             names: SCORE_OUTCOMES,
             lost: "loss",
             lost_words: "the mover's losses black",
@@ -149,8 +150,8 @@ impl<'a> Valued<'a> {
         let mut outcomes: Vec<(&'static str, u64)> = self.names.iter().map(|&n| (n, 0)).collect();
         let mut values = std::collections::BTreeMap::<i128, u64>::new();
         let mut undecided = 0;
-        for c in 0..self.values.len() {
-            match (self.values[c], self.outcome(c)) {
+        for c in 0..self.space.cells() {
+            match ((self.value)(c), self.outcome(c)) {
                 (Some(v), Some(o)) => {
                     if let Some(slot) = outcomes.iter_mut().find(|s| s.0 == o) {
                         slot.1 += 1;
@@ -161,7 +162,7 @@ impl<'a> Valued<'a> {
             }
         }
         let values = values.into_iter().map(|(v, n)| (self.kind.show(v), n)).collect();
-        Tally { positions: self.values.len() as u64, outcomes, undecided, values }
+        Tally { positions: self.space.cells() as u64, outcomes, undecided, values }
     }
 }
 
@@ -179,13 +180,13 @@ impl Outcomes for Valued<'_> {
         self.lost_words
     }
     fn outcome(&self, c: usize) -> Option<&'static str> {
-        self.values[c].map(|v| (self.outcome_of)(self.kind, v))
+        (self.value)(c).map(|v| (self.outcome_of)(self.kind, v))
     }
     fn value(&self, c: usize) -> Option<String> {
-        self.values[c].map(|v| self.kind.show(v))
+        (self.value)(c).map(|v| self.kind.show(v))
     }
     fn judge(&self, c: usize, said: &str) -> Result<Option<String>, String> {
-        let (truth, outcome) = match (self.values[c], self.outcome(c)) {
+        let (truth, outcome) = match ((self.value)(c), self.outcome(c)) {
             (Some(v), Some(o)) => (v, o),
             _ => return Ok(None),
         };

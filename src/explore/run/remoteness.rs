@@ -121,7 +121,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
 /// disagreement shown with every move of the position and its remoteness.
 fn box_outcomes<'a>(space: &'a Space, s: &'a Solved, kind: &'a far::Remoteness) -> Valued<'a> {
     let k = space.arity();
-    let values = (0..space.cells()).map(|c| known_of(s, &space.position(c)[..k])).collect();
+    let values = Box::new(move |c: usize| known_of(s, &space.position(c)[..k]));
     let evidence = Box::new(move |c: usize| {
         let Some(v) = s.find(&space.position(c)[..k]) else { return String::new() };
         let options = s.options(v);

@@ -105,7 +105,7 @@ pub fn run(req: &Request) -> Result<ExitCode> {
 /// shown with every move of the position (its gain and the option's value) or its final gain.
 fn box_outcomes(game: &ScoreGame) -> Valued<'_> {
     let cells = game.space.cells();
-    let values = game.value[..cells].iter().map(|&v| Some(v)).collect();
+    let values = Box::new(move |c: usize| (c < cells).then(|| game.value[c]));
     let evidence = Box::new(move |c: usize| {
         if let Some(g) = game.terminal.get(&(c as u32)) {
             return format!("; the game ends here with gain {g}");
