@@ -1,4 +1,4 @@
-//! `games explore --list P|N|D|all`: every position of the box with that outcome, one a line,
+//! `games explore --list OUTCOME|all`: every position of the box with that outcome, one a line,
 //! in box order (the last coordinate fastest), or every position with its value and outcome.
 //!
 //! The positions come from a [`Source`]: the table of a box (built-in game or moves program),
