@@ -3,8 +3,9 @@
 //! given by python3 moves programs, against the truth of every box position computed here by
 //! plain search over the real positions (never by the code under test):
 //!
-//! - remoteness: two heaps `a b`, a move subtracts one of a few random vectors `(x, y)`;
-//!   each position's remoteness by Smith's recursion over its options (0 with none; a win moves
+//! - remoteness: two heaps `a b`, a move subtracts one of a few random vectors `(x, y)` (in
+//!   some games also vectors that add, kept inside the box: cycles and draws);
+//!   each position's remoteness by Smith's retrograde analysis (0 with no move; a win moves
 //!   to the quickest loss, a loss to the slowest win), the outcome from its parity;
 //! - scores: the same moves, each with a random gain, and (in some games) a final gain `= G`
 //!   where no move is left; the value is the greatest `gain - value(option)`;
@@ -44,6 +45,9 @@ for line in sys.stdin:
         print(side(spec['left'], a, b, False) + ' | ' + side(spec['right'], a, b, False))
     else:
         o = side(spec['moves'], a, b, spec['kind'] == 'score')
+        for x, y in spec['loops']:
+            if 0 <= a - x <= spec['hi'][0] and 0 <= b - y <= spec['hi'][1]:
+                o += ('; ' if o else '') + f'{a - x} {b - y}'
         if not o and spec.get('end'):
             o = f'= {(2 * a + b) % 3 - 1}'
         print(o)
@@ -91,6 +95,9 @@ struct Game {
     moves: Vec<(u64, u64, i64)>,
     left: Vec<(u64, u64, i64)>,
     right: Vec<(u64, u64, i64)>,
+    /// Remoteness only: moves `(a - x, b - y)` that may go up, kept inside the box (cycles,
+    /// hence draws).
+    loops: Vec<(i64, i64)>,
     hi: Pos,
 }
 
@@ -106,6 +113,10 @@ impl Game {
             left: vectors(rng, nl),
             right: vectors(rng, nr),
             hi: (2 + rng.below(4), 2 + rng.below(4)),
+            loops: match kind == "remoteness" && rng.chance(1, 2) {
+                true => vec![(rng.below(3) as i64 - 1, -1), (-1, rng.below(3) as i64 - 1)],
+                false => Vec::new(),
+            },
         }
     }
 
@@ -116,12 +127,15 @@ impl Game {
             format!("[{}]", items.join(","))
         };
         format!(
-            "{{\"kind\":\"{}\",\"end\":{},\"moves\":{},\"left\":{},\"right\":{}}}",
+            "{{\"kind\":\"{}\",\"end\":{},\"moves\":{},\"left\":{},\"right\":{},\"loops\":{:?},\"hi\":[{},{}]}}",
             self.kind,
             self.end && self.kind == "score",
             vs(&self.moves),
             vs(&self.left),
-            vs(&self.right)
+            vs(&self.right),
+            self.loops.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+            self.hi.0,
+            self.hi.1
         )
     }
 
@@ -200,25 +214,55 @@ fn truth(g: &Game) -> Vec<(Pos, Truth)> {
     }
 }
 
+/// The options of `p` in a remoteness game: its moves, then its moves that may go up.
+fn remoteness_options(g: &Game, p: Pos) -> Vec<Pos> {
+    let mut o: Vec<Pos> = apply(&g.moves, p).into_iter().map(|x| x.0).collect();
+    for &(x, y) in &g.loops {
+        let (a, b) = (p.0 as i64 - x, p.1 as i64 - y);
+        if (0..=g.hi.0 as i64).contains(&a) && (0..=g.hi.1 as i64).contains(&b) {
+            o.push((a as u64, b as u64));
+        }
+    }
+    o
+}
+
+/// Smith's retrograde analysis, level by level: a position without a move has remoteness 0
+/// (lost for its mover in normal play, won in misère); at level k, an undecided position with
+/// an option lost for its mover of remoteness k - 1 is won in k (the fastest win), and one
+/// whose options are all decided and won for their mover, the greatest remoteness k - 1, is
+/// lost in k (the slowest loss); what is never decided is drawn (`None`).
 fn remoteness_truth(g: &Game) -> Vec<(Pos, Truth)> {
     let wins = |r: u64| (r % 2 == 1) != g.misere;
     let letter = |r: u64| if wins(r) { "N" } else { "P" };
+    let options: HashMap<Pos, Vec<Pos>> =
+        g.cells().into_iter().map(|p| (p, remoteness_options(g, p))).collect();
     let mut r: HashMap<Pos, u64> = HashMap::new();
-    // Options lie below in both coordinates: box order visits them first.
-    for p in g.cells() {
-        let o: Vec<u64> = apply(&g.moves, p).iter().map(|(q, _)| r[q]).collect();
-        let fast = o.iter().filter(|&&x| !wins(x)).min();
-        let v = match (fast, o.iter().max()) {
-            (Some(f), _) => f + 1,
-            (None, Some(s)) => s + 1,
-            (None, None) => 0,
-        };
-        r.insert(p, v);
+    for k in 0.. {
+        let mut level = Vec::new();
+        for p in g.cells().into_iter().filter(|p| !r.contains_key(p)) {
+            let o: Vec<Option<u64>> = options[&p].iter().map(|q| r.get(q).copied()).collect();
+            let fast = o.iter().flatten().any(|&x| !wins(x) && x + 1 == k);
+            let all_won = o.iter().all(|x| x.is_some_and(wins));
+            let slow = o.iter().flatten().max().map_or(0, |&x| x + 1);
+            if fast || (all_won && slow == k) {
+                level.push(p);
+            }
+        }
+        // A level empty: no position can be decided at a later one.
+        if level.is_empty() {
+            break;
+        }
+        r.extend(level.into_iter().map(|p| (p, k)));
     }
     g.cells()
         .into_iter()
         .map(|p| {
-            let v = r[&p];
+            let Some(&v) = r.get(&p) else {
+                let wrong = format!("{}1", letter(1));
+                let right = vec!["D".to_string()];
+                let t = Truth { outcome: "D", value: Some("D".into()), key: -1, wrong, right };
+                return (p, t);
+            };
             let (o, w) = (letter(v), letter(v + 1));
             let right = vec![format!("{o}{v}"), format!("{o} {v}"), o.to_string()];
             let wrong = format!("{w}{}", v + 1);
@@ -549,6 +593,7 @@ fn list_count_svg_and_check_agree_with_the_search_in_every_kind() {
         truths.iter().any(|(g, t)| g.kind == kind && t.iter().any(|x| f(g, &x.1)))
     };
     assert!(seen("remoteness", &|g, _| g.misere) && seen("remoteness", &|g, _| !g.misere));
+    assert!(seen("remoteness", &|_, x| x.outcome == "D"));
     assert!(seen("score", &|g, _| g.end));
     for o in ["win", "draw", "loss"] {
         assert!(seen("score", &|_, x| x.outcome == o), "no score game has outcome {o}");
@@ -594,6 +639,7 @@ fn the_search_of_this_test_values_known_games() {
         moves: vec![(1, 0, 0), (2, 0, 0)],
         left: Vec::new(),
         right: Vec::new(),
+        loops: Vec::new(),
         hi: (6, 0),
     };
     let got: Vec<String> = truth(&g).into_iter().map(|x| x.1.value.unwrap()).collect();
