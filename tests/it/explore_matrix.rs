@@ -54,10 +54,6 @@ const REFUSED: &[(&str, &[&str])] = &[
     ("--to", &["misere", "remoteness", "score", "partizan"]),
     ("--max-options", &["remoteness", "score", "partizan"]),
     ("--multiset", &["remoteness", "score", "partizan"]),
-    ("--check", &["remoteness", "score", "partizan"]),
-    ("--svg", &["remoteness", "score", "partizan"]),
-    ("--count", &["remoteness", "score"]),
-    ("--list", &["remoteness", "score", "partizan"]),
     ("--far-starts", &["values", "misere", "remoteness", "score"]),
 ];
 
@@ -248,8 +244,11 @@ fn cell_args(
             Some(format!("{},{}", AT.0, AT.1))
         }
         "--winning" => Some(format!("{},{}", AT.0, AT.1)),
-        "--check" => Some(format!("python3 {}", dir.join("checker.py").display())),
-        "--svg" => Some(dir.join("map.svg").display().to_string()),
+        "--check" => Some(format!("python3 {}", dir.join(checker_of(kind)).display())),
+        // One drawing a kind: the kinds run at once.
+        "--svg" => Some(dir.join(format!("map{}.svg", kind.join(""))).display().to_string()),
+        // The outcome whose player to move loses (scores: `loss`).
+        "--list" if kind.contains(&"--score") => Some("loss".into()),
         "--list" => Some("P".into()),
         "--patterns" => Some("0".into()),
         "--search-budget" => Some("30000000".into()),
@@ -265,6 +264,53 @@ fn cell_args(
     };
     args.extend(value);
     args
+}
+
+/// The `--check` program of a kind (its flags): Grundy values for the impartial kinds, else the
+/// truth of the kind as its table writes values.
+fn checker_of(kind: &[&str]) -> &'static str {
+    match kind.first() {
+        Some(&"--remoteness") => "checker_remoteness.py",
+        Some(&"--score") => "checker_score.py",
+        Some(&"--partizan") => "checker_partizan.py",
+        _ => "checker.py",
+    }
+}
+
+/// A `--check` program that says `said(a, b)` at every position of the box.
+fn truth_checker(said: impl Fn(u64, u64) -> String) -> String {
+    let mut lines = String::from("import sys\nsaid = {\n");
+    for a in 0..=4u64 {
+        for b in 0..=4u64 {
+            lines.push_str(&format!("    '{a} {b}': '{}',\n", said(a, b)));
+        }
+    }
+    lines.push_str("}\nfor line in sys.stdin:\n    print(said[' '.join(line.split())])\n    sys.stdout.flush()\n");
+    lines
+}
+
+/// Is `(a, b)` lost for its player to move in `kind` (the P-positions of the drawing and of
+/// `--list P`; scores: `--list loss`)?
+fn lost(kind: &str, t: &Truth, p: &(u64, u64)) -> bool {
+    match kind {
+        "values" => t.grundy[p] == 0,
+        "misere" => t.misere_p[p],
+        "remoteness" => t.remoteness[p].is_multiple_of(2),
+        "score" => t.score[p] < 0,
+        _ => t.partizan[p] == 0,
+    }
+}
+
+/// The drawing of the moves program's box: its black cells are the truth's lost positions.
+fn svg_right(kind: &str, args: &[String], t: &Truth) -> Result<(), String> {
+    let at = args.iter().position(|a| a == "--svg").ok_or("no --svg")?;
+    let svg = std::fs::read_to_string(&args[at + 1]).map_err(|e| format!("no drawing: {e}"))?;
+    let drawn = crate::explore_kind_outputs::black_cells(&svg);
+    let want: std::collections::BTreeSet<(u64, u64)> = (0..=4u64)
+        .flat_map(|a| (0..=4u64).map(move |b| (a, b)))
+        .filter(|p| lost(kind, t, p))
+        .collect();
+    if drawn == want { Ok(()) } else { Err(format!("black {drawn:?}, lost {want:?}")) }
 }
 
 /// The line answering the asked position.
@@ -386,24 +432,27 @@ fn effect_right(
             let listed: Vec<&str> = r.stdout.lines().collect();
             let want = (0..=4u64)
                 .flat_map(|a| (0..=4u64).map(move |b| (a, b)))
-                .filter(|p| match kind {
-                    "misere" => t.misere_p[p],
-                    _ => t.grundy[p] == 0,
-                })
+                .filter(|p| lost(kind, t, p))
                 .count();
             match source {
                 "program" if listed.len() != want => {
                     Err(format!("{} listed, {want} P", listed.len()))
                 }
+                "program" => Ok(()),
                 _ if listed.is_empty() => Err("nothing listed".into()),
                 _ => Ok(()),
             }
         }
         "--count" => {
-            if r.stdout.contains("25") {
-                Ok(())
-            } else {
+            let all = (0..=4u64).flat_map(|a| (0..=4u64).map(move |b| (a, b)));
+            let n = all.filter(|p| lost(kind, t, p)).count();
+            let line = format!("\n{} {n}\n", if kind == "score" { "loss" } else { "P" });
+            if !r.stdout.starts_with("positions 25\n") {
                 Err("no tally of 25 positions".into())
+            } else if source == "program" && !r.stdout.contains(&line) {
+                Err(format!("no line '{}' in {}", line.trim(), r.stdout))
+            } else {
+                Ok(())
             }
         }
         "--json" => serde_json::from_str::<serde_json::Value>(&r.stdout)
@@ -413,8 +462,12 @@ fn effect_right(
         // The checker gives Grundy values: it agrees with the moves program's table, differs
         // from nim's, and misère tables (outcomes only) refuse its values in one line.
         "--check" => match (kind, source) {
-            ("values", "program") if r.stderr.contains("agrees") => Ok(()),
-            ("values", _) if r.stderr.starts_with("check: ") => Ok(()),
+            ("values" | "remoteness" | "score" | "partizan", "program")
+                if r.stderr.contains("agrees") =>
+            {
+                Ok(())
+            }
+            ("values" | "remoteness", "built-in") if r.stderr.starts_with("check: ") => Ok(()),
             ("misere", _) if r.code == Some(1) && r.stderr.contains("outcomes only") => Ok(()),
             _ => Err(format!("no verdict: {}", r.stderr)),
         },
@@ -463,8 +516,15 @@ fn every_option_in_every_kind_is_answered_or_refused_by_the_one_rule() {
     let scored = write("scored.py", SCORED);
     let partizan = write("partizan.py", PARTIZAN);
     write("checker.py", CHECKER);
-    std::fs::write(dir.join("at.txt"), "3 4\n2 3\n").unwrap();
     let t = truth(4);
+    let remoteness = |a, b| {
+        let r = t.remoteness[&(a, b)];
+        format!("{}{r}", if r % 2 == 1 { 'N' } else { 'P' })
+    };
+    write("checker_remoteness.py", &truth_checker(remoteness));
+    write("checker_score.py", &truth_checker(|a, b| t.score[&(a, b)].to_string()));
+    write("checker_partizan.py", &truth_checker(|a, b| t.partizan[&(a, b)].to_string()));
+    std::fs::write(dir.join("at.txt"), "3 4\n2 3\n").unwrap();
     // One thread a kind: the runs wait on the moves programs more than they compute.
     let results: Vec<(usize, Vec<String>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = KINDS
@@ -565,6 +625,9 @@ fn kind_cells(
             };
             let verdict = match (kind, option) {
                 ("partizan", "--far-checks") => verdict.and_then(|()| far_checked(&r, plain)),
+                (_, "--svg") if *source == "program" => {
+                    verdict.and_then(|()| svg_right(kind, &args, t))
+                }
                 _ => verdict,
             };
             if let Err(e) = verdict {

@@ -310,8 +310,6 @@ fn options_without_a_meaning_here_are_refused() {
         vec!["--winning", "1", "--to", "2"],
         vec!["--multiset"],
         vec!["--slice", "1=1"],
-        vec!["--svg", "x.svg"],
-        vec!["--check", "true"],
         vec!["--misere"],
         vec!["--game", "nim:1"],
     ] {

@@ -32,6 +32,7 @@ mod explore_front;
 mod explore_grammar;
 mod explore_guard;
 mod explore_interrupt;
+mod explore_kind_outputs;
 mod explore_list;
 mod explore_loopy;
 mod explore_matrix;

@@ -1,9 +1,11 @@
-//! `games explore --list P|N|D|all`: every position of the box with that outcome, one a line,
+//! `games explore --list OUTCOME|all`: every position of the box with that outcome, one a line,
 //! in box order (the last coordinate fastest), or every position with its value and outcome.
 //!
-//! The positions come from a [`Source`]: the table of a box (built-in game or moves program) or
-//! the outcome bits of a take game's big box ([`crate::explore::big::BigBox`]), which holds no values
-//! (`-` in the text, `null` in JSON). The lines are appended to an [`Out`] as they are met, so
+//! The positions come from a [`Source`]: the table of a box (built-in game or moves program),
+//! the outcome bits of a take game's big box ([`crate::explore::big::BigBox`]), which holds no
+//! values (`-` in the text, `null` in JSON), or the box of any other kind of value
+//! ([`Outcomes`]: remoteness `P`/`N`/`D`, scores `win`/`draw`/`loss`, partizan `L`/`R`/`N`/`P`),
+//! whose values are written as its table shows them (a string in JSON). The lines are appended to an [`Out`] as they are met, so
 //! a streaming `Out` writes a list of 10^8 positions in 64 KiB blocks, never holding it whole.
 //! The walk stops at the first failed write of a streaming `Out` (its reader gone: `| head`).
 //! `--json` writes one object, `{"list": "P", "count": N, "positions": [...]}`, with the whole
@@ -11,35 +13,44 @@
 //! "N"}`), also streamed; `count` comes last since it is known only at the end.
 
 use crate::explore::big::BigBox;
+use crate::explore::report::entries::Outcomes;
 use crate::explore::table::{LOOPY, NO_VALUE, Table};
 use crate::out::Out;
 
 /// What `--list` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Which {
-    /// The positions of this outcome (`P`, `N` or `D`).
-    Outcome(u8),
+    /// The positions of this outcome (one of the kind's names).
+    Outcome(&'static str),
     /// Every position with its value and outcome.
     All,
 }
 
+/// The outcomes of the impartial tables.
+pub const IMPARTIAL: &[&str] = &["P", "N", "D"];
+
 impl Which {
-    /// `P`, `N`, `D` or `all` (any case).
-    pub fn parse(text: &str) -> Result<Which, String> {
-        match text.to_ascii_uppercase().as_str() {
-            "P" => Ok(Which::Outcome(b'P')),
-            "N" => Ok(Which::Outcome(b'N')),
-            "D" => Ok(Which::Outcome(b'D')),
-            "ALL" => Ok(Which::All),
-            _ => Err(format!("--list '{text}': expected P, N, D or all")),
+    /// One of the kind's outcome `names` or `all` (any case); else why not, listing them.
+    pub fn parse(text: &str, names: &[&'static str]) -> Result<Which, String> {
+        if text.trim().eq_ignore_ascii_case("all") {
+            return Ok(Which::All);
         }
+        crate::explore::report::entries::outcome_named(names, text).map(Which::Outcome).ok_or_else(
+            || {
+                format!(
+                    "--list '{}': this kind's outcomes are {} (or all)",
+                    crate::error::excerpt(text.as_bytes()),
+                    names.join(", ")
+                )
+            },
+        )
     }
 
     /// As the JSON's `"list"` says it.
-    fn name(self) -> String {
+    fn name(self) -> &'static str {
         match self {
-            Which::Outcome(c) => (c as char).to_string(),
-            Which::All => "all".to_string(),
+            Which::Outcome(c) => c,
+            Which::All => "all",
         }
     }
 }
@@ -52,6 +63,8 @@ pub enum Value<'a> {
     Loopy(&'a [u32]),
     /// No value computed (misère play, outcome bits) or not decided.
     None,
+    /// A value as the kind's table shows it.
+    Shown(String),
 }
 
 /// Where the positions come from.
@@ -61,12 +74,14 @@ pub enum Source<'a> {
     /// ([`crate::explore::space::Space::first_of_multiset`]).
     Multisets(&'a Table),
     Big(&'a BigBox),
+    /// The box of another kind of value.
+    Kind(&'a dyn Outcomes),
 }
 
 impl Source<'_> {
     /// Calls `f` with every position of the box in box order, its value and its outcome, until
     /// it returns false.
-    fn each(&self, mut f: impl FnMut(&[u64], Value, u8) -> bool) {
+    fn each(&self, mut f: impl FnMut(&[u64], Value, &str) -> bool) {
         match self {
             Source::Table(t) | Source::Multisets(t) => {
                 let k = t.space.arity();
@@ -81,22 +96,33 @@ impl Source<'_> {
                         NO_VALUE => Value::None,
                         g => Value::Int(g),
                     };
-                    if !f(&p[..k], v, t.outcome[cell]) {
+                    let o = std::slice::from_ref(&t.outcome[cell]);
+                    if !f(&p[..k], v, std::str::from_utf8(o).unwrap_or("?")) {
                         return;
                     }
                 }
             }
             Source::Big(b) => {
-                b.each_position(|p, is_p| f(p, Value::None, if is_p { b'P' } else { b'N' }))
+                b.each_position(|p, is_p| f(p, Value::None, if is_p { "P" } else { "N" }))
+            }
+            Source::Kind(b) => {
+                let space = b.space();
+                let k = space.arity();
+                for c in 0..space.cells() {
+                    let v = b.value(c).map_or(Value::None, Value::Shown);
+                    if !f(&space.position(c)[..k], v, b.outcome(c).unwrap_or("?")) {
+                        return;
+                    }
+                }
             }
         }
     }
 
     /// Calls `f` with every position of the box whose outcome is `want`, in box order (the
     /// big box's P-positions straight from its set bits), until it returns false.
-    fn each_of(&self, want: u8, mut f: impl FnMut(&[u64], Value) -> bool) {
+    fn each_of(&self, want: &str, mut f: impl FnMut(&[u64], Value) -> bool) {
         match self {
-            Source::Big(b) if want == b'P' => b.each_p(|p| f(p, Value::None)),
+            Source::Big(b) if want == "P" => b.each_p(|p| f(p, Value::None)),
             _ => self.each(|p, v, o| o != want || f(p, v)),
         }
     }
@@ -118,7 +144,7 @@ pub fn text(out: &mut Out, source: &Source, which: Which) -> u64 {
             ints(out, p, b' ');
             out.byte(b' ');
             value_text(out, &v);
-            out.byte(b' ').byte(o).nl();
+            out.byte(b' ').str(o).nl();
             !out.stalled()
         }),
     }
@@ -127,7 +153,7 @@ pub fn text(out: &mut Out, source: &Source, which: Which) -> u64 {
 
 /// Writes the list as one JSON object (see the module's doc).
 pub fn json(out: &mut Out, source: &Source, which: Which) {
-    out.str("{\"list\":\"").str(&which.name()).str("\",\"positions\":[");
+    out.str("{\"list\":\"").str(which.name()).str("\",\"positions\":[");
     let mut n = 0u64;
     match which {
         Which::Outcome(want) => source.each_of(want, |p, _| {
@@ -153,8 +179,11 @@ pub fn json(out: &mut Out, source: &Source, which: Which) {
                     ints(out, k, b',');
                     out.str("]}");
                 }
+                Value::Shown(s) => {
+                    out.str(&serde_json::Value::String(s).to_string());
+                }
             }
-            out.str(",\"outcome\":\"").byte(o).str("\"}");
+            out.str(",\"outcome\":\"").str(o).str("\"}");
             !out.stalled()
         }),
     }
@@ -191,6 +220,9 @@ fn value_text(out: &mut Out, v: &Value) {
         }
         Value::None => {
             out.byte(b'-');
+        }
+        Value::Shown(s) => {
+            out.str(s);
         }
     }
 }

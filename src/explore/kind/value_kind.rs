@@ -40,7 +40,9 @@
 //! `--serve` player of remoteness and scores ([`crate::explore::answers::player`], over an
 //! [`crate::explore::answers::player::Explored`] game), the best moves of explored and far
 //! positions, the sums of `--at` and of the Grundy player, the tables of remotenesses and
-//! scores ([`crate::explore::report::entries`]). **Still per kind:** the computation of the
+//! scores ([`crate::explore::report::entries`]), and `--list`, `--count`, `--svg` and `--check`
+//! of remoteness, scores and partizan values (over
+//! [`crate::explore::report::entries::Outcomes`]). **Still per kind:** the computation of the
 //! values on the game graph (`game::values`, `kind::remoteness`, `kind::score`,
 //! `kind::partizan`), the Grundy tables, `--list`, `--check` and the partial table of the
 //! impartial runner, the JSON entries and report lines of each runner, the guard of partizan

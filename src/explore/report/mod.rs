@@ -557,17 +557,49 @@ fn winning_json(w: &crate::explore::winning::Winning) -> WinningJson {
 /// wider than 400 cells are drawn in blocks (a block with a P-position is black, so rays stay
 /// visible); equal neighbours in a row are merged into one rectangle.
 pub fn svg(t: &Table) -> Option<String> {
-    let free = t.space.free_axes();
+    let top = (0..t.cells()).filter_map(|c| t.value(c)).max().unwrap_or(1).max(1) as u64;
+    let shade = |c: usize| match t.outcome[c] {
+        b'P' => 0,
+        _ if t.misere => 9,
+        _ => match t.value(c) {
+            Some(g) => 1 + (g as u64 * 15 / top) as u8,
+            None => 17,
+        },
+    };
+    svg_of(&t.space, &shade, "P black")
+}
+
+/// The drawing of [`svg`] for the box of any kind ([`entries::Outcomes`]): the outcome in
+/// which the player to move loses black (remoteness and partizan: `P`; scores: `loss`), each
+/// other outcome its own shade (in the order of the kind's names), undecided cells grey.
+pub fn svg_of_outcomes(b: &dyn entries::Outcomes) -> Option<String> {
+    let names = b.names();
+    let shade = |c: usize| match b.outcome(c) {
+        None => 17,
+        Some(o) if o == b.lost() => 0,
+        Some(o) => 1 + 5 * names.iter().position(|&n| n == o).unwrap_or(0).min(3) as u8,
+    };
+    svg_of(b.space(), &shade, b.lost_words())
+}
+
+/// The heat map of `space` (see [`svg`]) with cell `c` of shade `shade(c)`: 0 black, 1..=16
+/// from light to dark red, 17 grey; `caption` says what is black.
+pub fn svg_of(
+    space: &crate::explore::space::Space,
+    shade: &dyn Fn(usize) -> u8,
+    caption: &str,
+) -> Option<String> {
+    let free = space.free_axes();
     if free.len() < 2 {
         return None;
     }
-    let arity = t.space.arity();
+    let arity = space.arity();
     let (ra, ca) = (free[free.len() - 2], free[free.len() - 1]);
-    let (h, w) = (t.space.width(ra) as usize, t.space.width(ca) as usize);
+    let (h, w) = (space.width(ra) as usize, space.width(ca) as usize);
     let step = |n: usize| n.div_ceil(400).max(1);
     let (sr, sc) = (step(h), step(w));
     let (bh, bw) = (h.div_ceil(sr), w.div_ceil(sc));
-    let block = shade_blocks(t, (h, w), (sr, sc));
+    let block = shade_blocks(shade, (h, w), (sr, sc));
     let cell = (800 / bw.max(bh)).clamp(1, 24);
     let margin = 40;
     let (width, height) = (margin + bw * cell + 10, margin + bh * cell + 10);
@@ -608,18 +640,18 @@ pub fn svg(t: &Table) -> Option<String> {
             "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
             margin + j * cell + cell / 2,
             margin - 6,
-            t.space.lo[ca] + (j * sc) as u64
+            space.lo[ca] + (j * sc) as u64
         ));
         let i = (bh - 1) * k / ticks;
         s.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
             margin - 4,
             margin + i * cell + cell / 2 + 4,
-            t.space.lo[ra] + (i * sr) as u64
+            space.lo[ra] + (i * sr) as u64
         ));
     }
     s.push_str(&format!(
-        "<text x=\"4\" y=\"14\">{}\\{} (P black)</text>\n</svg>\n",
+        "<text x=\"4\" y=\"14\">{}\\{} ({caption})</text>\n</svg>\n",
         var(arity, ra),
         var(arity, ca)
     ));
@@ -627,25 +659,19 @@ pub fn svg(t: &Table) -> Option<String> {
 }
 
 /// The drawing's blocks of `sr` by `sc` cells of the first slice (the cells of the other
-/// coordinates at their low ends), row by row: 0 where a P-position is, else 1 + a shade of
-/// the largest value (1..=16), 17 (grey) where no value is known.
-fn shade_blocks(t: &Table, (h, w): (usize, usize), (sr, sc): (usize, usize)) -> Vec<u8> {
+/// coordinates at their low ends), row by row: the least shade of their cells (0 where a
+/// P-position is, so that rays stay visible).
+fn shade_blocks(
+    shade: &dyn Fn(usize) -> u8,
+    (h, w): (usize, usize),
+    (sr, sc): (usize, usize),
+) -> Vec<u8> {
     let bw = w.div_ceil(sc);
-    let top = (0..t.cells()).filter_map(|c| t.value(c)).max().unwrap_or(1).max(1) as u64;
     let mut block = vec![u8::MAX; h.div_ceil(sr) * bw];
     for i in 0..h {
         for j in 0..w {
-            let c = i * w + j;
             let b = (i / sr) * bw + j / sc;
-            let shade = match t.outcome[c] {
-                b'P' => 0,
-                _ if t.misere => 9,
-                _ => match t.value(c) {
-                    Some(g) => 1 + (g as u64 * 15 / top) as u8,
-                    None => 17,
-                },
-            };
-            block[b] = block[b].min(shade);
+            block[b] = block[b].min(shade(i * w + j));
         }
     }
     block

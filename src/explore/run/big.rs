@@ -49,7 +49,7 @@ pub fn run(req: &Request, space: &Space, misere: bool, w: Wanted) -> Result<Exit
     refuse_tables(req, space, w.target, from)?;
     let budget = req.given("max-positions").then_some(req.max_positions);
     let b = big::compute(&g, space, misere, budget).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
-    if let Some(which) = super::output::list_asked(req) {
+    if let Some(which) = super::output::list_asked(req, crate::explore::list::IMPARTIAL)? {
         let source = crate::explore::list::Source::Big(&b);
         return super::output::write_list(&source, which, req.json);
     }

@@ -240,7 +240,10 @@ fn tally_or_list(req: &Request, table: &Table) -> Option<Result<ExitCode>> {
     if req.count {
         return Some(count(table, multiset, req.json));
     }
-    let which = super::output::list_asked(req)?;
+    let which = match super::output::list_asked(req, crate::explore::list::IMPARTIAL) {
+        Ok(which) => which?,
+        Err(e) => return Some(Err(e)),
+    };
     let source = match multiset {
         true => crate::explore::list::Source::Multisets(table),
         false => crate::explore::list::Source::Table(table),
@@ -881,25 +884,7 @@ fn check_with(
     let verdict = check::check(&program, table, reach);
     process::sweep_orphans();
     process::exit_on_signal();
-    match verdict {
-        Err(e) => Ok(Err(interrupted(e))),
-        Ok(check::Verdict::Agrees { checked, skipped }) => {
-            let skip = if skipped > 0 {
-                format!(" ({skipped} undecided positions skipped)")
-            } else {
-                String::new()
-            };
-            crate::console::error_line(&format!(
-                "check: your program agrees with the table on all {checked} positions{skip}"
-            ));
-            Ok(Ok(ExitCode::SUCCESS))
-        }
-        Ok(check::Verdict::Differs(why)) => {
-            crate::console::error_line(&format!("check: {why}"));
-            Ok(Ok(ExitCode::from(1)))
-        }
-        Ok(check::Verdict::Broken(why)) => anyhow::bail!("explore: {why}"),
-    }
+    super::output::say_verdict(verdict)
 }
 
 /// `--count`: the tally of the box's outcomes and values (`crate::count::positions`).

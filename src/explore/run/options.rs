@@ -46,22 +46,6 @@ pub const REFUSED: &[(&str, &[Kind], &str)] = &[
         "a multiset of heaps is a sum, and neither remoteness, scores nor the partizan positions read as written add up that way: list whole positions (a partizan sum is written 'A + B')",
     ),
     (
-        "check",
-        &[Remoteness, Score, Partizan],
-        "--check compares your program's P/N/D or Grundy value with each position of an impartial table",
-    ),
-    ("svg", &[Remoteness, Score, Partizan], "--svg draws the P-positions of a Grundy table"),
-    (
-        "count",
-        &[Remoteness, Score],
-        "--count tallies outcomes and Grundy values (and partizan outcomes); remoteness and scores have no tally",
-    ),
-    (
-        "list",
-        &[Remoteness, Score, Partizan],
-        "--list streams the positions of an impartial table by outcome",
-    ),
-    (
         "far-starts",
         &[Values, Misere, Remoteness, Score],
         "--far-starts is for --partizan (the other kinds compute near far positions and check far ones with --far-checks)",
@@ -125,6 +109,19 @@ pub fn check(req: &Request) -> Result<()> {
     if let Some(why) = refusal(req, kind) {
         return Err(usage(why));
     }
+    // `--count` and `--list` print the box only: what asks for answers besides cannot go.
+    if req.count || req.list.is_some() {
+        let what = if req.count {
+            "--count prints only the tally"
+        } else {
+            "--list prints only the positions"
+        };
+        if let Some(id) = ["at-file", "winning"].into_iter().find(|id| req.given(id)) {
+            return Err(usage(format!("{what} of the box; --{id} cannot go with it")));
+        }
+    }
+    // `--list` takes the kind's own outcome names (or all).
+    super::output::list_asked(req, super::output::list_names(kind))?;
     Ok(())
 }
 

@@ -196,6 +196,10 @@ pub fn run(req: &Request) -> Result<ExitCode> {
 /// Prints the report (or the tally) and one error line per far position that failed; exit 1
 /// when one did.
 fn print(req: &Request, r: &report::Report) -> Result<ExitCode> {
+    let outcomes = report::outcomes::PartizanBox(r);
+    if let Some(written) = super::output::kind_list(req, &outcomes) {
+        return written;
+    }
     let mut out = Out::new();
     let json = req.json;
     let table = !req.no_table;
@@ -224,5 +228,6 @@ fn print(req: &Request, r: &report::Report) -> Result<ExitCode> {
             failed = true;
         }
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    let code = if failed { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    super::output::kind_check_and_svg(req, &outcomes, code)
 }

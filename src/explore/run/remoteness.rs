@@ -11,6 +11,7 @@ use crate::explore::kind::value_kind::{Compound, DRAWN, ValueKind};
 use crate::explore::program::Program;
 use crate::explore::reach;
 use crate::explore::remoteness::{self, GraphCompound, Solved};
+use crate::explore::report::entries::Valued;
 use crate::explore::serve::{self, Oracle, Written};
 use crate::explore::space::{Coords, Space, format_position, parse_position};
 use crate::harness::process;
@@ -88,6 +89,11 @@ pub fn run(req: &Request) -> Result<ExitCode> {
             Err(code) => return Ok(code),
         },
     };
+    let kind = far::Remoteness { misere };
+    let outcomes = box_outcomes(&space, &solved, &kind);
+    if let Some(written) = super::output::kind_list_or_count(req, &outcomes, || outcomes.tally()) {
+        return written;
+    }
     super::search_settings(req);
     let mut found = patterns(&space, &solved);
     let time = Duration::from_secs_f64(req.far_check_time);
@@ -108,7 +114,35 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         text(&mut out, head, &solved, &found, (&at, &answers), (&winning, &wins));
     }
     crate::console::write_stdout(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    super::output::kind_check_and_svg(req, &outcomes, ExitCode::SUCCESS)
+}
+
+/// The box's remotenesses as `--list`, `--count`, `--svg` and `--check` read them, a
+/// disagreement shown with every move of the position and its remoteness.
+fn box_outcomes<'a>(space: &'a Space, s: &'a Solved, kind: &'a far::Remoteness) -> Valued<'a> {
+    let k = space.arity();
+    let values = Box::new(move |c: usize| known_of(s, &space.position(c)[..k]));
+    let evidence = Box::new(move |c: usize| {
+        let Some(v) = s.find(&space.position(c)[..k]) else { return String::new() };
+        let options = s.options(v);
+        if options.is_empty() {
+            return "; it has no move at all".to_string();
+        }
+        let shown: Vec<String> = options
+            .iter()
+            .take(12)
+            .map(|&u| {
+                let r = crate::explore::answers::player::Explored::value(s, u as usize);
+                format!("'{}' ({})", s.show(u as usize), kind.show(r))
+            })
+            .collect();
+        let more = if options.len() > 12 { ", ..." } else { "" };
+        format!(
+            "; its moves: {}{more} (a win moves to the quickest loss, a loss to the slowest win: 1 + that remoteness)",
+            shown.join(", ")
+        )
+    });
+    Valued::remoteness(space, kind, values, evidence)
 }
 
 /// The text report: the head line, the table (`head.2`), the patterns, the `--at` answers and

@@ -7,6 +7,7 @@ use crate::explore::answers::player::{ListFar, Player};
 use crate::explore::far;
 use crate::explore::guard;
 use crate::explore::program::Program;
+use crate::explore::report::entries::Valued;
 use crate::explore::score::{self, ScoreGame};
 use crate::explore::space::{Coords, Space, format_position, parse_position};
 use crate::harness::process;
@@ -72,6 +73,10 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         Ok(Err(e)) => anyhow::bail!("explore: {e}"),
         Err(e) => return Ok(interrupted(e)),
     };
+    let outcomes = box_outcomes(&game);
+    if let Some(written) = super::output::kind_list_or_count(req, &outcomes, || outcomes.tally()) {
+        return written;
+    }
     super::search_settings(req);
     let mut found = patterns(&game);
     let time = Duration::from_secs_f64(req.far_check_time);
@@ -93,7 +98,35 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         text(&mut out, &cmd, &space, &game, &found, asked, no_table);
     }
     crate::console::write_stdout(out.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    super::output::kind_check_and_svg(req, &outcomes, ExitCode::SUCCESS)
+}
+
+/// The box's scores as `--list`, `--count`, `--svg` and `--check` read them, a disagreement
+/// shown with every move of the position (its gain and the option's value) or its final gain.
+fn box_outcomes(game: &ScoreGame) -> Valued<'_> {
+    let cells = game.space.cells();
+    let values = Box::new(move |c: usize| (c < cells).then(|| game.value[c]));
+    let evidence = Box::new(move |c: usize| {
+        if let Some(g) = game.terminal.get(&(c as u32)) {
+            return format!("; the game ends here with gain {g}");
+        }
+        let moves: Vec<String> = game
+            .options(c)
+            .take(12)
+            .map(|(u, g)| {
+                format!("'{}' (gain {g}, option value {})", game.show(u), game.value_of(u))
+            })
+            .collect();
+        if moves.is_empty() {
+            return "; it has no move at all (value 0)".to_string();
+        }
+        let more = if game.options(c).nth(12).is_some() { ", ..." } else { "" };
+        format!(
+            "; its moves: {}{more} (the value is the greatest gain minus option value)",
+            moves.join(", ")
+        )
+    });
+    Valued::score(&game.space, &far::Score, values, evidence)
 }
 
 /// `--serve`: every pattern checked at its far samples first, then one answer a request line.

@@ -7,6 +7,7 @@
 //! pattern, else `unknown` naming the budget, or, when the program failed there, its error.
 mod far;
 pub mod json;
+pub mod outcomes;
 
 use crate::explore::guard::partizan::{Patterns, Sampling, past};
 use crate::explore::partizan::{Asked, Explored, Graph, find, value_of_sum};
