@@ -263,6 +263,13 @@ impl ValueKind for Grundy {
     fn best(&self, value: i128, option: i128, _gain: i64, _ends: bool) -> bool {
         value != 0 && option == 0
     }
+    /// `P 0`, or `N *3` (nimber notation, so that it never reads as a remoteness).
+    fn said(&self, v: i128) -> String {
+        match v {
+            0 => "P 0".to_string(),
+            g => format!("N *{g}"),
+        }
+    }
 }
 
 /// Outcomes in misère play ([`P`], [`N`], [`D`]).
