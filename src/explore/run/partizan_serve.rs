@@ -20,8 +20,9 @@
 //! The patterns are checked at `--far-checks` sampled far positions first. Anything else is
 //! `unknown`, said on standard error.
 
+use crate::explore::answers::player::{self, Asked, Plays, Sum};
 use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
-use crate::explore::partizan::{Asked, Explored, Graph, Sides, Stop, explore_more, find, sides_of};
+use crate::explore::partizan::{Explored, Graph, Sides, Stop, explore_more, find, sides_of};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::program::{Program, Runner};
 use crate::explore::serve::Oracle;
@@ -43,11 +44,14 @@ struct State<'a> {
     max_starts: usize,
     /// Why a part could not be explored, by part.
     failed: HashMap<Coords, String>,
+    /// The request's distinct parts and each player's options of them, listed.
+    listed: Option<(Vec<Coords>, Vec<Result<Sides, String>>)>,
 }
 
 /// The partizan player.
 pub struct Player<'a> {
     state: RefCell<State<'a>>,
+    arity: usize,
 }
 
 /// The patterns of the explored box (as the report finds them), checked at sampled far
@@ -81,8 +85,9 @@ impl<'a> Player<'a> {
             far_batches,
             max_starts,
             failed: HashMap::new(),
+            listed: None,
         };
-        Ok(Player { state: RefCell::new(state) })
+        Ok(Player { state: RefCell::new(state), arity: space.arity() })
     }
 }
 
@@ -178,96 +183,100 @@ impl State<'_> {
         Ok(s)
     }
 
-    /// The parts of a request and their values.
-    fn parts(&mut self, text: &str) -> Result<(Vec<Coords>, Vec<Val>), String> {
-        let asked: Asked = super::partizan::parse_asked(text, self.arity).map_err(|(_, e)| e)?;
-        let parts: Vec<Coords> = asked.into_iter().flatten().collect();
-        self.explore(&parts)?;
-        let values = self.values(&parts)?;
-        Ok((parts, values))
-    }
-
-    /// `POS ?`: `VALUE OUTCOME`.
-    fn value(&mut self, text: &str) -> Result<String, String> {
-        let (_, values) = self.parts(text)?;
-        let v = self.sum(&values)?;
-        let shown = self.graph.values.show(v).map_err(|e| format!("canonical forms: {e}"))?;
-        Ok(format!("{shown} {}", self.graph.values.outcome(v).letter()))
-    }
-
-    /// `L POS` / `R POS`: the position after a winning move of `left` (or Right), `None` when
-    /// there is none.
-    fn best(&mut self, text: &str, left: bool) -> Result<Option<String>, String> {
-        let (parts, values) = self.parts(text)?;
-        let mut distinct = parts.clone();
+    /// The options of `side` of part `i` of `parts`, the parts' options listed in one batch
+    /// once a request.
+    fn options_of(
+        &mut self,
+        parts: &[Coords],
+        i: usize,
+        left: bool,
+    ) -> Result<Vec<Vec<Option<Coords>>>, String> {
+        let mut distinct = parts.to_vec();
         distinct.sort_unstable();
         distinct.dedup();
-        let listed = self.sides(&distinct)?;
-        for (i, p) in parts.iter().enumerate() {
-            let at = distinct.binary_search(p).map_err(|_| "a part lost".to_string())?;
-            let sides = listed[at]
-                .clone()
-                .map_err(|e| format!("the options of '{}': {e}", format_position(p, self.arity)))?;
-            let options = if left { &sides.left } else { &sides.right };
-            let qs: Vec<Coords> = options.iter().flatten().flatten().copied().collect();
-            self.explore(&qs)?;
-            let qv = self.values(&qs)?;
-            let rest: Vec<Val> =
-                values.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &v)| v).collect();
-            let mut next = qv.iter();
-            for option in options {
-                let mut total = rest.clone();
-                for _ in option.iter().flatten() {
-                    total.push(*next.next().ok_or_else(|| "an option lost".to_string())?);
-                }
-                let s = self.sum(&total)?;
-                let wins = match self.graph.values.outcome(s) {
-                    Outcome::P => true,
-                    Outcome::L => left,
-                    Outcome::R => !left,
-                    Outcome::N => false,
-                };
-                if wins {
-                    return Ok(Some(self.after(&parts, i, option)));
-                }
+        if self.listed.as_ref().is_none_or(|(d, _)| *d != distinct) {
+            let listed = self.sides(&distinct)?;
+            self.listed = Some((distinct, listed));
+        }
+        let Some((distinct, listed)) = &self.listed else { return Err("not listed".into()) };
+        let p = &parts[i];
+        let at = distinct.binary_search(p).map_err(|_| "a part lost".to_string())?;
+        let sides = listed[at]
+            .clone()
+            .map_err(|e| format!("the options of '{}': {e}", format_position(p, self.arity)))?;
+        Ok(if left { sides.left } else { sides.right })
+    }
+}
+
+impl Plays for Player<'_> {
+    type Value = Val;
+
+    fn arity(&self) -> usize {
+        self.arity
+    }
+
+    fn sided(&self) -> bool {
+        true
+    }
+
+    /// Each part explored when it was not met yet, then valued.
+    fn values(&self, asked: &Asked) -> Result<Vec<Val>, String> {
+        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
+        state.listed = None;
+        state.explore(&asked.parts)?;
+        state.values(&asked.parts)
+    }
+
+    /// The partizan sum (canonical forms added).
+    fn sum(&self, _asked: &Asked, values: &[Val]) -> Result<Val, String> {
+        self.state.try_borrow_mut().map_err(|e| e.to_string())?.sum(values)
+    }
+
+    /// `VALUE OUTCOME`.
+    fn said(&self, total: &Val) -> Result<String, String> {
+        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
+        let shown = state.graph.values.show(*total).map_err(|e| format!("canonical forms: {e}"))?;
+        Ok(format!("{shown} {}", state.graph.values.outcome(*total).letter()))
+    }
+
+    /// The first option of the player to move in part `i` after which the sum is won by that
+    /// player moving second (Left: value >= 0; Right: <= 0).
+    fn move_in(&self, sum: &Sum<Val>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
+        let options = state.options_of(&sum.asked.parts, i, sum.left)?;
+        let qs: Vec<Coords> = options.iter().flatten().flatten().copied().collect();
+        state.explore(&qs)?;
+        let qv = state.values(&qs)?;
+        let rest = sum.values.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &v)| v);
+        let rest: Vec<Val> = rest.collect();
+        let mut next = qv.iter();
+        for option in options {
+            let mut total = rest.clone();
+            for _ in option.iter().flatten() {
+                total.push(*next.next().ok_or_else(|| "an option lost".to_string())?);
+            }
+            let s = state.sum(&total)?;
+            let wins = match state.graph.values.outcome(s) {
+                Outcome::P => true,
+                Outcome::L => sum.left,
+                Outcome::R => !sum.left,
+                Outcome::N => false,
+            };
+            if wins {
+                return Ok(Some(option.into_iter().flatten().collect()));
             }
         }
         Ok(None)
-    }
-
-    /// The whole position after part `i` of `parts` is replaced by `option`'s parts.
-    fn after(&self, parts: &[Coords], i: usize, option: &[Option<Coords>]) -> String {
-        let mut out: Vec<String> = Vec::new();
-        for (j, p) in parts.iter().enumerate() {
-            if j != i {
-                out.push(format_position(p, self.arity));
-                continue;
-            }
-            out.extend(option.iter().flatten().map(|q| format_position(q, self.arity)));
-        }
-        if out.is_empty() { "()".to_string() } else { out.join(" + ") }
     }
 }
 
 impl Oracle for Player<'_> {
     fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let (side, pos) = text.split_at(text.find(char::is_whitespace).unwrap_or(text.len()));
-        let left = match side {
-            "L" => true,
-            "R" => false,
-            _ => {
-                return Err(
-                    "a partizan request is 'L POSITION', 'R POSITION' or 'POSITION ?'".into()
-                );
-            }
-        };
-        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
-        state.best(pos.trim(), left)
+        player::best(self, text)
     }
 
     fn value(&self, text: &str) -> Result<String, String> {
-        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
-        state.value(text)
+        player::value(self, text)
     }
 }
 
