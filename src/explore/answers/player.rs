@@ -95,6 +95,17 @@ pub trait Plays {
     }
 }
 
+/// Every kind is served the same way.
+impl<P: Plays> Oracle for P {
+    fn best(&self, text: &str) -> Result<Option<String>, String> {
+        best(self, text)
+    }
+
+    fn value(&self, text: &str) -> Result<String, String> {
+        value(self, text)
+    }
+}
+
 /// The answer to `POSITION ?`.
 pub fn value<P: Plays>(p: &P, text: &str) -> Result<String, String> {
     let asked = Asked::read(text, p.arity())?;

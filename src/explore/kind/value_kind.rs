@@ -37,15 +37,16 @@
 //! game changes), checked against a search over the game's positions.
 //!
 //! **Written once over the kind:** the far search and guard ([`crate::explore::far`]), the
-//! `--serve` player of remoteness and scores ([`crate::explore::answers::player`], over an
-//! [`crate::explore::answers::player::Explored`] game), the best moves of explored and far
-//! positions, the sums of `--at` and of the Grundy player, the tables of remotenesses and
-//! scores ([`crate::explore::report::entries`]). **Still per kind:** the computation of the
-//! values on the game graph (`game::values`, `kind::remoteness`, `kind::score`,
-//! `kind::partizan`), the Grundy tables, `--list`, `--check` and the partial table of the
-//! impartial runner, the JSON entries and report lines of each runner, the guard of partizan
-//! numbers over both players' options (`guard::partizan`) and the partizan and Grundy
-//! players (sums, judged by the Sprague–Grundy theorem).
+//! one `--serve` player ([`crate::explore::answers::player`]: the request, the sum by
+//! [`ValueKind::combine`], `POS ?` by [`ValueKind::said`], the move rule and the move written;
+//! each kind's `Plays` says how a part's value is had), the best moves of explored and far
+//! positions, the sums of `--at`, the tables of remotenesses and scores
+//! ([`crate::explore::report::entries`]). **Still per kind:** the computation of the values on
+//! the game graph (`game::values`, `kind::remoteness`, `kind::score`, `kind::partizan`), the
+//! Grundy tables, `--list`, `--check` and the partial table of the impartial runner, the JSON
+//! entries and report lines of each runner, the guard of partizan numbers over both players'
+//! options (`guard::partizan`), and how the player values far parts (the guard of the Grundy
+//! table, the partizan exploration within each part's budget, the misère sums).
 
 use crate::explore::table::NO_VALUE;
 

@@ -1,33 +1,24 @@
 //! `games explore --serve` for an impartial game whose moves split a position into a sum
-//! (`A + B`), built in (`--game 0.77`) or by a moves program: the perfect player by Grundy
-//! values (Sprague–Grundy: a sum is lost for its mover exactly when the XOR of its parts'
-//! values is 0), since remoteness does not add up over sums.
-//!
-//! - `POSITION` → a move to an option whose parts' values XOR to 0 (a P-position), written as
-//!   the moves program wrote it (a sum's parts joined by ` + `); from a P-position, its first
-//!   option (every move loses); `none` without a move.
-//! - `POSITION ?` → `P 0`, `N *3` (the outcome and the Grundy value, in nimber notation, so
-//!   that it never reads as a remoteness), or `N inf{0,2}` / `D inf{1}` on a loopy game.
-//! - A sum `A + B + C` (what a position becomes once split): `?` gives the XOR of the parts'
-//!   values; the move lowers a part whose value has the XOR's top bit to its value XOR the
-//!   XOR (from a P-sum, the first part that can move), and is written as the whole new sum.
-//!
-//! A position outside the table is answered like `--at` and `--winning` far away: its options
-//! are listed (one start of the program, or the built-in rule), the guard checks the kept
-//! patterns there ([`crate::explore::guard`]), and the options are valued by the table and the
-//! patterns; a refutation drops the pattern for the rest of the session. The patterns were
-//! first checked at `--far-checks` sampled far positions. Drawn positions get `unknown` (a
-//! Grundy player keeps no draw: `--remoteness --serve` does, on games that do not split).
+//! (`A + B`), built in (`--game 0.77`) or by a moves program: the one player
+//! ([`crate::explore::answers::player`]) by Grundy values, since remoteness does not add up over
+//! sums (Sprague–Grundy: a sum is lost for its mover exactly when the XOR of its parts' values
+//! is 0). `POSITION ?` → `P 0`, `N *3` (nimber notation, never read as a remoteness), or `N
+//! inf{0,2}` / `D inf{1}` on a loopy game. The move lowers a part whose value has the XOR's top
+//! bit to its value XOR the XOR; from a P-position every move loses. A part outside the table
+//! is answered like `--at` far away: its options listed, the guard checks the kept patterns
+//! there ([`crate::explore::guard`]; a refutation drops the pattern for the session) after
+//! `--far-checks` sampled far positions. A drawn position gets `unknown` (a Grundy player keeps
+//! no draw: `--remoteness --serve` does, on games that do not split).
 
 use super::Request;
-use crate::explore::answers::player::{self, Asked, Plays, Sum};
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::builtin::Builtin;
 use crate::explore::guard::{self, Guard};
 use crate::explore::kind::value_kind::{Compound, Grundy, ValueKind};
 use crate::explore::pattern::Pattern;
 use crate::explore::program::Program;
 use crate::explore::reach::Reach;
-use crate::explore::serve::{Oracle, Written};
+use crate::explore::serve::Written;
 use crate::explore::space::{Coords, Space};
 use crate::explore::table::Table;
 use crate::explore::{answer, winning};
@@ -259,16 +250,6 @@ impl Plays for Player<'_> {
     fn own_text(&self, from: &Coords, to: &Coords) -> Option<String> {
         let k = self.c.space.arity();
         self.written.as_ref()?.text(&from[..k], Some(&to[..k]))
-    }
-}
-
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        player::best(self, text)
-    }
-
-    fn value(&self, text: &str) -> Result<String, String> {
-        player::value(self, text)
     }
 }
 

@@ -1,28 +1,21 @@
 //! Misère play through sums in `games explore`: `--winning` lists and the `--serve` player for
 //! games whose moves split a position into a sum (a `games sg` rule such as Kayles `0.77`, a
 //! moves program whose replies hold `A + B`), and for sums asked as such (`--winning '3 + 5 +
-//! 8'`, a request line `3 + 5 + 8`).
-//!
-//! Each option is valued as a whole by [`misere_winning`] (the table for a single position it
-//! computed, else the run's [`MisereSums`]: the misère-Nim rule or the exhaustive search):
-//!
-//! - `--winning POS` (or a sum): every option to a P-position, with the weakest basis;
-//! - `--serve`: `POSITION` (or a sum) → from an N-position, a move to a P-position (the first
-//!   listed); from a P-position, its first option (every move loses); `none` without a move.
-//!   `POSITION ?` → `P` or `N` (misère play has outcomes, no values). The move is written as the
-//!   whole new sum: the parts not moved as the request wrote them, the part moved as the moves
-//!   program writes that option (a single position), else its parts joined by ` + `; `()` when
-//!   nothing is left. What cannot be valued is `unknown`, said on standard error.
+//! 8'`, a request line `3 + 5 + 8`). Each option is valued as a whole by [`misere_winning`]
+//! (the table for a single position it computed, else the run's [`MisereSums`]: the
+//! misère-Nim rule or the exhaustive search). `--winning`: every option to a P-position, with
+//! the weakest basis. `--serve` is the one player ([`crate::explore::answers::player`]) with
+//! the sum's outcome as its value (`POSITION ?` → `P` or `N`) and a move to a P-position best.
 
 use super::Request;
 use super::grundy_serve::Computed;
 use crate::explore::answers::misere_winning::{self, Move};
-use crate::explore::answers::player::{self, Asked, Plays, Sum};
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::builtin::Builtin;
 use crate::explore::misere_sums::MisereSums;
 use crate::explore::pattern::Pattern;
 use crate::explore::reach::Reach;
-use crate::explore::serve::{Oracle, Written};
+use crate::explore::serve::Written;
 use crate::explore::space::{Coords, MAX_ARITY, format_position, parse_position};
 use crate::explore::table::Table;
 use crate::explore::winning::{self, Sums};
@@ -231,16 +224,6 @@ impl Plays for Player<'_> {
     fn own_text(&self, from: &Coords, to: &Coords) -> Option<String> {
         let k = self.arity();
         self.written.as_ref()?.text(&from[..k], Some(&to[..k]))
-    }
-}
-
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        player::best(self, text)
-    }
-
-    fn value(&self, text: &str) -> Result<String, String> {
-        player::value(self, text)
     }
 }
 

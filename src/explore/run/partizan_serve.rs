@@ -1,31 +1,22 @@
-//! `games explore --partizan --serve`: the perfect player of a partizan game on standard input
-//! and output. The box is explored and valued once; then each request line is answered with
-//! one line, flushed:
-//! - `L POS` / `R POS` → a winning move of that player from `POS` (the whole position after
-//!   it, parts joined by ` + `, `()` when nothing is left), or `none` when that player, moving
-//!   first, loses (or has no move). A Left move to `GL` wins exactly when `GL >= 0` (outcome L
-//!   or P: Right, then to move, loses), a Right move to `GR` when `GR <= 0`; the first such
-//!   option, part by part and in the program's order, is played;
-//! - `POS ?` → its value and outcome class, `VALUE OUTCOME` (`-3/4 R`, `{1|0} N`).
+//! `games explore --partizan --serve`: the one player ([`crate::explore::answers::player`]) of a
+//! partizan game. `L POS` / `R POS` → a winning move of that player (a Left move to `GL` wins
+//! exactly when `GL >= 0`, a Right move to `GR` when `GR <= 0`: the first such option, part by
+//! part and in the program's order), or `none` when that player, moving first, loses;
+//! `POS ?` → `VALUE OUTCOME` (`-3/4 R`, `{1|0} N`).
 //!
-//! `POS` is written as `--at` takes it: one position, or a sum `A + B` (`()` the empty game).
-//! Each part not met yet is explored as a far `--at` position is, alone and rolled back when
-//! it fails: within `--far-starts` batches when a checked pattern covers it, within
-//! `--max-starts` when none does (then only its exploration can answer it: without `--stream`
-//! each level of its moves costs a start, so the smaller budget would leave it `unknown`); a
-//! part that spends its budget names it, and the other parts are answered as if it had not
-//! been asked. One too far to explore is answered by the box's patterns only where the
-//! partizan rule holds at it ([`crate::explore::guard::partizan`]), and each option of it that
-//! nothing explored is answered the same way (its own options listed and the rule checked).
-//! The patterns are checked at `--far-checks` sampled far positions first. Anything else is
-//! `unknown`, said on standard error.
+//! Each part not met yet is explored as a far `--at` position is, alone and rolled back when it
+//! fails: within `--far-starts` batches when a checked pattern covers it, within
+//! `--max-starts` when none does (only its exploration can answer it); a part that spends its
+//! budget names it, and the other parts are answered as if it had not been asked. One too far
+//! to explore is answered by the box's patterns only where the partizan rule holds at it
+//! ([`crate::explore::guard::partizan`]), its options the same way. The patterns are checked at
+//! `--far-checks` sampled far positions first.
 
-use crate::explore::answers::player::{self, Asked, Plays, Sum};
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
 use crate::explore::partizan::{Explored, Graph, Sides, Stop, explore_more, find, sides_of};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::program::{Program, Runner};
-use crate::explore::serve::Oracle;
 use crate::explore::space::{Coords, Space, format_position};
 use crate::theory::canonical::Outcome;
 use std::cell::RefCell;
@@ -267,16 +258,6 @@ impl Plays for Player<'_> {
             }
         }
         Ok(None)
-    }
-}
-
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        player::best(self, text)
-    }
-
-    fn value(&self, text: &str) -> Result<String, String> {
-        player::value(self, text)
     }
 }
 
