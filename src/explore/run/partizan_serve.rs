@@ -23,6 +23,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Duration;
 
+/// Distinct parts, and each player's options of each, listed.
+type Listed = (Vec<Coords>, Vec<Result<Sides, String>>);
+
 /// What the player keeps between requests.
 struct State<'a> {
     graph: Graph,
@@ -36,7 +39,7 @@ struct State<'a> {
     /// Why a part could not be explored, by part.
     failed: HashMap<Coords, String>,
     /// The request's distinct parts and each player's options of them, listed.
-    listed: Option<(Vec<Coords>, Vec<Result<Sides, String>>)>,
+    listed: Option<Listed>,
 }
 
 /// The partizan player.
