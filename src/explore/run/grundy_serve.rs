@@ -147,14 +147,8 @@ enum Value {
 const DRAWN: &str = "a drawn position: the Grundy player keeps no draw (--remoteness --serve does, on games that do not split)";
 
 /// An option (a sum of positions) as coordinates.
-fn coords_of(option: &[Vec<u64>]) -> Vec<Coords> {
-    let one = |q: &Vec<u64>| {
-        let mut c: Coords = [0; crate::explore::space::MAX_ARITY];
-        let n = q.len().min(c.len());
-        c[..n].copy_from_slice(&q[..n]);
-        c
-    };
-    option.iter().map(one).collect()
+pub(super) fn coords_of(option: &[Vec<u64>]) -> Vec<Coords> {
+    option.iter().map(|q| super::misere_play::coords(q)).collect()
 }
 
 impl Plays for Player<'_> {

@@ -45,7 +45,8 @@ pub(super) fn asked(text: &str, arity: usize) -> Result<Vec<Coords>, String> {
     Ok(flat.chunks(arity).map(coords).collect())
 }
 
-fn coords(q: &[u64]) -> Coords {
+/// A position's coordinates.
+pub(super) fn coords(q: &[u64]) -> Coords {
     let mut c: Coords = [0; MAX_ARITY];
     let n = q.len().min(MAX_ARITY);
     c[..n].copy_from_slice(&q[..n]);
@@ -195,7 +196,7 @@ impl Plays for Player<'_> {
         for to in self.options.of(&parts[i])? {
             let m = Move { part: i, to };
             match self.outcome(&misere_winning::after(&parts, &m)) {
-                Ok(true) => return Ok(Some(m.to.iter().map(|q| coords(q)).collect())),
+                Ok(true) => return Ok(Some(super::grundy_serve::coords_of(&m.to))),
                 Ok(false) => {}
                 Err(e) => {
                     self.why.borrow_mut().get_or_insert(e);
@@ -218,7 +219,7 @@ impl Plays for Player<'_> {
                 why.map(|w| format!(" ({w})")).unwrap_or_default()
             ));
         }
-        Ok(Some(to.iter().map(|q| coords(q)).collect()))
+        Ok(Some(super::grundy_serve::coords_of(&to)))
     }
 
     fn own_text(&self, from: &Coords, to: &Coords) -> Option<String> {
