@@ -218,7 +218,8 @@ fn refuse(kind: &str, how: Compound) -> Result<i128, String> {
         Compound::Conjunctive => "a conjunctive compound",
         Compound::Selective => "a selective compound",
     };
-    Err(format!("the {kind} of {name} is not a function of its parts' {kind}s"))
+    let kinds = if kind.ends_with('s') { format!("{kind}es") } else { format!("{kind}s") };
+    Err(format!("the {kind} of {name} is not a function of its parts' {kinds}"))
 }
 
 /// Grundy values in normal play.
