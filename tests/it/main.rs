@@ -38,6 +38,7 @@ mod explore_loopy;
 mod explore_matrix;
 mod explore_misere_play;
 mod explore_misere_split;
+mod explore_one_player;
 mod explore_order;
 mod explore_param;
 mod explore_partizan;

@@ -153,9 +153,6 @@ impl Explored for Solved {
     fn best(&self, v: usize) -> Option<Option<usize>> {
         Solved::best(self, v).map(|u| (Some(u) != self.empty).then_some(u))
     }
-    fn show(&self, u: Option<usize>) -> String {
-        u.map_or("()".to_string(), |u| Solved::show(self, u))
-    }
 }
 
 /// `P`, `N` or `D` for a remoteness.

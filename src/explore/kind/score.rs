@@ -164,9 +164,6 @@ impl Explored for ScoreGame {
         let &(u, _, _) = ScoreGame::best(self, v).first()?;
         Some((u != EMPTY).then_some(u as usize))
     }
-    fn show(&self, u: Option<usize>) -> String {
-        ScoreGame::show(self, u.map_or(EMPTY, |u| u as u32))
-    }
 }
 
 /// Receives the program's replies.

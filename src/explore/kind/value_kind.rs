@@ -37,17 +37,19 @@
 //! game changes), checked against a search over the game's positions.
 //!
 //! **Written once over the kind:** the far search and guard ([`crate::explore::far`]), the
-//! `--serve` player of remoteness and scores ([`crate::explore::answers::player`], over an
-//! [`crate::explore::answers::player::Explored`] game), the best moves of explored and far
-//! positions, the sums of `--at` and of the Grundy player, the tables of remotenesses and
-//! scores ([`crate::explore::report::entries`]), and `--list`, `--count`, `--svg` and `--check`
-//! of remoteness, scores and partizan values (over
+//! one `--serve` player ([`crate::explore::answers::player`]: the request, the sum by
+//! [`ValueKind::combine`], `POS ?` by [`ValueKind::said`], the move rule and the move written;
+//! each kind's `Plays` says how a part's value is had), the best moves of explored and far
+//! positions, the sums of `--at`, the tables of remotenesses and scores
+//! ([`crate::explore::report::entries`]), and `--list`, `--count`, `--svg` and `--check` of
+//! remoteness, scores and partizan values (over
 //! [`crate::explore::report::entries::Outcomes`]). **Still per kind:** the computation of the
 //! values on the game graph (`game::values`, `kind::remoteness`, `kind::score`,
 //! `kind::partizan`), the Grundy tables, `--list`, `--check` and the partial table of the
 //! impartial runner, the JSON entries and report lines of each runner, the guard of partizan
-//! numbers over both players' options (`guard::partizan`) and the partizan and Grundy
-//! players (sums, judged by the Sprague–Grundy theorem).
+//! numbers over both players' options (`guard::partizan`), and how the player values far parts
+//! (the guard of the Grundy table, the partizan exploration within each part's budget, the
+//! misère sums).
 
 use crate::explore::table::NO_VALUE;
 
@@ -219,7 +221,8 @@ fn refuse(kind: &str, how: Compound) -> Result<i128, String> {
         Compound::Conjunctive => "a conjunctive compound",
         Compound::Selective => "a selective compound",
     };
-    Err(format!("the {kind} of {name} is not a function of its parts' {kind}s"))
+    let kinds = if kind.ends_with('s') { format!("{kind}es") } else { format!("{kind}s") };
+    Err(format!("the {kind} of {name} is not a function of its parts' {kinds}"))
 }
 
 /// Grundy values in normal play.
@@ -264,6 +267,13 @@ impl ValueKind for Grundy {
     }
     fn best(&self, value: i128, option: i128, _gain: i64, _ends: bool) -> bool {
         value != 0 && option == 0
+    }
+    /// `P 0`, or `N *3` (nimber notation, so that it never reads as a remoteness).
+    fn said(&self, v: i128) -> String {
+        match v {
+            0 => "P 0".to_string(),
+            g => format!("N *{g}"),
+        }
     }
 }
 

@@ -1,38 +1,31 @@
 //! `games explore --serve` for an impartial game whose moves split a position into a sum
-//! (`A + B`), built in (`--game 0.77`) or by a moves program: the perfect player by Grundy
-//! values (Sprague–Grundy: a sum is lost for its mover exactly when the XOR of its parts'
-//! values is 0), since remoteness does not add up over sums.
-//!
-//! - `POSITION` → a move to an option whose parts' values XOR to 0 (a P-position), written as
-//!   the moves program wrote it (a sum's parts joined by ` + `); from a P-position, its first
-//!   option (every move loses); `none` without a move.
-//! - `POSITION ?` → `P 0`, `N *3` (the outcome and the Grundy value, in nimber notation, so
-//!   that it never reads as a remoteness), or `N inf{0,2}` / `D inf{1}` on a loopy game.
-//! - A sum `A + B + C` (what a position becomes once split): `?` gives the XOR of the parts'
-//!   values; the move lowers a part whose value has the XOR's top bit to its value XOR the
-//!   XOR (from a P-sum, the first part that can move), and is written as the whole new sum.
-//!
-//! A position outside the table is answered like `--at` and `--winning` far away: its options
-//! are listed (one start of the program, or the built-in rule), the guard checks the kept
-//! patterns there ([`crate::explore::guard`]), and the options are valued by the table and the
-//! patterns; a refutation drops the pattern for the rest of the session. The patterns were
-//! first checked at `--far-checks` sampled far positions. Drawn positions get `unknown` (a
-//! Grundy player keeps no draw: `--remoteness --serve` does, on games that do not split).
+//! (`A + B`), built in (`--game 0.77`) or by a moves program: the one player
+//! ([`crate::explore::answers::player`]) by Grundy values, since remoteness does not add up over
+//! sums (Sprague–Grundy: a sum is lost for its mover exactly when the XOR of its parts' values
+//! is 0). `POSITION ?` → `P 0`, `N *3` (nimber notation, never read as a remoteness), or `N
+//! inf{0,2}` / `D inf{1}` on a loopy game. The move lowers a part whose value has the XOR's top
+//! bit to its value XOR the XOR; from a P-position every move loses. A part outside the table
+//! is answered like `--at` far away: its options listed, the guard checks the kept patterns
+//! there ([`crate::explore::guard`]; a refutation drops the pattern for the session) after
+//! `--far-checks` sampled far positions. A drawn position gets `unknown` (a Grundy player keeps
+//! no draw: `--remoteness --serve` does, on games that do not split).
 
 use super::Request;
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::builtin::Builtin;
 use crate::explore::guard::{self, Guard};
 use crate::explore::kind::value_kind::{Compound, Grundy, ValueKind};
 use crate::explore::pattern::Pattern;
 use crate::explore::program::Program;
 use crate::explore::reach::Reach;
-use crate::explore::serve::{Oracle, Written};
-use crate::explore::space::{Coords, Space, format_position, parse_position};
+use crate::explore::serve::Written;
+use crate::explore::space::{Coords, Space};
 use crate::explore::table::Table;
 use crate::explore::{answer, winning};
 use crate::harness::process;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// What the Grundy player reads: what was computed, and what it builds once for every
@@ -46,6 +39,8 @@ struct Player<'a> {
     written: Option<Written<'a>>,
     met: HashMap<Vec<u64>, usize>,
     beyond: Option<Vec<u32>>,
+    /// The positions judged for the request being answered, with the target value.
+    judged: RefCell<Vec<(Coords, u64, Rc<Judged>)>>,
 }
 
 /// One position's answer and its moves to a P-position.
@@ -92,23 +87,27 @@ impl Player<'_> {
         Ok(g)
     }
 
-    /// The position's value and its moves to an option of value `target` (0: a P-position).
-    fn judge(&self, text: &str, target: u64) -> Result<Judged, String> {
+    /// The position's value and its moves to an option of value `target` (0: a P-position),
+    /// judged once a request.
+    fn judge(&self, p: &Coords, target: u64) -> Result<Rc<Judged>, String> {
+        let cached = self.judged.borrow().iter().find(|j| j.0 == *p && j.1 == target).cloned();
+        if let Some((_, _, j)) = cached {
+            return Ok(j);
+        }
         let k = self.c.space.arity();
-        let p = parse_position(text, k)?;
-        let inside = self.c.table.space.index(&p).is_some();
+        let inside = self.c.table.space.index(p).is_some();
         let met = self.met.get(&p[..k]).copied();
         let g = match inside {
             true => None,
-            false => Some(self.guarded(&[p], 0).map_err(|e| e.to_string())?),
+            false => Some(self.guarded(&[*p], 0).map_err(|e| e.to_string())?),
         };
         let found = self.found.borrow();
         let trusted = &found.0[..found.1];
-        let own = answer::answer_guarded(self.c.table, trusted, &p, g.as_ref());
+        let own = answer::answer_guarded(self.c.table, trusted, p, g.as_ref());
         let (wins, first) = match (self.c.builtin, met, &g) {
             (Some(game), _, _) => {
                 let w =
-                    winning::winning_within(game, self.c.table, trusted, &p, target, self.budget);
+                    winning::winning_within(game, self.c.table, trusted, p, target, self.budget);
                 let first =
                     winning::options(game, &p[..k], self.budget).and_then(|o| o.into_iter().next());
                 (w, first)
@@ -116,7 +115,7 @@ impl Player<'_> {
             (None, Some(v), _) => {
                 let r = self.c.reach.ok_or("the search kept no options")?;
                 let beyond = self.beyond.as_deref();
-                let w = winning::from_table(self.c.table, Some(r), beyond, trusted, &p, target);
+                let w = winning::from_table(self.c.table, Some(r), beyond, trusted, p, target);
                 let parts = |o: usize| {
                     r.parts_of(o).iter().map(|&q| r.position(q as usize)[..k].to_vec()).collect()
                 };
@@ -130,144 +129,121 @@ impl Player<'_> {
             }
             (None, None, None) => return Err("the position was not met from the box".into()),
         };
-        Ok(Judged { own, wins, first })
-    }
-
-    /// A move as the moves program wrote it (a single position), else its parts joined by ` + `.
-    fn shown(&self, from: &str, option: &[Vec<u64>]) -> String {
-        let k = self.c.space.arity();
-        if let ([one], Some(w), Ok(p)) = (option, &self.written, parse_position(from, k))
-            && let Some(own) = w.text(&p[..k], Some(one))
-        {
-            return own;
-        }
-        if option.is_empty() {
-            return "()".to_string();
-        }
-        let parts: Vec<String> = option.iter().map(|q| format_position(&to_coords(q), k)).collect();
-        parts.join(" + ")
+        let j = Rc::new(Judged { own, wins, first });
+        self.judged.borrow_mut().push((*p, target, j.clone()));
+        Ok(j)
     }
 }
 
-fn to_coords(q: &[u64]) -> Coords {
-    let mut c: Coords = [0; crate::explore::space::MAX_ARITY];
-    let n = q.len().min(c.len());
-    c[..n].copy_from_slice(&q[..n]);
-    c
-}
-
-impl Player<'_> {
-    /// A single position's best move (see the module documentation).
-    fn best_single(&self, text: &str) -> Result<Option<String>, String> {
-        let j = self.judge(text, 0)?;
-        match j.own.outcome {
-            b'N' => match j.wins.moves.first() {
-                Some(m) => Ok(Some(self.shown(text, m))),
-                None => Err(format!("no move to a P-position found ({})", j.wins.basis)),
-            },
-            b'P' => Ok(j.first.map(|o| self.shown(text, &o))),
-            b'D' => Err(DRAWN.into()),
-            _ => Err(j.own.basis),
-        }
-    }
-
-    /// The integer Grundy value of each part of a sum, or why not.
-    fn part_values(&self, parts: &[&str]) -> Result<Vec<u64>, String> {
-        parts
-            .iter()
-            .map(|part| {
-                let j = self.judge(part, 0)?;
-                match (j.own.outcome, j.own.grundy) {
-                    (b'?', _) => Err(format!("'{part}': {}", j.own.basis)),
-                    (_, Some(g)) => Ok(g),
-                    _ => {
-                        Err(format!("'{part}' has a loopy value: a sum with it is not played here"))
-                    }
-                }
-            })
-            .collect()
-    }
+/// A part's value, or a sum's: a Grundy value, or (a single position) what else `--at` says
+/// of it (a loopy value, a draw, or nothing known).
+#[derive(Clone)]
+enum Value {
+    Grundy(u64),
+    Other(answer::AtAnswer),
 }
 
 /// Why a drawn position gets no move.
 const DRAWN: &str = "a drawn position: the Grundy player keeps no draw (--remoteness --serve does, on games that do not split)";
 
-/// The parts of a request `A + B + C` (one part: a position).
-fn parts_of(text: &str) -> Vec<&str> {
-    text.split('+').map(str::trim).collect()
+/// An option (a sum of positions) as coordinates.
+pub(super) fn coords_of(option: &[Vec<u64>]) -> Vec<Coords> {
+    option.iter().map(|q| super::misere_play::coords(q)).collect()
 }
 
-/// The value of a sum of parts of Grundy values `values` ([`Grundy`]'s combination: the
-/// nim-sum).
-fn nim_sum(values: &[u64]) -> u64 {
-    let values: Vec<i128> = values.iter().map(|&g| i128::from(g)).collect();
-    Grundy.combine(Compound::Disjunctive, &values).map_or(0, |x| x as u64)
-}
+impl Plays for Player<'_> {
+    type Value = Value;
 
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let parts = parts_of(text);
-        if parts.len() == 1 {
-            return self.best_single(text);
-        }
-        let values = self.part_values(&parts)?;
-        let x = nim_sum(&values);
-        // Sprague–Grundy: lower a part whose value has x's top bit to value g ^ x; from a
-        // P-position, play the first part that has a move.
-        let (i, option) = match values.iter().position(|&g| g ^ x < g) {
-            Some(i) => {
-                let j = self.judge(parts[i], values[i] ^ x)?;
-                let m = j.wins.moves.into_iter().next();
-                (
-                    i,
-                    m.ok_or_else(|| {
-                        format!(
-                            "no move of '{}' to value {} found ({})",
-                            parts[i],
-                            values[i] ^ x,
-                            j.wins.basis
-                        )
-                    })?,
-                )
-            }
-            None => {
-                let mut first = None;
-                for (i, part) in parts.iter().enumerate() {
-                    if let Some(o) = self.judge(part, 0)?.first {
-                        first = Some((i, o));
-                        break;
-                    }
-                }
-                let Some(f) = first else { return Ok(None) };
-                f
-            }
-        };
-        let mut out: Vec<String> = Vec::with_capacity(parts.len() + 1);
-        for (k, part) in parts.iter().enumerate() {
-            match k == i {
-                true if option.is_empty() => {}
-                true => out.push(self.shown(part, &option)),
-                false => out.push(part.to_string()),
-            }
-        }
-        Ok(Some(if out.is_empty() { "()".to_string() } else { out.join(" + ") }))
+    fn arity(&self) -> usize {
+        self.c.space.arity()
     }
 
-    fn value(&self, text: &str) -> Result<String, String> {
-        let parts = parts_of(text);
-        if parts.len() > 1 {
-            let x = nim_sum(&self.part_values(&parts)?);
-            return Ok(if x == 0 { "P 0".to_string() } else { format!("N *{x}") });
+    /// Each part's Grundy value; in a sum, a part with no known or no integer value is refused.
+    fn values(&self, asked: &Asked) -> Result<Vec<Value>, String> {
+        self.judged.borrow_mut().clear();
+        let single = asked.parts.len() == 1;
+        let mut out = Vec::with_capacity(asked.parts.len());
+        for (p, part) in asked.parts.iter().zip(&asked.texts) {
+            let own = &self.judge(p, 0)?.own;
+            out.push(match (own.outcome, own.grundy) {
+                (b'?', _) if !single => return Err(format!("'{part}': {}", own.basis)),
+                (b'?', _) => Value::Other(own.clone()),
+                (_, Some(g)) => Value::Grundy(g),
+                _ if single => Value::Other(own.clone()),
+                _ => {
+                    return Err(format!(
+                        "'{part}' has a loopy value: a sum with it is not played here"
+                    ));
+                }
+            });
         }
-        let j = self.judge(text, 0)?;
-        let outcome = j.own.outcome as char;
-        match (j.own.grundy, j.own.value) {
-            _ if outcome == '?' => Err(j.own.basis),
-            (Some(0), _) => Ok("P 0".to_string()),
-            (Some(g), _) => Ok(format!("{outcome} *{g}")),
-            (None, Some(v)) => Ok(format!("{outcome} {v}")),
-            (None, None) => Ok(outcome.to_string()),
+        Ok(out)
+    }
+
+    /// The nim-sum ([`Grundy`]'s combination).
+    fn sum(&self, _asked: &Asked, values: &[Value]) -> Result<Value, String> {
+        let mut grundy = Vec::with_capacity(values.len());
+        for v in values {
+            match v {
+                Value::Grundy(g) => grundy.push(i128::from(*g)),
+                Value::Other(_) if values.len() == 1 => return Ok(v.clone()),
+                Value::Other(a) => return Err(a.basis.clone()),
+            }
         }
+        let x = Grundy.combine(Compound::Disjunctive, &grundy)?;
+        Ok(Value::Grundy(x as u64))
+    }
+
+    fn said(&self, total: &Value) -> Result<String, String> {
+        let a = match total {
+            Value::Grundy(g) => return Ok(Grundy.said(i128::from(*g))),
+            Value::Other(a) => a,
+        };
+        let outcome = a.outcome as char;
+        match &a.value {
+            _ if outcome == '?' => Err(a.basis.clone()),
+            Some(v) => Ok(format!("{outcome} {v}")),
+            None => Ok(outcome.to_string()),
+        }
+    }
+
+    /// Sprague–Grundy: lower a part whose value has the sum's top bit to its value XOR the
+    /// sum's (a move of a single position: to a P-position).
+    fn move_in(&self, sum: &Sum<Value>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        let p = &sum.asked.parts[i];
+        let (x, g) = match (sum.total, &sum.values[i]) {
+            (Value::Grundy(x), Value::Grundy(g)) => (*x, *g),
+            (_, Value::Other(a)) if a.outcome == b'D' => return Err(DRAWN.into()),
+            (_, Value::Other(a)) if a.outcome == b'P' => return Ok(None),
+            (_, Value::Other(a)) if a.outcome != b'N' => return Err(a.basis.clone()),
+            _ => (1, 1),
+        };
+        if g ^ x >= g {
+            return Ok(None);
+        }
+        let j = self.judge(p, g ^ x)?;
+        match j.wins.moves.first() {
+            Some(m) => Ok(Some(coords_of(m))),
+            None if sum.asked.parts.len() == 1 => {
+                Err(format!("no move to a P-position found ({})", j.wins.basis))
+            }
+            None => Err(format!(
+                "no move of '{}' to value {} found ({})",
+                sum.asked.texts[i],
+                g ^ x,
+                j.wins.basis
+            )),
+        }
+    }
+
+    /// From a P-position every move loses: the first option of the first part that can move.
+    fn any_move(&self, sum: &Sum<Value>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        Ok(self.judge(&sum.asked.parts[i], 0)?.first.as_deref().map(coords_of))
+    }
+
+    fn own_text(&self, from: &Coords, to: &Coords) -> Option<String> {
+        let k = self.c.space.arity();
+        self.written.as_ref()?.text(&from[..k], Some(&to[..k]))
     }
 }
 
@@ -315,6 +291,7 @@ pub(super) fn run(
         cap: Duration::from_secs_f64(req.far_check_time),
         budget: super::impartial::winning_budget(req),
         written,
+        judged: RefCell::new(Vec::new()),
     };
     if let Err(e) = player.sample(req.far_checks as usize) {
         return Ok(super::interrupted(e));

@@ -1,27 +1,21 @@
 //! Misère play through sums in `games explore`: `--winning` lists and the `--serve` player for
 //! games whose moves split a position into a sum (a `games sg` rule such as Kayles `0.77`, a
 //! moves program whose replies hold `A + B`), and for sums asked as such (`--winning '3 + 5 +
-//! 8'`, a request line `3 + 5 + 8`).
-//!
-//! Each option is valued as a whole by [`misere_winning`] (the table for a single position it
-//! computed, else the run's [`MisereSums`]: the misère-Nim rule or the exhaustive search):
-//!
-//! - `--winning POS` (or a sum): every option to a P-position, with the weakest basis;
-//! - `--serve`: `POSITION` (or a sum) → from an N-position, a move to a P-position (the first
-//!   listed); from a P-position, its first option (every move loses); `none` without a move.
-//!   `POSITION ?` → `P` or `N` (misère play has outcomes, no values). The move is written as the
-//!   whole new sum: the parts not moved as the request wrote them, the part moved as the moves
-//!   program writes that option (a single position), else its parts joined by ` + `; `()` when
-//!   nothing is left. What cannot be valued is `unknown`, said on standard error.
+//! 8'`, a request line `3 + 5 + 8`). Each option is valued as a whole by [`misere_winning`]
+//! (the table for a single position it computed, else the run's [`MisereSums`]: the
+//! misère-Nim rule or the exhaustive search). `--winning`: every option to a P-position, with
+//! the weakest basis. `--serve` is the one player ([`crate::explore::answers::player`]) with
+//! the sum's outcome as its value (`POSITION ?` → `P` or `N`) and a move to a P-position best.
 
 use super::Request;
 use super::grundy_serve::Computed;
 use crate::explore::answers::misere_winning::{self, Move};
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::builtin::Builtin;
 use crate::explore::misere_sums::MisereSums;
 use crate::explore::pattern::Pattern;
 use crate::explore::reach::Reach;
-use crate::explore::serve::{Oracle, Written};
+use crate::explore::serve::Written;
 use crate::explore::space::{Coords, MAX_ARITY, format_position, parse_position};
 use crate::explore::table::Table;
 use crate::explore::winning::{self, Sums};
@@ -51,7 +45,8 @@ pub(super) fn asked(text: &str, arity: usize) -> Result<Vec<Coords>, String> {
     Ok(flat.chunks(arity).map(coords).collect())
 }
 
-fn coords(q: &[u64]) -> Coords {
+/// A position's coordinates.
+pub(super) fn coords(q: &[u64]) -> Coords {
     let mut c: Coords = [0; MAX_ARITY];
     let n = q.len().min(MAX_ARITY);
     c[..n].copy_from_slice(&q[..n]);
@@ -129,6 +124,8 @@ struct Player<'a> {
     /// The sums of the run: for a built-in rule, rebuilt for heaps up to the largest asked so
     /// far (that heap, and the sums' own outcome).
     sums: RefCell<Option<(u64, Result<MisereSums<'a>, String>)>>,
+    /// Why an option of the request could not be valued (the first such).
+    why: RefCell<Option<String>>,
 }
 
 impl<'a> Player<'a> {
@@ -155,87 +152,79 @@ impl<'a> Player<'a> {
         f(sums.unwrap_or(Err("no sums")))
     }
 
-    /// A request's parts: the texts between the `+` (`()` dropped), each read as a position.
-    fn parts(&self, text: &str) -> Result<(Vec<String>, Vec<Vec<u64>>), String> {
-        let k = self.c.space.arity();
-        let (mut texts, mut parts) = (Vec::new(), Vec::new());
-        for piece in text.split('+').map(str::trim) {
-            if piece == "()" {
-                continue;
-            }
-            parts.push(parse_position(piece, k)?[..k].to_vec());
-            texts.push(piece.to_string());
-        }
-        Ok((texts, parts))
-    }
-
-    /// The outcome of `parts` and the move the player makes (`None`: no move).
-    fn decide(&self, parts: &[Vec<u64>]) -> Result<(bool, Option<Move>), String> {
-        let moves = misere_winning::moves_of_sum(parts, &mut |p| self.options.of(p))?;
+    /// The outcome of the sum of `parts` (`true`: P).
+    fn outcome(&self, parts: &[Vec<u64>]) -> Result<bool, String> {
         let top = parts.iter().flatten().copied().max().unwrap_or(0);
         let (table, trusted) = (self.c.table, &self.trusted[..]);
-        self.with_sums(top, |sums| {
-            let own = misere_winning::outcome(sums, table, trusted, parts)?;
-            if own.p || moves.is_empty() {
-                return Ok((own.p, moves.into_iter().next()));
-            }
-            let mut why = None;
-            for m in moves {
-                match misere_winning::outcome(
-                    sums,
-                    table,
-                    trusted,
-                    &misere_winning::after(parts, &m),
-                ) {
-                    Ok(v) if v.p => return Ok((false, Some(m))),
-                    Ok(_) => {}
-                    Err(e) => {
-                        why.get_or_insert(e);
-                    }
-                }
-            }
-            Err(format!(
-                "no move to a P-position found{}",
-                why.map(|w| format!(" ({w})")).unwrap_or_default()
-            ))
-        })
-    }
-
-    /// The sum after `m`, written: the parts not moved as asked, the one moved as the program
-    /// writes that option (or its parts joined by ` + `), `()` when nothing is left.
-    fn shown(&self, texts: &[String], parts: &[Vec<u64>], m: &Move) -> String {
-        let k = self.c.space.arity();
-        let mut out: Vec<String> = Vec::with_capacity(texts.len() + m.to.len());
-        for (i, t) in texts.iter().enumerate() {
-            if i != m.part {
-                out.push(t.clone());
-                continue;
-            }
-            if let ([one], Some(w)) = (&m.to[..], &self.written)
-                && let Some(own) = w.text(&parts[i], Some(one))
-            {
-                out.push(own);
-                continue;
-            }
-            out.extend(m.to.iter().map(|q| format_position(&coords(q), k)));
-        }
-        if out.is_empty() { "()".to_string() } else { out.join(" + ") }
+        self.with_sums(top, |s| misere_winning::outcome(s, table, trusted, parts)).map(|v| v.p)
     }
 }
 
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let (texts, parts) = self.parts(text)?;
-        let (_, m) = self.decide(&parts)?;
-        Ok(m.map(|m| self.shown(&texts, &parts, &m)))
+/// A request's parts as the sums read them.
+fn plain(asked: &Asked, k: usize) -> Vec<Vec<u64>> {
+    asked.parts.iter().map(|p| p[..k].to_vec()).collect()
+}
+
+impl Plays for Player<'_> {
+    /// The outcome of the whole sum (`true`: P); a part alone has none here.
+    type Value = bool;
+
+    fn arity(&self) -> usize {
+        self.c.space.arity()
     }
 
-    fn value(&self, text: &str) -> Result<String, String> {
-        let (_, parts) = self.parts(text)?;
-        let top = parts.iter().flatten().copied().max().unwrap_or(0);
-        let (table, trusted) = (self.c.table, &self.trusted[..]);
-        let v = self.with_sums(top, |s| misere_winning::outcome(s, table, trusted, &parts))?;
-        Ok(if v.p { "P" } else { "N" }.to_string())
+    fn values(&self, asked: &Asked) -> Result<Vec<bool>, String> {
+        self.why.replace(None);
+        Ok(vec![false; asked.parts.len()])
+    }
+
+    fn sum(&self, asked: &Asked, _values: &[bool]) -> Result<bool, String> {
+        self.outcome(&plain(asked, self.arity()))
+    }
+
+    /// `P` or `N` (misère play has outcomes, no values).
+    fn said(&self, total: &bool) -> Result<String, String> {
+        Ok(if *total { "P" } else { "N" }.to_string())
+    }
+
+    /// From an N-position, the first option of part `i` after which the sum is a P-position.
+    fn move_in(&self, sum: &Sum<bool>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        if *sum.total {
+            return Ok(None);
+        }
+        let parts = plain(sum.asked, self.arity());
+        for to in self.options.of(&parts[i])? {
+            let m = Move { part: i, to };
+            match self.outcome(&misere_winning::after(&parts, &m)) {
+                Ok(true) => return Ok(Some(super::grundy_serve::coords_of(&m.to))),
+                Ok(false) => {}
+                Err(e) => {
+                    self.why.borrow_mut().get_or_insert(e);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// From a P-position every move loses: the first option of part `i`.
+    fn any_move(&self, sum: &Sum<bool>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        let Some(to) = self.options.of(&sum.asked.parts[i][..self.arity()])?.into_iter().next()
+        else {
+            return Ok(None);
+        };
+        if !*sum.total {
+            let why = self.why.borrow().clone();
+            return Err(format!(
+                "no move to a P-position found{}",
+                why.map(|w| format!(" ({w})")).unwrap_or_default()
+            ));
+        }
+        Ok(Some(super::grundy_serve::coords_of(&to)))
+    }
+
+    fn own_text(&self, from: &Coords, to: &Coords) -> Option<String> {
+        let k = self.arity();
+        self.written.as_ref()?.text(&from[..k], Some(&to[..k]))
     }
 }
 
@@ -254,6 +243,7 @@ pub(super) fn serve(req: &Request, c: Computed, trusted: Vec<Pattern>) -> anyhow
     let written = c.builtin.is_none().then(|| Written::new(c.program, false));
     let budget = super::impartial::winning_budget(req);
     let options = PartOptions::new(c.builtin, c.reach, budget, c.space.arity());
-    let player = Player { c, trusted, options, written, sums: RefCell::new(None) };
+    let player =
+        Player { c, trusted, options, written, sums: RefCell::new(None), why: RefCell::new(None) };
     super::remoteness::serve_stdin(&player)
 }

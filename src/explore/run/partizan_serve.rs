@@ -1,35 +1,30 @@
-//! `games explore --partizan --serve`: the perfect player of a partizan game on standard input
-//! and output. The box is explored and valued once; then each request line is answered with
-//! one line, flushed:
-//! - `L POS` / `R POS` → a winning move of that player from `POS` (the whole position after
-//!   it, parts joined by ` + `, `()` when nothing is left), or `none` when that player, moving
-//!   first, loses (or has no move). A Left move to `GL` wins exactly when `GL >= 0` (outcome L
-//!   or P: Right, then to move, loses), a Right move to `GR` when `GR <= 0`; the first such
-//!   option, part by part and in the program's order, is played;
-//! - `POS ?` → its value and outcome class, `VALUE OUTCOME` (`-3/4 R`, `{1|0} N`).
+//! `games explore --partizan --serve`: the one player ([`crate::explore::answers::player`]) of a
+//! partizan game. `L POS` / `R POS` → a winning move of that player (a Left move to `GL` wins
+//! exactly when `GL >= 0`, a Right move to `GR` when `GR <= 0`: the first such option, part by
+//! part and in the program's order), or `none` when that player, moving first, loses;
+//! `POS ?` → `VALUE OUTCOME` (`-3/4 R`, `{1|0} N`).
 //!
-//! `POS` is written as `--at` takes it: one position, or a sum `A + B` (`()` the empty game).
-//! Each part not met yet is explored as a far `--at` position is, alone and rolled back when
-//! it fails: within `--far-starts` batches when a checked pattern covers it, within
-//! `--max-starts` when none does (then only its exploration can answer it: without `--stream`
-//! each level of its moves costs a start, so the smaller budget would leave it `unknown`); a
-//! part that spends its budget names it, and the other parts are answered as if it had not
-//! been asked. One too far to explore is answered by the box's patterns only where the
-//! partizan rule holds at it ([`crate::explore::guard::partizan`]), and each option of it that
-//! nothing explored is answered the same way (its own options listed and the rule checked).
-//! The patterns are checked at `--far-checks` sampled far positions first. Anything else is
-//! `unknown`, said on standard error.
+//! Each part not met yet is explored as a far `--at` position is, alone and rolled back when it
+//! fails: within `--far-starts` batches when a checked pattern covers it, within
+//! `--max-starts` when none does (only its exploration can answer it); a part that spends its
+//! budget names it, and the other parts are answered as if it had not been asked. One too far
+//! to explore is answered by the box's patterns only where the partizan rule holds at it
+//! ([`crate::explore::guard::partizan`]), its options the same way. The patterns are checked at
+//! `--far-checks` sampled far positions first.
 
+use crate::explore::answers::player::{Asked, Plays, Sum};
 use crate::explore::guard::partizan::{FarSides, Patterns, Sampling, past};
-use crate::explore::partizan::{Asked, Explored, Graph, Sides, Stop, explore_more, find, sides_of};
+use crate::explore::partizan::{Explored, Graph, Sides, Stop, explore_more, find, sides_of};
 use crate::explore::partizan_num::{Small, Val};
 use crate::explore::program::{Program, Runner};
-use crate::explore::serve::Oracle;
 use crate::explore::space::{Coords, Space, format_position};
 use crate::theory::canonical::Outcome;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Duration;
+
+/// Distinct parts, and each player's options of each, listed.
+type Listed = (Vec<Coords>, Vec<Result<Sides, String>>);
 
 /// What the player keeps between requests.
 struct State<'a> {
@@ -43,11 +38,14 @@ struct State<'a> {
     max_starts: usize,
     /// Why a part could not be explored, by part.
     failed: HashMap<Coords, String>,
+    /// The request's distinct parts and each player's options of them, listed.
+    listed: Option<Listed>,
 }
 
 /// The partizan player.
 pub struct Player<'a> {
     state: RefCell<State<'a>>,
+    arity: usize,
 }
 
 /// The patterns of the explored box (as the report finds them), checked at sampled far
@@ -81,8 +79,9 @@ impl<'a> Player<'a> {
             far_batches,
             max_starts,
             failed: HashMap::new(),
+            listed: None,
         };
-        Ok(Player { state: RefCell::new(state) })
+        Ok(Player { state: RefCell::new(state), arity: space.arity() })
     }
 }
 
@@ -178,96 +177,90 @@ impl State<'_> {
         Ok(s)
     }
 
-    /// The parts of a request and their values.
-    fn parts(&mut self, text: &str) -> Result<(Vec<Coords>, Vec<Val>), String> {
-        let asked: Asked = super::partizan::parse_asked(text, self.arity).map_err(|(_, e)| e)?;
-        let parts: Vec<Coords> = asked.into_iter().flatten().collect();
-        self.explore(&parts)?;
-        let values = self.values(&parts)?;
-        Ok((parts, values))
-    }
-
-    /// `POS ?`: `VALUE OUTCOME`.
-    fn value(&mut self, text: &str) -> Result<String, String> {
-        let (_, values) = self.parts(text)?;
-        let v = self.sum(&values)?;
-        let shown = self.graph.values.show(v).map_err(|e| format!("canonical forms: {e}"))?;
-        Ok(format!("{shown} {}", self.graph.values.outcome(v).letter()))
-    }
-
-    /// `L POS` / `R POS`: the position after a winning move of `left` (or Right), `None` when
-    /// there is none.
-    fn best(&mut self, text: &str, left: bool) -> Result<Option<String>, String> {
-        let (parts, values) = self.parts(text)?;
-        let mut distinct = parts.clone();
+    /// The options of `side` of part `i` of `parts`, the parts' options listed in one batch
+    /// once a request.
+    fn options_of(
+        &mut self,
+        parts: &[Coords],
+        i: usize,
+        left: bool,
+    ) -> Result<Vec<Vec<Option<Coords>>>, String> {
+        let mut distinct = parts.to_vec();
         distinct.sort_unstable();
         distinct.dedup();
-        let listed = self.sides(&distinct)?;
-        for (i, p) in parts.iter().enumerate() {
-            let at = distinct.binary_search(p).map_err(|_| "a part lost".to_string())?;
-            let sides = listed[at]
-                .clone()
-                .map_err(|e| format!("the options of '{}': {e}", format_position(p, self.arity)))?;
-            let options = if left { &sides.left } else { &sides.right };
-            let qs: Vec<Coords> = options.iter().flatten().flatten().copied().collect();
-            self.explore(&qs)?;
-            let qv = self.values(&qs)?;
-            let rest: Vec<Val> =
-                values.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &v)| v).collect();
-            let mut next = qv.iter();
-            for option in options {
-                let mut total = rest.clone();
-                for _ in option.iter().flatten() {
-                    total.push(*next.next().ok_or_else(|| "an option lost".to_string())?);
-                }
-                let s = self.sum(&total)?;
-                let wins = match self.graph.values.outcome(s) {
-                    Outcome::P => true,
-                    Outcome::L => left,
-                    Outcome::R => !left,
-                    Outcome::N => false,
-                };
-                if wins {
-                    return Ok(Some(self.after(&parts, i, option)));
-                }
-            }
+        if self.listed.as_ref().is_none_or(|(d, _)| *d != distinct) {
+            let listed = self.sides(&distinct)?;
+            self.listed = Some((distinct, listed));
         }
-        Ok(None)
-    }
-
-    /// The whole position after part `i` of `parts` is replaced by `option`'s parts.
-    fn after(&self, parts: &[Coords], i: usize, option: &[Option<Coords>]) -> String {
-        let mut out: Vec<String> = Vec::new();
-        for (j, p) in parts.iter().enumerate() {
-            if j != i {
-                out.push(format_position(p, self.arity));
-                continue;
-            }
-            out.extend(option.iter().flatten().map(|q| format_position(q, self.arity)));
-        }
-        if out.is_empty() { "()".to_string() } else { out.join(" + ") }
+        let Some((distinct, listed)) = &self.listed else { return Err("not listed".into()) };
+        let p = &parts[i];
+        let at = distinct.binary_search(p).map_err(|_| "a part lost".to_string())?;
+        let sides = listed[at]
+            .clone()
+            .map_err(|e| format!("the options of '{}': {e}", format_position(p, self.arity)))?;
+        Ok(if left { sides.left } else { sides.right })
     }
 }
 
-impl Oracle for Player<'_> {
-    fn best(&self, text: &str) -> Result<Option<String>, String> {
-        let (side, pos) = text.split_at(text.find(char::is_whitespace).unwrap_or(text.len()));
-        let left = match side {
-            "L" => true,
-            "R" => false,
-            _ => {
-                return Err(
-                    "a partizan request is 'L POSITION', 'R POSITION' or 'POSITION ?'".into()
-                );
-            }
-        };
-        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
-        state.best(pos.trim(), left)
+impl Plays for Player<'_> {
+    type Value = Val;
+
+    fn arity(&self) -> usize {
+        self.arity
     }
 
-    fn value(&self, text: &str) -> Result<String, String> {
+    fn sided(&self) -> bool {
+        true
+    }
+
+    /// Each part explored when it was not met yet, then valued.
+    fn values(&self, asked: &Asked) -> Result<Vec<Val>, String> {
         let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
-        state.value(text)
+        state.listed = None;
+        state.explore(&asked.parts)?;
+        state.values(&asked.parts)
+    }
+
+    /// The partizan sum (canonical forms added).
+    fn sum(&self, _asked: &Asked, values: &[Val]) -> Result<Val, String> {
+        self.state.try_borrow_mut().map_err(|e| e.to_string())?.sum(values)
+    }
+
+    /// `VALUE OUTCOME`.
+    fn said(&self, total: &Val) -> Result<String, String> {
+        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
+        let shown = state.graph.values.show(*total).map_err(|e| format!("canonical forms: {e}"))?;
+        Ok(format!("{shown} {}", state.graph.values.outcome(*total).letter()))
+    }
+
+    /// The first option of the player to move in part `i` after which the sum is won by that
+    /// player moving second (Left: value >= 0; Right: <= 0).
+    fn move_in(&self, sum: &Sum<Val>, i: usize) -> Result<Option<Vec<Coords>>, String> {
+        let mut state = self.state.try_borrow_mut().map_err(|e| e.to_string())?;
+        let options = state.options_of(&sum.asked.parts, i, sum.left)?;
+        let qs: Vec<Coords> = options.iter().flatten().flatten().copied().collect();
+        state.explore(&qs)?;
+        let qv = state.values(&qs)?;
+        let rest = sum.values.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &v)| v);
+        let rest: Vec<Val> = rest.collect();
+        let mut next = qv.iter();
+        for option in options {
+            let mut total = rest.clone();
+            for _ in option.iter().flatten() {
+                total.push(*next.next().ok_or_else(|| "an option lost".to_string())?);
+            }
+            let s = state.sum(&total)?;
+            let wins = match state.graph.values.outcome(s) {
+                Outcome::P => true,
+                Outcome::L => sum.left,
+                Outcome::R => !sum.left,
+                Outcome::N => false,
+            };
+            if wins {
+                return Ok(Some(option.into_iter().flatten().collect()));
+            }
+        }
+        Ok(None)
     }
 }
 
