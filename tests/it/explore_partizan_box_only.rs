@@ -89,11 +89,14 @@ fn list_and_count_run_no_pattern_search() {
     }
 }
 
+/// The vectors one player subtracts.
+type Side = Vec<(u64, u64)>;
+
 /// A random rule: 1 to 3 vectors a side, one of them at times shared.
-fn random_rule(rng: &mut Rng) -> (Vec<(u64, u64)>, Vec<(u64, u64)>) {
+fn random_rule(rng: &mut Rng) -> (Side, Side) {
     let side = |rng: &mut Rng| {
         let n = 1 + rng.below(3) as usize;
-        let mut vs: Vec<(u64, u64)> = Vec::new();
+        let mut vs: Side = Vec::new();
         while vs.len() < n {
             let v = (rng.below(3), rng.below(3));
             if v != (0, 0) && !vs.contains(&v) {
