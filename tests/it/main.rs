@@ -42,6 +42,7 @@ mod explore_one_player;
 mod explore_order;
 mod explore_param;
 mod explore_partizan;
+mod explore_partizan_box_only;
 mod explore_partizan_far_answers;
 mod explore_partizan_far_checks;
 mod explore_partizan_grammar;

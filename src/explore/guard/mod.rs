@@ -8,7 +8,10 @@
 //! P-position has no P option and an N-position has one (misère play: a position with no move
 //! is N, and P iff it has moves and every one leads to N). The pattern gives the values of a
 //! far position and of its options, the game (the moves program, or a built-in rule) gives the
-//! options, so the recurrence can be checked at the very position asked.
+//! options, so the recurrence can be checked at the very position asked. The rules are the
+//! kinds' own ([`crate::explore::kind::value_kind`]: [`Grundy`] for values, [`NormalOutcome`]
+//! and [`MisereOutcome`] for outcomes); the guard adds what it does with options it cannot
+//! value, and its words.
 //!
 //! Three checks, each refuting a pattern for the whole run:
 //! - **the band**: the box is computed for real a little wider (the box grows by about a
@@ -37,6 +40,7 @@ pub mod answer;
 pub mod far;
 pub mod partizan;
 
+use crate::explore::kind::value_kind::{Grundy, MisereOutcome, NormalOutcome, Options, ValueKind};
 use crate::explore::pattern::{Answer, Basis, Covers, Domain, Frame, Pattern};
 use crate::explore::program::{Program, Sink};
 use crate::explore::space::{Coords, MAX_ARITY, MAX_COORD, Space, format_position};
@@ -674,14 +678,6 @@ impl Run<'_> {
     }
 }
 
-/// The least whole number not among `values`.
-fn mex(values: impl Iterator<Item = u64>) -> u64 {
-    let mut v: Vec<u64> = values.collect();
-    v.sort_unstable();
-    v.dedup();
-    v.iter().enumerate().find(|&(i, &x)| x != i as u64).map_or(v.len() as u64, |(i, _)| i as u64)
-}
-
 fn known_of(a: Answer, misere: bool) -> Known {
     Known { value: if misere { None } else { a.value }, outcome: Some(a.outcome) }
 }
@@ -700,8 +696,14 @@ fn values_rule(v: u64, known: &[Known], missing: Option<String>) -> Verdict {
         let why = missing.unwrap_or_else(|| "an option has no integer value".into());
         return Verdict::Unknown(why);
     }
-    let mex = mex(known.iter().filter_map(|k| k.value));
-    if mex == v {
+    // The rule of the kind (the Sprague-Grundy theorem): the mex of the options' values.
+    let values: Vec<(i128, i64)> =
+        known.iter().filter_map(|k| k.value).map(|x| (i128::from(x), 0)).collect();
+    let mex = match Grundy.of_options(&Options::of(&values)) {
+        Ok(mex) => mex,
+        Err(why) => return Verdict::Unknown(why),
+    };
+    if mex == i128::from(v) {
         Verdict::Holds
     } else {
         Verdict::Fails { said, rule: format!("the mex of its options' values is {mex}") }
@@ -714,19 +716,24 @@ fn outcome_rule(o: u8, known: &[Known], missing: Option<String>, misere: bool) -
     let count = |c: u8| known.iter().filter(|k| k.outcome == Some(c)).count();
     let unknown =
         known.iter().filter(|k| k.outcome.is_none()).count() + usize::from(missing.is_some());
-    let (p, d) = (count(b'P'), count(b'D'));
-    let rule = if p > 0 {
-        b'N'
-    } else if known.is_empty() && missing.is_none() {
-        if misere { b'N' } else { b'P' }
-    } else if unknown > 0 {
+    let p = count(b'P');
+    if p == 0 && unknown > 0 {
         return Verdict::Unknown(
             missing.unwrap_or_else(|| "an option's outcome is unknown".into()),
         );
-    } else if d > 0 {
-        b'D'
-    } else {
-        b'P'
+    }
+    // The rule of the kind, over the options whose outcome is known (a P option decides).
+    let kind: &dyn ValueKind = if misere { &MisereOutcome } else { &NormalOutcome };
+    let mut outcomes: Vec<(i128, i64)> = Vec::with_capacity(known.len());
+    for c in known.iter().filter_map(|k| k.outcome) {
+        match kind.read(&char::from(c).to_string()) {
+            Ok(x) => outcomes.push((x, 0)),
+            Err(why) => return Verdict::Unknown(why),
+        }
+    }
+    let rule = match kind.of_options(&Options::of(&outcomes)) {
+        Ok(x) => kind.show(x).as_bytes().first().copied().unwrap_or(b'?'),
+        Err(why) => return Verdict::Unknown(why),
     };
     if rule == o {
         return Verdict::Holds;

@@ -14,7 +14,9 @@
 //!   value no option has; a sum's value is the nim-sum (exclusive or) of its parts';
 //! - outcomes in misère play (Siegel, *Combinatorial Game Theory*, §V.1; with draws as in
 //!   Smith, *Graphs and composite games*, 1966): a position with no option is won by its mover
-//!   (N); else N when some option is P, else D when some option is drawn, else P;
+//!   (N); else N when some option is P, else D when some option is drawn, else P; in normal
+//!   play ([`NormalOutcome`], the guard's rule of outcomes) the same but a position with no
+//!   option is lost by its mover (P);
 //! - remoteness (Smith 1966; [`crate::theory::remoteness::of_options`]): 0 with no option;
 //!   else 1 + the least remoteness of an option lost for its mover (win fast), else 1 + the
 //!   greatest (lose slow); a conjunctive compound's remoteness is its parts' least (Smith's
@@ -277,6 +279,25 @@ impl ValueKind for Grundy {
     }
 }
 
+/// The outcome from the options' outcomes: `no_move` with no option (P in normal play, N in
+/// misère play); else N when some option is P, else D when some option is drawn, else P.
+fn outcome_of(options: &Options, no_move: i128) -> Result<i128, String> {
+    let mut drawn = false;
+    for v in options.values() {
+        match v {
+            P => return Ok(N),
+            D => drawn = true,
+            N => {}
+            _ => return Err(format!("an option has no outcome ({v})")),
+        }
+    }
+    Ok(match (options.options.is_empty(), drawn) {
+        (true, _) => no_move,
+        (false, true) => D,
+        (false, false) => P,
+    })
+}
+
 /// Outcomes in misère play ([`P`], [`N`], [`D`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MisereOutcome;
@@ -289,20 +310,7 @@ impl ValueKind for MisereOutcome {
         "outcomes"
     }
     fn of_options(&self, options: &Options) -> Result<i128, String> {
-        let mut drawn = false;
-        for v in options.values() {
-            match v {
-                P => return Ok(N),
-                D => drawn = true,
-                N => {}
-                _ => return Err(format!("an option has no outcome ({v})")),
-            }
-        }
-        Ok(match (options.options.is_empty(), drawn) {
-            (true, _) => N,
-            (false, true) => D,
-            (false, false) => P,
-        })
+        outcome_of(options, N)
     }
     fn show(&self, v: i128) -> String {
         match v {
@@ -335,6 +343,42 @@ impl ValueKind for MisereOutcome {
     }
     fn best(&self, value: i128, option: i128, _gain: i64, _ends: bool) -> bool {
         (value == N && option == P) || (value == D && option == D)
+    }
+}
+
+/// Outcomes in normal play ([`P`], [`N`], [`D`]): those of [`MisereOutcome`] but for a position
+/// with no option, lost by its mover (P). The guard's rule where a pattern gives outcomes only
+/// or the game is loopy (a finite game's values in normal play are [`Grundy`]'s).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NormalOutcome;
+
+impl ValueKind for NormalOutcome {
+    fn noun(&self) -> &'static str {
+        "outcome"
+    }
+    fn nouns(&self) -> &'static str {
+        "outcomes"
+    }
+    fn of_options(&self, options: &Options) -> Result<i128, String> {
+        outcome_of(options, P)
+    }
+    fn show(&self, v: i128) -> String {
+        MisereOutcome.show(v)
+    }
+    fn read(&self, text: &str) -> Result<i128, String> {
+        MisereOutcome.read(text)
+    }
+    fn combine(&self, how: Compound, parts: &[i128]) -> Result<i128, String> {
+        match how {
+            _ if parts.len() == 1 => Ok(parts[0]),
+            Compound::Disjunctive => {
+                Err("outcomes do not add up over sums (the parts' Grundy values decide)".into())
+            }
+            _ => refuse("outcome", how),
+        }
+    }
+    fn best(&self, value: i128, option: i128, gain: i64, ends: bool) -> bool {
+        MisereOutcome.best(value, option, gain, ends)
     }
 }
 

@@ -4,13 +4,13 @@
 //! (`-` reads standard input; sums; `()`), `--at-file`, `--winning` (each player's winning
 //! moves), `--count`, `--outcomes`, `--no-table`, `--stream`, `--json`, the budgets,
 //! `--far-checks` and `--far-check-time` (the patterns checked at sampled far positions), and
-//! `GAMES_EXPLORE_TIMING`. A far position that spends its own budget (`--far-starts`) and
-//! that no checked pattern answers is `unknown`,
-//! naming the budget; one whose exploration fails otherwise (the program broke the protocol) is
-//! one error line on standard error naming it, the rest of the report is printed, and the exit
-//! status is 1. SIGINT, SIGTERM or SIGHUP
-//! while the moves program runs ends the run with `games explore: interrupted by SIG...` and
-//! 128 + the signal's number.
+//! `GAMES_EXPLORE_TIMING`. `--list` and `--count` print the box's values without the pattern
+//! search, which nothing they print needs. A far position that spends its own budget
+//! (`--far-starts`) and that no checked pattern answers is `unknown`, naming the budget; one
+//! whose exploration fails otherwise (the program broke the protocol) is one error line on
+//! standard error naming it, the rest of the report is printed, and the exit status is 1.
+//! SIGINT, SIGTERM or SIGHUP while the moves program runs ends the run with `games explore:
+//! interrupted by SIG...` and 128 + the signal's number.
 
 use super::Request;
 use crate::explore::guard::partizan::Sampling;
@@ -184,12 +184,31 @@ pub fn run(req: &Request) -> Result<ExitCode> {
         clock,
     );
     let clock = Instant::now();
+    if req.list.is_some() || req.count {
+        return print_box(req, &mut explored.graph, &space, clock);
+    }
     let sampling = Sampling { per_pattern: far_checks.0, time: far_checks.1, program: &program };
     let patterns = report::patterns(&mut explored.graph, &space);
+    timing("pattern search", clock);
+    let clock = Instant::now();
     let r = report::build(&mut explored, (&at, &winning), &space, patterns, &sampling)
         .map_err(|e| anyhow::anyhow!("explore: {e}"))?;
     let code = print(req, &r)?;
     timing("answers and report", clock);
+    Ok(code)
+}
+
+/// `--list` or `--count`: the box only (they take no `--at`, `--winning`, `--check` or
+/// `--svg`), without the pattern search, which nothing they print needs.
+fn print_box(
+    req: &Request,
+    g: &mut partizan::Graph,
+    space: &Space,
+    clock: Instant,
+) -> Result<ExitCode> {
+    let r = report::of_box(g, space).map_err(|e| anyhow::anyhow!("explore: {e}"))?;
+    let code = print(req, &r)?;
+    timing("the box's values (--list, --count: no pattern search)", clock);
     Ok(code)
 }
 

@@ -118,6 +118,30 @@ fn misere_outcomes_follow_the_rule_on_loopy_games() {
     assert!(drawn > 100, "too few draws to test: {drawn}");
 }
 
+#[test]
+fn normal_outcomes_follow_the_rule_on_loopy_games() {
+    let mut rng = Rng::new(4344);
+    let mut drawn = 0;
+    for _ in 0..500 {
+        let n = 1 + rng.below(9) as usize;
+        let loopy = rng.below(2) == 0;
+        let g = random_game(&mut rng, n, loopy);
+        let o = outcomes_by_rounds(&g, false);
+        drawn += o.iter().filter(|&&x| x == D).count();
+        if !loopy {
+            // A finite game: P exactly where the Grundy value is 0.
+            let gv = by_rule(&Grundy, &g);
+            assert!((0..n).all(|v| (o[v] == P) == (gv[v] == 0)), "{g:?}");
+        }
+        for v in 0..n {
+            let opts: Vec<(i128, i64)> = g[v].iter().map(|&u| (o[u], 0)).collect();
+            assert_eq!(NormalOutcome.of_options(&Options::of(&opts)), Ok(o[v]), "{g:?} at {v}");
+            assert_eq!(NormalOutcome.read(&NormalOutcome.show(o[v])), Ok(o[v]));
+        }
+    }
+    assert!(drawn > 50, "too few draws to test: {drawn}");
+}
+
 /// The remoteness by search over plays: the winner (by plain search) hurries, the loser delays.
 fn remoteness_by_play(game: &[Vec<usize>], misere: bool) -> Vec<i128> {
     let won = outcomes_by_rounds(game, misere);

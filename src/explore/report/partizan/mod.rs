@@ -104,16 +104,10 @@ pub fn patterns(g: &mut Graph, space: &Space) -> Patterns {
     Patterns::find(&mut g.values, space, &values, &past)
 }
 
-/// The report of an exploration (`far_errors` in the order of [`far_of`]) with the box's
-/// `patterns`, checked at sampled far positions (`sampling`) when a far position needs them.
-pub fn build(
-    ex: &mut Explored,
-    (at, winning): (&[Asked], &[Coords]),
-    space: &Space,
-    patterns: Patterns,
-    sampling: &Sampling,
-) -> Result<Report, String> {
-    let g = &mut ex.graph;
+/// The report of the box alone: each position's value and outcome and the first that is not a
+/// number; no patterns and nothing asked. `--list` and `--count` print this much, so that
+/// the pattern search is not spent on them.
+pub fn of_box(g: &mut Graph, space: &Space) -> Result<Report, String> {
     let mut report = Report {
         space: space.clone(),
         cells: Vec::with_capacity(space.cells()),
@@ -138,6 +132,20 @@ pub fn build(
         }
         report.cells.push(Cell { value, outcome, number });
     }
+    Ok(report)
+}
+
+/// The report of an exploration (`far_errors` in the order of [`far_of`]) with the box's
+/// `patterns`, checked at sampled far positions (`sampling`) when a far position needs them.
+pub fn build(
+    ex: &mut Explored,
+    (at, winning): (&[Asked], &[Coords]),
+    space: &Space,
+    patterns: Patterns,
+    sampling: &Sampling,
+) -> Result<Report, String> {
+    let mut report = of_box(&mut ex.graph, space)?;
+    let g = &mut ex.graph;
     report.patterns = patterns;
     let errors = &ex.far_errors;
     if errors.iter().any(|e| e.as_deref().is_some_and(far::too_far)) {
