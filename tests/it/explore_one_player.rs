@@ -15,6 +15,7 @@
 
 use crate::common;
 
+use crate::explore_serve_split::read_sum;
 use common::temp_dir;
 use games::rng::Rng;
 use std::collections::HashMap;
@@ -45,17 +46,6 @@ fn written(sum: &[u64]) -> String {
         true => "()".to_string(),
         false => sum.iter().map(u64::to_string).collect::<Vec<_>>().join(" + "),
     }
-}
-
-fn read_sum(reply: &str) -> Vec<u64> {
-    let mut s: Vec<u64> = reply
-        .split('+')
-        .map(str::trim)
-        .filter(|p| *p != "()")
-        .map(|p| p.parse().unwrap_or_else(|_| panic!("not a heap: '{p}' in '{reply}'")))
-        .collect();
-    s.sort_unstable();
-    s
 }
 
 /// Every position one move from `sum`, a heap replaced by one of `of(heap)`'s options.

@@ -89,7 +89,7 @@ fn written(sum: &[u64]) -> String {
 }
 
 /// A reply sum (`()` parts dropped).
-fn read_sum(reply: &str) -> Vec<u64> {
+pub fn read_sum(reply: &str) -> Vec<u64> {
     let mut s: Vec<u64> = reply
         .split('+')
         .map(str::trim)
