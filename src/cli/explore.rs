@@ -34,7 +34,7 @@ pub fn command() -> Command {
         .arg(Arg::new("from-file").long("from-file").value_name("FILE").requires("moves").help("Like --from, one position a line (- : standard input)"))
         .arg(Arg::new("stream").long("stream").action(ArgAction::SetTrue).conflicts_with("game").help("Start the moves program once and keep it: it must flush each reply line"))
         .arg(Arg::new("max-starts").long("max-starts").value_name("N").default_value("1000").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("Stop when the moves program has been started this many times"))
-        .arg(Arg::new("far-starts").long("far-starts").value_name("N").default_value("64").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("With --partizan: the batches of the moves program each far position may take (counted anew for each; past it, the box's pattern answers if the rule holds there)"))
+        .arg(Arg::new("far-starts").long("far-starts").value_name("N").default_value("64").value_parser(clap::value_parser!(u64).range(1..=1_000_000)).help("With --partizan: the batches of the moves program each far position may take (counted anew for each; past it, the box's pattern answers where the rule holds there, else unknown)"))
         .arg(Arg::new("multiset").long("multiset").action(ArgAction::SetTrue).conflicts_with("game").help("Positions are lists of heaps in any order (sorted; a heap of 0 is no heap)"))
         .arg(Arg::new("check").long("check").value_name("CMD").help("Your formula as a program: one line per position, an outcome or a value as the table writes it; the first disagreement is shown"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("One JSON object instead of text"))

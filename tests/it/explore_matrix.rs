@@ -428,33 +428,7 @@ fn effect_right(
                 Err(format!("a budget of 10 positions did not stop a box of 25: {}", r.stderr))
             }
         }
-        "--list" => {
-            let listed: Vec<&str> = r.stdout.lines().collect();
-            let want = (0..=4u64)
-                .flat_map(|a| (0..=4u64).map(move |b| (a, b)))
-                .filter(|p| lost(kind, t, p))
-                .count();
-            match source {
-                "program" if listed.len() != want => {
-                    Err(format!("{} listed, {want} P", listed.len()))
-                }
-                "program" => Ok(()),
-                _ if listed.is_empty() => Err("nothing listed".into()),
-                _ => Ok(()),
-            }
-        }
-        "--count" => {
-            let all = (0..=4u64).flat_map(|a| (0..=4u64).map(move |b| (a, b)));
-            let n = all.filter(|p| lost(kind, t, p)).count();
-            let line = format!("\n{} {n}\n", if kind == "score" { "loss" } else { "P" });
-            if !r.stdout.starts_with("positions 25\n") {
-                Err("no tally of 25 positions".into())
-            } else if source == "program" && !r.stdout.contains(&line) {
-                Err(format!("no line '{}' in {}", line.trim(), r.stdout))
-            } else {
-                Ok(())
-            }
-        }
+        "--list" | "--count" => tally_right((kind, source), option, r, t),
         "--json" => serde_json::from_str::<serde_json::Value>(&r.stdout)
             .map(|_| ())
             .map_err(|e| format!("not JSON: {e}")),
@@ -475,21 +449,7 @@ fn effect_right(
             let asked = r.stdout.lines().filter(|l| l.starts_with("at ")).count();
             if asked == 3 { Ok(()) } else { Err(format!("{asked} answers for 3 asked")) }
         }
-        "--winning" | "--to" | "--max-options" => {
-            let line = r.stdout.lines().find(|l| l.starts_with("winning "));
-            match line {
-                None => Err("no winning line".into()),
-                // The best moves of a remoteness table come with the position's remoteness
-                // (the truth is the moves program's game; the built-in one is Nim).
-                Some(l)
-                    if (kind, source) == ("remoteness", "program")
-                        && !l.contains(&format!("remoteness {},", t.remoteness[&AT])) =>
-                {
-                    Err(format!("'{l}' lacks remoteness {}", t.remoteness[&AT]))
-                }
-                Some(_) => Ok(()),
-            }
-        }
+        "--winning" | "--to" | "--max-options" => winning_right((kind, source), r, t),
         // Every other option changes what the report shows.
         _ => {
             if same {
@@ -590,64 +550,136 @@ fn kind_cells(
                 continue; // a moves program's options (clap refuses them with --game)
             }
             cells += 1;
-            let mut args = cell_args(flag, game, Some(option), false, &dir);
-            // The far checks act on answers past the box: both runs ask one.
-            let far = ["--at".to_string(), "1000,1000".to_string()];
-            let plain_far;
-            let mut plain = &plain;
-            if option == "--far-checks" {
-                args.extend(far.iter().cloned());
-                let mut p = cell_args(flag, game, None, false, &dir);
-                p.extend(far.iter().cloned());
-                plain_far = run(&p, b"");
-                plain = &plain_far;
-            }
-            let r = run(&args, b"");
-            let refused = REFUSED.iter().any(|(o, ks)| *o == option && ks.contains(&kind));
-            let verdict = if refused {
-                refused_right(option, &r)
-            } else {
-                effect_right((kind, source), option, &r, plain, t).and_then(|()| {
-                    match (*source, option) {
-                        // A report that ends on a verdict (exit 1) may stop before its answers.
-                        ("program", o)
-                            if r.code == Some(0)
-                                && !matches!(
-                                    o,
-                                    "--list" | "--count" | "--max-positions" | "--json"
-                                ) =>
-                        {
-                            answer_right(kind, &r.stdout, t)
-                        }
-                        _ => Ok(()),
-                    }
-                })
-            };
-            let verdict = match (kind, option) {
-                ("partizan", "--far-checks") => verdict.and_then(|()| far_checked(&r, plain)),
-                (_, "--svg") if *source == "program" => {
-                    verdict.and_then(|()| svg_right(kind, &args, t))
-                }
-                _ => verdict,
-            };
-            if let Err(e) = verdict {
-                failures.push(format!("{kind} {source} {option}: {e}\n  {args:?}"));
+            if let Err(e) = option_cell((kind, flag), (*source, game), option, &plain, &dir, t) {
+                failures.push(format!("{kind} {source} {option}: {e}"));
             }
         }
     }
+    let (n, more) = serve_cells((kind, flag), &games[0].1, &dir, t);
+    failures.extend(more);
+    (cells + n, failures)
+}
+
+/// One option's cell of one kind on one game: refused by the one rule, or its effect and
+/// answers right (the failure names the arguments).
+fn option_cell(
+    (kind, flag): (&str, &[&str]),
+    (source, game): (&str, &[String]),
+    option: &str,
+    plain: &Run,
+    dir: &Path,
+    t: &Truth,
+) -> Result<(), String> {
+    let mut args = cell_args(flag, game, Some(option), false, dir);
+    // The far checks act on answers past the box: both runs ask one.
+    let far = ["--at".to_string(), "1000,1000".to_string()];
+    let plain_far;
+    let mut plain = plain;
+    if option == "--far-checks" {
+        args.extend(far.iter().cloned());
+        let mut p = cell_args(flag, game, None, false, dir);
+        p.extend(far.iter().cloned());
+        plain_far = run(&p, b"");
+        plain = &plain_far;
+    }
+    let r = run(&args, b"");
+    let refused = REFUSED.iter().any(|(o, ks)| *o == option && ks.contains(&kind));
+    let verdict = if refused {
+        refused_right(option, &r)
+    } else {
+        effect_right((kind, source), option, &r, plain, t).and_then(|()| {
+            match (source, option) {
+                // A report that ends on a verdict (exit 1) may stop before its answers.
+                ("program", o)
+                    if r.code == Some(0)
+                        && !matches!(o, "--list" | "--count" | "--max-positions" | "--json") =>
+                {
+                    answer_right(kind, &r.stdout, t)
+                }
+                _ => Ok(()),
+            }
+        })
+    };
+    let verdict = match (kind, option) {
+        ("partizan", "--far-checks") => verdict.and_then(|()| far_checked(&r, plain)),
+        (_, "--svg") if source == "program" => verdict.and_then(|()| svg_right(kind, &args, t)),
+        _ => verdict,
+    };
+    verdict.map_err(|e| format!("{e}\n  {args:?}"))
+}
+
+/// `--list` and `--count`: the positions where the player to move loses, listed or counted,
+/// as the search has them (the built-in game is Nim: something listed).
+fn tally_right(
+    (kind, source): (&str, &str),
+    option: &str,
+    r: &Run,
+    t: &Truth,
+) -> Result<(), String> {
+    if option == "--list" {
+        let listed: Vec<&str> = r.stdout.lines().collect();
+        let want = (0..=4u64)
+            .flat_map(|a| (0..=4u64).map(move |b| (a, b)))
+            .filter(|p| lost(kind, t, p))
+            .count();
+        match source {
+            "program" if listed.len() != want => Err(format!("{} listed, {want} P", listed.len())),
+            "program" => Ok(()),
+            _ if listed.is_empty() => Err("nothing listed".into()),
+            _ => Ok(()),
+        }
+    } else {
+        let all = (0..=4u64).flat_map(|a| (0..=4u64).map(move |b| (a, b)));
+        let n = all.filter(|p| lost(kind, t, p)).count();
+        let line = format!("\n{} {n}\n", if kind == "score" { "loss" } else { "P" });
+        if !r.stdout.starts_with("positions 25\n") {
+            Err("no tally of 25 positions".into())
+        } else if source == "program" && !r.stdout.contains(&line) {
+            Err(format!("no line '{}' in {}", line.trim(), r.stdout))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// `--winning` (with `--to`, `--max-options`): a winning line, with the remoteness of the
+/// position in a remoteness table of the moves program's game.
+fn winning_right((kind, source): (&str, &str), r: &Run, t: &Truth) -> Result<(), String> {
+    let line = r.stdout.lines().find(|l| l.starts_with("winning "));
+    match line {
+        None => Err("no winning line".into()),
+        // The best moves of a remoteness table come with the position's remoteness
+        // (the truth is the moves program's game; the built-in one is Nim).
+        Some(l)
+            if (kind, source) == ("remoteness", "program")
+                && !l.contains(&format!("remoteness {},", t.remoteness[&AT])) =>
+        {
+            Err(format!("'{l}' lacks remoteness {}", t.remoteness[&AT]))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// The `--serve` cells of one kind: it plays (`3 4 ?` answers the kind's value; partizan
+/// requests name the side to move), and refuses what prints a report. How many were run, and
+/// the failures.
+fn serve_cells(
+    (kind, flag): (&str, &[&str]),
+    game: &[String],
+    dir: &Path,
+    t: &Truth,
+) -> (usize, Vec<String>) {
+    let (mut cells, mut failures) = (0, Vec::new());
     // --serve: every kind plays; partizan requests name the side to move.
     if kind == "partizan"
         && let Err(e) = partizan_served(
-            &run(
-                &cell_args(flag, &games[0].1, None, true, &dir),
-                b"3 4 ?\nL 3 4\nR 3 4\nL 0 2\nR 2 0\n",
-            ),
+            &run(&cell_args(flag, game, None, true, dir), b"3 4 ?\nL 3 4\nR 3 4\nL 0 2\nR 2 0\n"),
             t,
         )
     {
         failures.push(format!("partizan --serve: {e}"));
     }
-    let served = run(&cell_args(flag, &games[0].1, None, true, &dir), b"3 4 ?\n");
+    let served = run(&cell_args(flag, game, None, true, dir), b"3 4 ?\n");
     let want_value = match kind {
         "partizan" => format!("{} ", t.partizan[&AT]),
         "values" | "remoteness" => format!("{}", t.remoteness[&AT]),
@@ -664,7 +696,7 @@ fn kind_cells(
     }
     for &option in REFUSED_WITH_SERVE {
         cells += 1;
-        let mut args = cell_args(flag, &games[0].1, Some(option), true, &dir);
+        let mut args = cell_args(flag, game, Some(option), true, dir);
         if option == "--at-file" {
             args.retain(|a| a != "--at" && a != "3,4");
         }

@@ -49,7 +49,7 @@ fn written(sum: &[u64]) -> String {
 }
 
 /// Every position one move from `sum`, a heap replaced by one of `of(heap)`'s options.
-fn sum_options(sum: &[u64], of: impl Fn(u64) -> Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+pub fn sum_options(sum: &[u64], of: impl Fn(u64) -> Vec<Vec<u64>>) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for i in 0..sum.len() {
         for o in of(sum[i]) {
@@ -354,90 +354,14 @@ fn one_player_in_every_kind_against_exhaustive_searches() {
     let mut tally = [(0usize, 0usize); 4];
     let mut far = [0usize; 2];
     for g in 0..3 {
-        // Grundy values of sums: an octal game that splits a heap (Kayles-type), box 0..70.
-        let mut digits = vec![0u8; 3 + rng.below(2) as usize];
-        digits.iter_mut().skip(1).for_each(|d| *d = rng.below(8) as u8);
-        let split = 1 + rng.below(digits.len() as u64 - 1) as usize;
-        digits[split] |= 4;
-        digits[1] |= 3;
-        let mut o = Octal::new(digits, 200);
-        let cmd = script(&dir, &format!("octal{g}.py"), &o.program());
-        let mut server = start(&["explore", "--serve", "--moves", &cmd, "--box", "0..70"]);
-        let starts: Vec<(Vec<u64>, bool)> = (0..4)
-            .map(|i| {
-                let far = if i == 3 { 71 + rng.below(30) } else { rng.below(30) };
-                let mut s = vec![far, rng.below(12)];
-                s.sort_unstable();
-                (s, true)
-            })
-            .collect();
-        let t = walk(&mut o, &mut server, &starts, 30, &mut rng);
-        assert!(server.finish().success());
+        let t = grundy_walks(&dir, g, &mut rng);
         tally[0] = (tally[0].0 + t.0, tally[0].1 + t.1);
-
-        // Partizan: Left and Right take from different sets; sums in the box and past it.
-        let set = |rng: &mut Rng| {
-            let mut s: Vec<u64> = (0..1 + rng.below(3)).map(|_| 1 + rng.below(5)).collect();
-            s.sort_unstable();
-            s.dedup();
-            s
-        };
-        let sets = (set(&mut rng), set(&mut rng));
-        let prog = format!(
-            "L = {:?}\nR = {:?}\ndef o(n, S):\n    return ';'.join('()' if s == n else str(n - s) for s in S if s <= n)\nfor line in sys.stdin:\n    n = int(line.split()[0])\n    print(o(n, L) + ' | ' + o(n, R), flush=True)\n",
-            sets.0, sets.1
-        );
-        let mut p = Partizan::new(sets);
-        let cmd = script(&dir, &format!("partizan{g}.py"), &prog);
-        let mut server = start(&[
-            "explore",
-            "--partizan",
-            "--serve",
-            "--moves",
-            &cmd,
-            "--box",
-            "0..40",
-            "--max-starts",
-            "30",
-        ]);
-        let mut starts: Vec<(Vec<u64>, bool)> = (0..4)
-            .map(|i| {
-                let mut s: Vec<u64> = (0..1 + rng.below(2)).map(|_| 1 + rng.below(14)).collect();
-                s.sort_unstable();
-                (s, i % 2 == 0)
-            })
-            .collect();
-        // Past the box: explored there, within its own --max-starts.
-        starts.push((vec![45 + rng.below(15)], g % 2 == 0));
-        let t = walk(&mut p, &mut server, &starts, 30, &mut rng);
-        assert!(server.finish().success());
+        let t = partizan_walks(&dir, g, &mut rng);
         tally[1] = (tally[1].0 + t.0, tally[1].1 + t.1);
-
-        // Remoteness and scores: single heaps in the box and past it.
         for (k, scored) in [false, true].into_iter().enumerate() {
-            let takes: Vec<(u64, i64)> = {
-                let mut s: Vec<u64> = (0..2 + rng.below(2)).map(|_| 1 + rng.below(6)).collect();
-                s.sort_unstable();
-                s.dedup();
-                s.into_iter().map(|s| (s, rng.below(9) as i64 - 3)).collect()
-            };
-            let mut t = Take::new(takes, scored, 200);
-            let cmd = script(&dir, &format!("take{g}{k}.py"), &t.program());
-            let kind = if scored { "--score" } else { "--remoteness" };
-            let mut server =
-                start(&["explore", kind, "--serve", "--moves", &cmd, "--box", "0..60"]);
-            let starts: Vec<(Vec<u64>, bool)> = (0..3)
-                .map(|i| (vec![if i == 2 { 61 + rng.below(40) } else { rng.below(60) }], true))
-                .collect();
-            let got = walk(&mut t, &mut server, &starts, 24, &mut rng);
-            // Near 10^18, where the test's own period gives the values.
-            if t.period.is_some() {
-                let huge = vec![(vec![1_000_000_000_000_000_000 - rng.below(1000)], true)];
-                let (j, _) = walk(&mut t, &mut server, &huge, 16, &mut rng);
-                far[k] += j;
-            }
-            assert!(server.finish().success());
+            let (got, near) = take_walks(&dir, (g, k, scored), &mut rng);
             tally[2 + k] = (tally[2 + k].0 + got.0, tally[2 + k].1 + got.1);
+            far[k] += near;
         }
     }
     eprintln!("(turns judged, unknown) by kind (Grundy, partizan, remoteness, score): {tally:?}");
@@ -447,4 +371,101 @@ fn one_player_in_every_kind_against_exhaustive_searches() {
     {
         assert!(judged >= 20, "{kind}: only {judged} moves judged ({unknown} unknown)");
     }
+}
+
+/// Grundy values of sums: an octal game that splits a heap (Kayles-type), box 0..70, walked
+/// from sums in the box and one heap past it.
+fn grundy_walks(dir: &std::path::Path, g: usize, rng: &mut Rng) -> (usize, usize) {
+    let mut digits = vec![0u8; 3 + rng.below(2) as usize];
+    digits.iter_mut().skip(1).for_each(|d| *d = rng.below(8) as u8);
+    let split = 1 + rng.below(digits.len() as u64 - 1) as usize;
+    digits[split] |= 4;
+    digits[1] |= 3;
+    let mut o = Octal::new(digits, 200);
+    let cmd = script(dir, &format!("octal{g}.py"), &o.program());
+    let mut server = start(&["explore", "--serve", "--moves", &cmd, "--box", "0..70"]);
+    let starts: Vec<(Vec<u64>, bool)> = (0..4)
+        .map(|i| {
+            let far = if i == 3 { 71 + rng.below(30) } else { rng.below(30) };
+            let mut s = vec![far, rng.below(12)];
+            s.sort_unstable();
+            (s, true)
+        })
+        .collect();
+    let t = walk(&mut o, &mut server, &starts, 30, rng);
+    assert!(server.finish().success());
+    t
+}
+
+/// Partizan: Left and Right take from different sets; sums in the box and past it.
+fn partizan_walks(dir: &std::path::Path, g: usize, rng: &mut Rng) -> (usize, usize) {
+    let set = |rng: &mut Rng| {
+        let mut s: Vec<u64> = (0..1 + rng.below(3)).map(|_| 1 + rng.below(5)).collect();
+        s.sort_unstable();
+        s.dedup();
+        s
+    };
+    let sets = (set(rng), set(rng));
+    let prog = format!(
+        "L = {:?}\nR = {:?}\ndef o(n, S):\n    return ';'.join('()' if s == n else str(n - s) for s in S if s <= n)\nfor line in sys.stdin:\n    n = int(line.split()[0])\n    print(o(n, L) + ' | ' + o(n, R), flush=True)\n",
+        sets.0, sets.1
+    );
+    let mut p = Partizan::new(sets);
+    let cmd = script(dir, &format!("partizan{g}.py"), &prog);
+    let mut server = start(&[
+        "explore",
+        "--partizan",
+        "--serve",
+        "--moves",
+        &cmd,
+        "--box",
+        "0..40",
+        "--max-starts",
+        "30",
+    ]);
+    let mut starts: Vec<(Vec<u64>, bool)> = (0..4)
+        .map(|i| {
+            let mut s: Vec<u64> = (0..1 + rng.below(2)).map(|_| 1 + rng.below(14)).collect();
+            s.sort_unstable();
+            (s, i % 2 == 0)
+        })
+        .collect();
+    // Past the box: explored there, within its own --max-starts.
+    starts.push((vec![45 + rng.below(15)], g.is_multiple_of(2)));
+    let t = walk(&mut p, &mut server, &starts, 30, rng);
+    assert!(server.finish().success());
+    t
+}
+
+/// Remoteness (or, `scored`, scores): single heaps in the box and past it, and near 10^18
+/// where the test's own period gives the values. Returns the walk's tally and the turns judged
+/// near 10^18.
+fn take_walks(
+    dir: &std::path::Path,
+    (g, k, scored): (usize, usize, bool),
+    rng: &mut Rng,
+) -> ((usize, usize), usize) {
+    let mut near = 0;
+    let takes: Vec<(u64, i64)> = {
+        let mut s: Vec<u64> = (0..2 + rng.below(2)).map(|_| 1 + rng.below(6)).collect();
+        s.sort_unstable();
+        s.dedup();
+        s.into_iter().map(|s| (s, rng.below(9) as i64 - 3)).collect()
+    };
+    let mut t = Take::new(takes, scored, 200);
+    let cmd = script(dir, &format!("take{g}{k}.py"), &t.program());
+    let kind = if scored { "--score" } else { "--remoteness" };
+    let mut server = start(&["explore", kind, "--serve", "--moves", &cmd, "--box", "0..60"]);
+    let starts: Vec<(Vec<u64>, bool)> = (0..3)
+        .map(|i| (vec![if i == 2 { 61 + rng.below(40) } else { rng.below(60) }], true))
+        .collect();
+    let got = walk(&mut t, &mut server, &starts, 24, rng);
+    // Near 10^18, where the test's own period gives the values.
+    if t.period.is_some() {
+        let huge = vec![(vec![1_000_000_000_000_000_000 - rng.below(1000)], true)];
+        let (j, _) = walk(&mut t, &mut server, &huge, 16, rng);
+        near += j;
+    }
+    assert!(server.finish().success());
+    (got, near)
 }

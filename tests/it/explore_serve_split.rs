@@ -166,17 +166,7 @@ fn play(code: &str, args: &[&str], heaps: &[u64], seed: u64) -> usize {
 
 /// Every sum one move from `sum`.
 fn options_of_sum(d: &[u8], sum: &[u64]) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    for i in 0..sum.len() {
-        for o in options(d, sum[i]) {
-            let mut s: Vec<u64> =
-                sum.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h).collect();
-            s.extend(o);
-            s.sort_unstable();
-            out.push(s);
-        }
-    }
-    out
+    crate::explore_one_player::sum_options(sum, |h| options(d, h))
 }
 
 #[test]

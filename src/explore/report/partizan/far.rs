@@ -109,6 +109,18 @@ pub(super) fn check_asked(
     Ok(())
 }
 
+/// Whether a pattern may answer a far position that failed with `e`: only when it was too far
+/// to explore (else the failure stands), and only when the box has a pattern.
+fn answerable(r: &Report, e: &str) -> Result<(), Failure> {
+    if !too_far(e) {
+        return Err(Failure::of(e));
+    }
+    if r.patterns.is_empty() {
+        return Err(Failure::unknown(e, "the box has no pattern"));
+    }
+    Ok(())
+}
+
 /// A far position that could not be explored: each unexplored part's value from the first
 /// pattern the partizan rule confirms there, the sum labelled a conjecture; else why not.
 pub(super) fn conjecture(
@@ -118,12 +130,7 @@ pub(super) fn conjecture(
     a: &Asked,
     e: &str,
 ) -> Result<Answer, Failure> {
-    if !too_far(e) {
-        return Err(Failure::of(e));
-    }
-    if r.patterns.is_empty() {
-        return Err(Failure::unknown(e, "the box has no pattern"));
-    }
+    answerable(r, e)?;
     let mut total = Val::Num(Small::int(0));
     let mut labels: Vec<String> = Vec::new();
     for p in a.iter().flatten() {
@@ -147,12 +154,7 @@ pub(super) fn winning(
     p: &Coords,
     e: &str,
 ) -> Result<Win, Failure> {
-    if !too_far(e) {
-        return Err(Failure::of(e));
-    }
-    if r.patterns.is_empty() {
-        return Err(Failure::unknown(e, "the box has no pattern"));
-    }
+    answerable(r, e)?;
     let (x, label) = value_at(r, g, sides, p).map_err(|w| Failure::unknown(e, &w))?;
     let listed = match sides.get(p) {
         Some(Ok(s)) => s.clone(),
